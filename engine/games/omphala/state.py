@@ -1,0 +1,113 @@
+"""Omphala's state: the deck, the discard pile and each seat's rows, plus whose turn it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rng import Rng
+
+Entity = list[str]  # a base card, then at most one modifier (a Heart or a Diamond)
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's cards: the front row is the score, the back row does the work."""
+
+    hand: list[str] = field(default_factory=list)  # the 7 dealt cards, until the front row is chosen
+    front_row: list[Entity] = field(default_factory=list)  # face down; new cards go to the right
+    back_row: list[Entity] = field(default_factory=list)  # face up, at most 7 entities
+    secret: list[str] = field(default_factory=list)  # front-row cards only their owner has seen
+    chosen: bool = False
+    reshuffles: int = 0  # all-red reshuffles taken (at most 2, see RULINGS.md)
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON."""
+        return {
+            "hand": list(self.hand),
+            "front_row": [list(e) for e in self.front_row],
+            "back_row": [list(e) for e in self.back_row],
+            "secret": list(self.secret),
+            "chosen": self.chosen,
+            "reshuffles": self.reshuffles,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Seat:
+        """The inverse of to_json."""
+        return cls(
+            list(d["hand"]),
+            [list(e) for e in d["front_row"]],
+            [list(e) for e in d["back_row"]],
+            list(d["secret"]),
+            d["chosen"],
+            d["reshuffles"],
+        )
+
+
+@dataclass(slots=True)
+class OmphalaState:
+    """Everything about one game of Omphala; the RNG lives here too."""
+
+    num_players: int
+    rng: Rng
+    deck: list[str]  # the top of the deck is the end of the list
+    seats: list[Seat]
+    discard: list[str] = field(default_factory=list)
+    phase: str = "choose"  # choose -> play -> over
+    turn: int = 0
+    current: int = 0
+    stage: str = "pre"  # within a turn: pre (two-player draw) -> act -> post (end-of-turn draws)
+    actions_left: int = 0
+    to_draw: int = 0
+    pending: str | None = None  # "discard" or "reshuffle": a decision the current player owes
+    changed: bool = False  # did any card move this turn
+    quiet_turns: int = 0  # turns in a row, deck empty, in which nothing moved
+    last: dict[str, Any] | None = None
+    log: list[list[Any]] = field(default_factory=list)  # [text, visible_to or None], newest last
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON."""
+        return {
+            "num_players": self.num_players,
+            "rng": self.rng.to_json(),
+            "deck": list(self.deck),
+            "seats": [s.to_json() for s in self.seats],
+            "discard": list(self.discard),
+            "phase": self.phase,
+            "turn": self.turn,
+            "current": self.current,
+            "stage": self.stage,
+            "actions_left": self.actions_left,
+            "to_draw": self.to_draw,
+            "pending": self.pending,
+            "changed": self.changed,
+            "quiet_turns": self.quiet_turns,
+            "last": None if self.last is None else dict(self.last),
+            "log": [list(e) for e in self.log],
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> OmphalaState:
+        """The inverse of to_json."""
+        return cls(
+            num_players=d["num_players"],
+            rng=Rng.from_json(d["rng"]),
+            deck=list(d["deck"]),
+            seats=[Seat.from_json(s) for s in d["seats"]],
+            discard=list(d["discard"]),
+            phase=d["phase"],
+            turn=d["turn"],
+            current=d["current"],
+            stage=d["stage"],
+            actions_left=d["actions_left"],
+            to_draw=d["to_draw"],
+            pending=d["pending"],
+            changed=d["changed"],
+            quiet_turns=d["quiet_turns"],
+            last=None if d["last"] is None else dict(d["last"]),
+            log=[list(e) for e in d["log"]],
+            result=None if d["result"] is None else dict(d["result"]),
+        )

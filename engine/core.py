@@ -35,6 +35,20 @@ class Action:
         raise KeyError(name)
 
 
+_SHARED: dict[tuple[PlayerId, str, tuple[tuple[str, Arg], ...]], Action] = {}
+
+
+def action(player: PlayerId, kind: str, args: tuple[tuple[str, Arg], ...] = ()) -> Action:
+    """The Action for these fields, made once and shared: games build the same moves again and again."""
+    k = (player, kind, args)
+    a = _SHARED.get(k)
+    if a is None:
+        if len(_SHARED) > 500_000:  # a bound, far above any game's move space
+            _SHARED.clear()
+        a = _SHARED[k] = Action(player, kind, args)
+    return a
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, in words; visible_to=None means every player and spectators."""

@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
+from engine.core import action as act
 from engine.games.omphala.cards import ACTIONS, DECK, entity_label, entity_power, is_red, label, power, suit
 from engine.games.omphala.state import Entity, OmphalaState, Seat
 from engine.rng import Rng
@@ -64,12 +65,12 @@ class Omphala:
             return []
         if s.phase == "choose":
             hand = s.seats[player].hand
-            return [Action(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
+            return [act(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
         if s.pending == "discard":
             codes = sorted(e[0] for e in s.seats[player].back_row)
-            return [Action(player, "discard", (("c", c),)) for c in codes]
+            return [act(player, "discard", (("c", c),)) for c in codes]
         if s.pending == "reshuffle":
-            return [Action(player, "keep"), Action(player, "reshuffle")]
+            return [act(player, "keep"), act(player, "reshuffle")]
         return list(_turn_moves(s, player, with_end=True))
 
     # -- moves ---------------------------------------------------------------------------------
@@ -178,7 +179,9 @@ class Omphala:
     @staticmethod
     def _back_label(s: OmphalaState, seat: int, base: str) -> str:
         entity = _find_back(s.seats[seat], base)
-        return entity_label(entity) if entity else label(base)
+        if entity is None or len(entity) == 1:
+            return label(base)
+        return f"{entity_label(entity)} ({entity_power(entity)})"
 
     # -- hidden information --------------------------------------------------------------------
 
@@ -239,29 +242,29 @@ def _turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None
             if "attack" in ACTIONS[e[0]]:
                 for q in others:
                     for t in range(len(s.seats[q].front_row)):
-                        yield Action(p, "attack", (("c", e[0]), ("p", q), ("t", t)))
+                        yield act(p, "attack", (("c", e[0]), ("p", q), ("t", t)))
     if only in (None, "draw") and s.deck:
-        yield Action(p, "draw")
+        yield act(p, "draw")
     if with_end and only in (None, "end_turn"):
-        yield Action(p, "end_turn")
+        yield act(p, "end_turn")
     if only in (None, "enhance"):
         for e in back:
             if len(e) == 1 and suit(e[0]) == "H":
                 for t in back:
                     if t is not e and len(t) == 1 and suit(t[0]) != "D":
-                        yield Action(p, "enhance", (("c", e[0]), ("t", t[0])))
+                        yield act(p, "enhance", (("c", e[0]), ("t", t[0])))
     if only in (None, "shield"):
         for e in back:
             if len(e) == 1 and suit(e[0]) == "D":
                 for t, f in enumerate(me.front_row):
                     if len(f) == 1:
-                        yield Action(p, "shield", (("c", e[0]), ("t", t)))
+                        yield act(p, "shield", (("c", e[0]), ("t", t)))
     if only in (None, "steal"):
         for e in back:
             if "steal" in ACTIONS[e[0]]:
                 for q in others:
                     for t in sorted(x[0] for x in s.seats[q].back_row):
-                        yield Action(p, "steal", (("c", e[0]), ("p", q), ("t", t)))
+                        yield act(p, "steal", (("c", e[0]), ("p", q), ("t", t)))
 
 
 def _say(

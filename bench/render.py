@@ -1,0 +1,114 @@
+"""Benchmark: median board and hand render time and PNG size per game, players and stage of a random game.
+
+Usage (from the repository root): .venv/bin/python bench/render.py [--runs N] [--theme dark|light]
+Board time is the whole render.board call (drawing + palette PNG encoding), wall clock and CPU time (CPU
+time is steadier on a busy machine), then split into draw and encode; cold is one board drawn with every
+tile cache emptied first (the first board a process draws).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# This file is named render.py: keep its own folder off the path so `import render` finds the package.
+_HERE, _ROOT = Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_ROOT))
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+from engine.match import Match  # noqa: E402
+from engine.registry import games  # noqa: E402
+from render import api, kit  # noqa: E402
+from render.gallery import NAMES, player_counts, positions  # noqa: E402
+
+
+def median_ms(
+    fn: Callable[[], Any], runs: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, Any]:
+    """Median time of fn in milliseconds over runs calls (wall clock by default), and its last result."""
+    times, result = [], None
+    for _ in range(runs):
+        t0 = clock()
+        result = fn()
+        times.append((clock() - t0) * 1000)
+    return statistics.median(times), result
+
+
+def clear_caches() -> None:
+    """Forget every cached tile, so the next render is a cold one."""
+    for cached in (kit.card_tile, kit.card_back, kit.badge, kit.modifier_tab):
+        cached.cache_clear()
+
+
+def measure(game_id: str, m: Match, theme: str, runs: int) -> dict[str, Any]:
+    """Timings (ms) and sizes (bytes) of one position's board and hand."""
+    names = NAMES[: m.num_players]
+    public = m.game.view(m.state, None)
+    seat = m.to_act()[0] if m.to_act() else 0
+    private = m.game.view(m.state, seat)
+    clear_caches()
+    t0 = time.perf_counter()
+    api.board(game_id, public, names, theme)
+    cold = (time.perf_counter() - t0) * 1000
+    board_ms, png = median_ms(lambda: api.board(game_id, public, names, theme), runs)
+    cpu_ms, _ = median_ms(lambda: api.board(game_id, public, names, theme), runs, time.process_time)
+    draw_ms, img = median_ms(lambda: api.board_image(game_id, public, names, theme), runs)
+    encode_ms, _ = median_ms(lambda: kit.to_png(img), runs)
+    hand_ms, hand_png = median_ms(lambda: api.hand(game_id, private, names, theme), runs)
+    return {
+        "dims": f"{img.width}x{img.height}",
+        "board": board_ms,
+        "cpu": cpu_ms,
+        "draw": draw_ms,
+        "encode": encode_ms,
+        "cold": cold,
+        "kb": len(png) / 1024,
+        "hand": hand_ms,
+        "hand_kb": len(hand_png) / 1024,
+    }
+
+
+def main() -> None:
+    """Print one row per position and a summary line per game."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--theme", default="dark")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    header = (
+        f"{'game':<10} {'pl':>2} {'stage':<7} {'size':>9} | {'board ms':>8} {'cpu':>6} {'draw':>6} "
+        f"{'encode':>6} {'cold':>6} {'KB':>5} | {'hand ms':>7} {'KB':>5}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game_id in games():
+        rows = []
+        for n in player_counts(game_id):
+            for stage, m in positions(game_id, n, args.seed):
+                r = measure(game_id, m, args.theme, args.runs)
+                rows.append(r)
+                times = " ".join(f"{r[k]:>6.1f}" for k in ("cpu", "draw", "encode", "cold"))
+                times = f"{r['board']:>8.1f} {times}"
+                print(
+                    f"{game_id:<10} {n:>2} {stage:<7} {r['dims']:>9} | {times} {r['kb']:>5.0f} | "
+                    f"{r['hand']:>7.1f} {r['hand_kb']:>5.0f}"
+                )
+        boards, sizes = [r["board"] for r in rows], [r["kb"] for r in rows]
+        cpus = [r["cpu"] for r in rows]
+        hands = [r["hand"] for r in rows]
+        print(
+            f"{game_id}: board median {statistics.median(boards):.1f} ms wall (max {max(boards):.1f}), "
+            f"{statistics.median(cpus):.1f} ms CPU (max {max(cpus):.1f}); "
+            f"hand median {statistics.median(hands):.1f} ms, PNG median {statistics.median(sizes):.0f} KB "
+            f"(max {max(sizes):.0f}); targets: board <= 40 ms, PNG <= 300 KB"
+        )
+
+
+if __name__ == "__main__":
+    main()

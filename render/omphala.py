@@ -1,0 +1,500 @@
+"""Omphala's board (public) and hand (private) images, drawn from its view JSON only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.kit import Box, Theme
+
+JSON = dict[str, Any]
+Entity = Sequence[str | None]
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+TAB_H = 30  # height of a modifier tab under a card
+TAB_OVERLAP = 8
+LABEL = 18  # zone label size
+SEAT_REF = re.compile(r"\bP(\d+)\b")
+
+
+def power(code: str) -> int:
+    """A card's power: Ace 1 to King 13 (0 for an unknown code)."""
+    rank = code[:-1]
+    return RANKS.index(rank) + 1 if rank in RANKS else 0
+
+
+def label(code: str) -> str:
+    """The card as people write it, e.g. "K♣"."""
+    return code[:-1] + SUITS.get(code[-1:], "?")
+
+
+def ink(code: str, t: Theme) -> kit.RGB:
+    """Red for Hearts and Diamonds, black for Clubs and Spades."""
+    return t.red_ink if code[-1:] in "DH" else t.black_ink
+
+
+def face(code: str, t: Theme) -> kit.CardFace:
+    """The face of a card code such as "KC" or "10H"."""
+    return kit.CardFace(
+        corner=code[:-1], symbol=SUITS.get(code[-1:], "?"), ink=ink(code, t), stats=str(power(code))
+    )
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """The engine's text with its seat references ("P2") replaced by display names."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return SEAT_REF.sub(sub, text)
+
+
+# ---------------------------------------------------------------- entities and rows
+
+
+def entity_height(h: int) -> int:
+    """The height a card entity may take: the card plus a modifier tab."""
+    return h + TAB_H - TAB_OVERLAP
+
+
+def draw_entity(
+    canvas: Image.Image,
+    x: int,
+    y: int,
+    cards: Entity,
+    w: int,
+    h: int,
+    t: Theme,
+    size: int | None = None,
+    frame: kit.RGB | None = None,
+) -> Box:
+    """One entity (a base card and at most one modifier) at (x, y); face down where a card is None.
+
+    A pair with both cards hidden is a stack of two backs marked ×2; a known modifier is a tab under the
+    card; a face-up pair also gets a badge with its total power. Returns the card's box.
+    """
+    size = size if size is not None else len(cards)
+    base = cards[0] if cards else None
+    mod = cards[1] if len(cards) > 1 else None
+    hidden_pair = size > 1 and base is None and mod is None
+    if hidden_pair:
+        kit.paste(canvas, kit.card_back(w, h, t.name), x, y - 7)
+    if base is None:
+        box = kit.paste(canvas, kit.card_back(w, h, t.name), x, y)
+    else:
+        box = kit.paste(canvas, kit.card_tile(face(base, t), w, h, t.name), x, y)
+        if frame is not None:
+            radius = max(4, w // 10) + 2
+            ImageDraw.Draw(canvas).rounded_rectangle(
+                (x - 2, y - 2, x + w + 1, y + h + 1), radius, outline=frame, width=4
+            )
+    if hidden_pair:
+        kit.paste(canvas, kit.badge("×2", t.highlight, 28), x - 4, y + h - 26)
+    elif size > 1:
+        if mod is None:
+            tab = kit.card_back(w - 8, TAB_H, t.name)
+        else:
+            tab = kit.modifier_tab("+" + label(mod), ink(mod, t), w - 8, TAB_H, t.name)
+        kit.paste(canvas, tab, x + 4, y + h - TAB_OVERLAP)
+        if base is not None and mod is not None:
+            bh = max(22, min(30, w * 36 // 100))
+            total = kit.badge(str(power(base) + power(mod)), t.highlight, bh)
+            kit.paste(canvas, total, x + w - total.width + min(8, (w - 60) // 2 + 2), y - bh // 2)
+    return box
+
+
+def draw_row(
+    canvas: Image.Image,
+    area: Box,
+    entities: Sequence[Entity],
+    sizes: Sequence[int],
+    w: int,
+    h: int,
+    t: Theme,
+    frame: kit.RGB | None = None,
+    mark: tuple[int, kit.RGB] | None = None,
+    min_w: int | None = None,
+) -> list[Box]:
+    """A row of entities inside area: cards shrink (down to min_w) and then overlap to fit.
+
+    mark = (index, colour) outlines one entity. Returns the card boxes.
+    """
+    x0, y0, x1, _ = area
+    gap = 10
+    n = len(entities)
+    if min_w is not None and n * (w + gap) - gap > x1 - x0:
+        fit = max(min_w, (x1 - x0 - gap * (n - 1)) // n)
+        w, h = fit, h * fit // w
+    step = kit.row_step(n, w, x1 - x0, gap)
+    boxes = []
+    d = ImageDraw.Draw(canvas)
+    for i, (cards, size) in enumerate(zip(entities, sizes, strict=True)):
+        x, y = x0 + i * step, y0 + 6
+        if mark is not None and mark[0] == i:
+            bottom = y + (entity_height(h) if size > 1 else h)
+            kit.highlight(d, (x, y, x + w, bottom), mark[1], width=5, pad=6)
+        boxes.append(draw_entity(canvas, x, y, cards, w, h, t, size, frame))
+    return boxes
+
+
+def _front(p: JSON) -> tuple[list[Entity], list[int]]:
+    front = list(p.get("front_row") or [])
+    entities = [e.get("cards") or [None] for e in front]
+    return entities, [int(e.get("size", len(c))) for e, c in zip(front, entities, strict=True)]
+
+
+# ---------------------------------------------------------------- text helpers
+
+
+def _names(view: JSON, names: Sequence[str] | None) -> list[str]:
+    return kit.seat_names(int(view.get("num_players") or len(view.get("players") or [])), names)
+
+
+def _who(seat: Any, names: list[str]) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _cards(n: int) -> str:
+    return f"★ {n} card" + ("" if n == 1 else "s")
+
+
+def status_text(view: JSON, names: list[str]) -> str:
+    """Whose turn it is, in words."""
+    phase = view.get("phase")
+    if phase == "over":
+        result = view.get("result") or {}
+        winners = [_who(w, names) for w in result.get("winners", [])]
+        if not winners:
+            return "Game over"
+        return "Game over · " + " & ".join(winners) + (" win" if len(winners) > 1 else " wins")
+    if phase == "choose":
+        players = view.get("players") or []
+        done = sum(1 for p in players if p.get("chosen"))
+        return f"Choosing front rows · {done}/{len(players)} done"
+    left = view.get("actions_left", 0)
+    extra = {"discard": " · discarding", "reshuffle": " · may reshuffle"}.get(view.get("pending") or "", "")
+    plural = "action" if left == 1 else "actions"
+    who = _who(view.get("current"), names)
+    return f"Turn {view.get('turn', 0)} · {who} to play · {left} {plural} left{extra}"
+
+
+def _acting_colour(view: JSON) -> kit.RGB:
+    current = view.get("current")
+    return kit.seat_colour(current) if isinstance(current, int) else (150, 150, 160)
+
+
+# ---------------------------------------------------------------- the board
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Sizes for one board: card sizes, front and back rows stacked or side by side, panel height."""
+
+    cw: int
+    ch: int
+    fw: int
+    fh: int
+    stacked: bool  # front row above back row (few players), else side by side
+    split: float  # share of the width for the front row when side by side
+    panel_h: int
+
+
+ZONE_HEAD = LABEL + 12 + 6
+
+
+def layout(players: list[JSON], choosing: bool) -> Layout:
+    """Card sizes by player count; up to 3 players get full-width rows, more get side-by-side rows."""
+    n = len(players)
+    if choosing:  # no back rows yet: small backs, short panels
+        return Layout(80, 112, 54, 76, False, 0.4, 48 + ZONE_HEAD + 76 + 16)
+    if n <= 3:
+        cw, fw = 108, 88
+        ch, fh = int(cw * 1.4), int(fw * 1.4)
+        zones = ZONE_HEAD + entity_height(fh) + 14 + 8 + ZONE_HEAD + entity_height(ch) + 14
+        return Layout(cw, ch, fw, fh, True, 0.0, 48 + zones)
+    cw = 86 if n == 4 else 80
+    ch = int(cw * 1.4)
+    fw, fh = int(cw * 0.82), int(ch * 0.82)
+    # Face-down cards may overlap (a back says nothing); face-up ones need their full width.
+    front_need = max([_front_need(p, fw) for p in players] + [3 * (fw + 10)])
+    back_need = max([len(p.get("back_row") or []) for p in players] + [3]) * (cw + 10)
+    split = min(0.5, max(0.3, front_need / (front_need + back_need)))
+    return Layout(cw, ch, fw, fh, False, split, 48 + ZONE_HEAD + entity_height(ch) + 14)
+
+
+def _front_need(p: JSON, fw: int) -> int:
+    entities, _ = _front(p)
+    return sum(fw + 10 if any(entities_i) else int(fw * 0.45) for entities_i in entities)
+
+
+def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+    """The public board: every player's rows, deck and discard, whose turn, the last action."""
+    t = kit.theme(theme)
+    seat_names = _names(view, names)
+    players: list[JSON] = list(view.get("players") or [])
+    choosing = view.get("phase") == "choose" or all(p.get("back_row") is None for p in players)
+    lay = layout(players, choosing)
+    W, M = kit.WIDTH, kit.MARGIN
+    top_h = 64 + 10 + 118 + 10
+    log = [named(str(x), seat_names) for x in view.get("log") or []][-4:]
+    log_h = LABEL + 22 + 27 * len(log) + 10 if log else 0
+    H = M + top_h + len(players) * (lay.panel_h + 10) + log_h + M
+    canvas = kit.new_canvas(W, H, t)
+
+    kit.banner(
+        canvas, (M, M, W - M, M + 64), "Omphala", status_text(view, seat_names), _acting_colour(view), t
+    )
+    y = M + 64 + 10
+    _piles(canvas, (M, y, W - M, y + 118), view, t, seat_names)
+    y += 118 + 10
+
+    last = view.get("last") or None
+    over = view.get("phase") == "over"
+    result = view.get("result") or {}
+    winners = set(result.get("winners") or [])
+    to_act = set(view.get("to_act") or [])
+    for i, p in enumerate(players):
+        seat = int(p.get("seat", i))
+        chips = [_cards(int(p.get("cards", 0)))]
+        if over and result.get("power"):
+            chips.append(f"power {result['power'][seat]}")
+        if p.get("hand_size"):
+            chips.append(f"hand {p['hand_size']}")
+        tag, tag_colour = "", None
+        if over and seat in winners:
+            tag, tag_colour = "WINNER", t.good
+        elif view.get("phase") == "choose":
+            tag, tag_colour = ("chosen", t.good) if p.get("chosen") else ("choosing…", t.highlight)
+        marked = t.highlight if last and last.get("player") == seat else None
+        content = kit.player_panel(
+            canvas, (M, y, W - M, y + lay.panel_h), _who(seat, seat_names), seat, t, chips,
+            active=seat in to_act, marked=marked, tag=tag, tag_colour=tag_colour,
+        )  # fmt: skip
+        if choosing:
+            _choosing_rows(canvas, content, p, t, lay)
+        else:
+            _rows(canvas, content, p, seat, last, t, lay)
+        y += lay.panel_h + 10
+
+    if log:
+        kit.log_lines(canvas, (M, y, W - M, y + log_h - 10), log, t, size=20)
+    return canvas
+
+
+def _piles(canvas: Image.Image, box: Box, view: JSON, t: Theme, names: list[str]) -> None:
+    """Deck and discard counts with the discard's top card, and the last action beside them."""
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = box
+    inner = kit.zone(d, (x0, y0, x0 + 250, y1), "DECK · DISCARD", t, size=LABEL - 2)
+    cw, ch = 54, 76
+    deck = int(view.get("deck") or 0)
+    if deck:
+        kit.paste(canvas, kit.card_back(cw, ch, t.name, str(deck)), inner[0], inner[1])
+    else:
+        d.rounded_rectangle((inner[0], inner[1], inner[0] + cw, inner[1] + ch), 6, outline=t.border, width=2)
+        kit.draw_text(d, (inner[0] + cw // 2, inner[1] + ch // 2), "0", 22, t.dim, True, anchor="mm")
+    discard = list(view.get("discard") or [])
+    dx = inner[0] + cw + 20
+    if discard:
+        if len(discard) > 1:
+            kit.paste(canvas, kit.card_tile(face(discard[-2], t), cw, ch, t.name), dx + 6, inner[1] - 3)
+        kit.paste(canvas, kit.card_tile(face(discard[-1], t), cw, ch, t.name), dx, inner[1])
+    else:
+        d.rounded_rectangle((dx, inner[1], dx + cw, inner[1] + ch), 6, outline=t.border, width=2)
+    kit.draw_text(d, (dx + cw + 16, inner[1] + ch // 2), f"{len(discard)}", 26, t.text, True, anchor="lm")
+    last = view.get("last") or None
+    if last and last.get("text"):
+        kit.last_action_bar(
+            canvas, (x0 + 262, y0, x1, y1), named(str(last["text"]), names), last.get("success"), t
+        )
+    else:
+        inner = kit.zone(d, (x0 + 262, y0, x1, y1), "NO ACTION YET", t, size=LABEL - 2)
+        if view.get("phase") == "choose":
+            hint = "Everyone secretly places 2 cards face down as their front row."
+            kit.draw_text(d, (inner[0], inner[1] + 10), hint, 22, t.text, max_w=inner[2] - inner[0])
+
+
+def _choosing_rows(canvas: Image.Image, content: Box, p: JSON, t: Theme, lay: Layout) -> None:
+    """During the choose phase: the chosen front row (face down) and the cards still in hand, as backs."""
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = content
+    split = x0 + int((x1 - x0) * lay.split)
+    entities, sizes = _front(p)
+    f_inner = kit.zone(d, (x0, y0, split - 6, y1), f"FRONT ROW · {len(entities)}", t, size=LABEL)
+    draw_row(canvas, f_inner, entities, sizes, lay.fw, lay.fh, t)
+    if not entities:
+        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "not chosen yet", 20, t.dim)
+    n = int(p.get("hand_size") or 0)
+    h_inner = kit.zone(d, (split + 6, y0, x1, y1), f"HAND · {n}", t, size=LABEL)
+    draw_row(canvas, h_inner, [[None]] * n, [1] * n, lay.fw, lay.fh, t)
+    if not n:
+        kit.draw_text(d, (h_inner[0], h_inner[1] + 20), "back row waits for the others", 20, t.dim)
+
+
+def _rows(
+    canvas: Image.Image, content: Box, p: JSON, seat: int, last: JSON | None, t: Theme, lay: Layout
+) -> None:
+    """A player's front row (left) and back row (right) inside a panel's content box."""
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = content
+    if lay.stacked:
+        mid = y0 + ZONE_HEAD + entity_height(lay.fh) + 14
+        front_box, back_box = (x0, y0, x1, mid), (x0, mid + 8, x1, y1)
+    else:
+        split = x0 + int((x1 - x0) * lay.split)
+        front_box, back_box = (x0, y0, split - 6, y1), (split + 6, y0, x1, y1)
+    entities, sizes = _front(p)
+    back = p.get("back_row")
+    f_inner = kit.zone(d, front_box, f"FRONT ROW · {len(entities)}", t, size=LABEL)
+    b_inner = kit.zone(d, back_box, "BACK ROW" if back is None else f"BACK ROW · {len(back)}", t, size=LABEL)
+
+    # The last action's target: its card outlined, or its whole zone if the card is gone.
+    target = (last or {}).get("target") or None
+    f_mark = b_mark = None
+    if target and target.get("player") == seat and last is not None:
+        gone = bool(last.get("success")) and last.get("kind") in ("attack", "steal")
+        colour = t.bad if gone else t.highlight
+        in_front = target.get("zone") == "front"
+        idx = target.get("index")
+        count = len(entities) if in_front else len(back or [])
+        if gone or not isinstance(idx, int) or not 0 <= idx < count:
+            kit.highlight(d, front_box if in_front else back_box, colour, width=4, pad=0)
+        elif in_front:
+            f_mark = (idx, colour)
+        else:
+            b_mark = (idx, colour)
+
+    draw_row(canvas, f_inner, entities, sizes, lay.fw, lay.fh, t, mark=f_mark, min_w=lay.fw * 3 // 4)
+    if not entities:
+        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "empty", 20, t.dim)
+    if back is None:
+        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "hidden", 20, t.dim, max_w=b_inner[2] - b_inner[0])
+    elif not back:
+        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "empty", 20, t.dim)
+    else:
+        draw_row(
+            canvas,
+            b_inner,
+            back,
+            [len(e) for e in back],
+            lay.cw,
+            lay.ch,
+            t,
+            mark=b_mark,
+            min_w=lay.cw * 3 // 4,
+        )
+
+
+# ---------------------------------------------------------------- the hand
+
+
+def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+    """The private image for view["viewer"]: their hand, their front row revealed to them, their back row."""
+    t = kit.theme(theme)
+    seat_names = _names(view, names)
+    viewer = view.get("viewer")
+    players: list[JSON] = list(view.get("players") or [])
+    W, M = kit.WIDTH, kit.MARGIN
+    if not isinstance(viewer, int) or not 0 <= viewer < len(players):
+        canvas = kit.new_canvas(W, 64 + 2 * M, t)
+        kit.banner(canvas, (M, M, W - M, M + 64), "Omphala", "Spectators have no hand", (150, 150, 160), t)
+        return canvas
+    p = next((q for q in players if q.get("seat") == viewer), players[viewer])
+    cw, ch = 128, 179
+    fw, fh = 104, 146
+    hand_cards = list(p.get("hand") or [])
+    entities, sizes = _front(p)
+    back = list(p.get("back_row") or [])
+    last = view.get("last") or None
+    head = LABEL + 12 + 6
+    zones: list[tuple[str, int]] = []
+    if hand_cards:
+        zones.append(("hand", head + ch + 20))
+    zones.append(("front", head + (entity_height(fh) + 14 if entities else 50)))
+    if back or not hand_cards:
+        zones.append(("back", head + (entity_height(ch) + 14 if back else 50)))
+    last_h = 92 if last and last.get("text") else 0
+    H = M + 64 + 10 + 56 + 10 + sum(h + 10 for _, h in zones) + (last_h + 10 if last_h else 0) + M - 10
+    canvas = kit.new_canvas(W, H, t)
+    d = ImageDraw.Draw(canvas)
+
+    name = seat_names[viewer]
+    kit.banner(canvas, (M, M, W - M, M + 64), "Omphala", f"Your cards · {name}", kit.seat_colour(viewer), t)
+    y = M + 64 + 10
+    prompt, urgent = _prompt(view, viewer, seat_names)
+    d.rounded_rectangle((M, y, W - M, y + 56), 10, fill=t.panel_active if urgent else t.panel,
+                        outline=t.highlight if urgent else t.border, width=3 if urgent else 1)  # fmt: skip
+    right = kit.chip(d, (W - M - 12, y + 28), _cards(int(p.get("cards", 0))), t, anchor_right=True)[0]
+    right = kit.chip(d, (right - 8, y + 28), f"deck {view.get('deck', 0)}", t, anchor_right=True)[0]
+    kit.draw_text(d, (M + 16, y + 28), prompt, 28, t.text, True, max_w=right - M - 32, anchor="lm")
+    y += 56 + 10
+    for kind, zh in zones:
+        box = (M, y, W - M, y + zh)
+        if kind == "hand":
+            inner = kit.zone(d, box, f"HAND · {len(hand_cards)}", t, size=LABEL)
+            draw_row(canvas, inner, [[c] for c in hand_cards], [1] * len(hand_cards), cw, ch, t)
+        elif kind == "front":
+            inner = kit.zone(
+                d, box, f"FRONT ROW · {len(entities)} · your score, every card shown to you", t, LABEL
+            )
+            draw_row(canvas, inner, entities, sizes, fw, fh, t, frame=t.back, min_w=76)
+            if not entities:
+                msg = "choose 2 cards from your hand" if hand_cards else "empty"
+                kit.draw_text(d, (inner[0], inner[1] + 8), msg, 22, t.dim)
+        else:
+            inner = kit.zone(d, box, f"BACK ROW · {len(back)}", t, size=LABEL)
+            draw_row(canvas, inner, back, [len(e) for e in back], cw, ch, t, min_w=96)
+            if not back:
+                kit.draw_text(d, (inner[0], inner[1] + 8), "empty", 22, t.dim)
+        y += zh + 10
+    if last_h and last:
+        kit.last_action_bar(canvas, (M, y, W - M, y + last_h), named(str(last["text"]), seat_names),
+                            last.get("success"), t)  # fmt: skip
+    return canvas
+
+
+def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
+    """What the viewer should do now, and whether it is their move."""
+    phase = view.get("phase")
+    to_act = list(view.get("to_act") or [])
+    if phase == "over":
+        return status_text(view, names), False
+    if phase == "choose":
+        if viewer in to_act:
+            return "Choose 2 cards to place face down", True
+        return "Waiting for the others to choose", False
+    if viewer in to_act:
+        pending = view.get("pending")
+        if pending == "discard":
+            return "Discard a card to make room", True
+        if pending == "reshuffle":
+            return "You may reshuffle your back row", True
+        left = view.get("actions_left", 0)
+        return f"Your turn · {left} action{'s' if left != 1 else ''} left", True
+    return f"Waiting for {_who(view.get('current'), names)}", False
+
+
+# ---------------------------------------------------------------- warming the caches
+
+
+def warm(theme: str | None = None) -> None:
+    """Draw every card face, back and modifier tab at the standard sizes now, so no board pays for them."""
+    t = kit.theme(theme)
+    sizes = {(54, 76), (128, 179), (104, 146)}  # piles and choose-phase backs, hand cards, hand front row
+    for n in (2, 4, 6):
+        lay = layout([{"seat": i} for i in range(n)], choosing=False)
+        sizes |= {(lay.cw, lay.ch), (lay.fw, lay.fh)}
+    deck = [rank + suit for suit in SUITS for rank in RANKS]
+    for w, h in sorted(sizes):
+        kit.card_back(w, h, t.name)
+        for code in deck:
+            kit.card_tile(face(code, t), w, h, t.name)
+            if code[-1] in "DH":
+                kit.modifier_tab("+" + label(code), ink(code, t), w - 8, TAB_H, t.name)

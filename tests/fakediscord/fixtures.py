@@ -1,0 +1,36 @@
+"""Pytest fixtures for end-to-end tests: `fake` (a started FakeDiscord), `error_logs` (fails on ERROR logs).
+
+Use them from a test module with `pytest_plugins = ("tests.fakediscord.fixtures",)` or from a conftest.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from .client import ErrorLogCapture, capture_error_logs
+from .server import FakeDiscord
+
+
+@pytest.fixture
+def error_logs() -> Iterator[ErrorLogCapture]:
+    """Collect ERROR records for the test; the test fails at teardown if there were any."""
+    with capture_error_logs() as handler:
+        yield handler
+    if handler.records:
+        pytest.fail(f"ERROR logged during the test:\n{handler.report()}", pytrace=False)
+
+
+@pytest.fixture
+async def fake(error_logs: ErrorLogCapture) -> AsyncIterator[FakeDiscord]:
+    """A started fake Discord; fails the test if the bot used a route the fake does not implement or sent
+    something Discord would refuse (see limits.py)."""
+    server = FakeDiscord()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+    assert not server.unimplemented, f"bot used unimplemented routes: {server.unimplemented}"
+    assert not server.rejected, f"Discord would have refused: {server.rejected}"

@@ -1,0 +1,140 @@
+"""Building the `data` of interactions from what the bot registered: slash commands, components, modals.
+
+Option values are checked the way Discord's client would check them before sending (unknown options,
+missing required ones, values outside the declared choices), so a test cannot invoke what no user could.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .models import JSON, FakeChannel, FakeCommand, FakeGuild, FakeRole, FakeUser
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+
+
+def build_command_data(
+    fake: FakeDiscord,
+    cmd: FakeCommand,
+    command: str,
+    values: dict[str, Any],
+    guild: FakeGuild | None,
+    *,
+    focused: str | None = None,
+) -> JSON:
+    """The data of an APPLICATION_COMMAND (or, with `focused`, an autocomplete) interaction."""
+    path = command.split()
+    schema: list[JSON] = cmd.data.get("options", [])
+    options: list[JSON] = []
+    container = options
+    for name in path[1:]:
+        sub = _find(schema, name, (SUB_COMMAND, SUB_COMMAND_GROUP), command)
+        node: JSON = {"type": sub["type"], "name": name, "options": []}
+        container.append(node)
+        container = node["options"]
+        schema = sub.get("options", [])
+    if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema):
+        raise ValueError(f"/{command} needs a subcommand: {[o['name'] for o in schema]}")
+    resolved: dict[str, dict[str, JSON]] = {}
+    for name, value in values.items():
+        spec = _find(schema, name, None, command)
+        if name == focused:
+            container.append({"type": spec["type"], "name": name, "value": str(value), "focused": True})
+        else:
+            container.append(
+                {"type": spec["type"], "name": name, "value": _convert(fake, spec, value, resolved, guild)}
+            )
+    if focused is None:
+        missing = [o["name"] for o in schema if o.get("required") and o["name"] not in values]
+        if missing:
+            raise ValueError(f"/{command} is missing required options {missing}")
+    data: JSON = {"id": str(cmd.id), "name": path[0], "type": cmd.data.get("type", 1), "options": options}
+    if resolved:
+        data["resolved"] = resolved
+    if cmd.guild_id is not None:
+        data["guild_id"] = str(cmd.guild_id)
+    return data
+
+
+def _find(schema: list[JSON], name: str, types: tuple[int, ...] | None, command: str) -> JSON:
+    for option in schema:
+        if option["name"] == name and (types is None or option["type"] in types):
+            return option
+    raise ValueError(f"/{command} has no option {name!r}; it has {[o['name'] for o in schema]}")
+
+
+def _convert(
+    fake: FakeDiscord, spec: JSON, value: Any, resolved: dict[str, dict[str, JSON]], guild: FakeGuild | None
+) -> Any:
+    kind = spec["type"]
+    if kind == STRING:
+        out: Any = str(value)
+    elif kind == INTEGER:
+        out = int(value)
+    elif kind == NUMBER:
+        out = float(value)
+    elif kind == BOOLEAN:
+        out = bool(value)
+    elif kind in (USER, MENTIONABLE) and isinstance(value, FakeUser | int) and _is_user(fake, value):
+        user = value if isinstance(value, FakeUser) else fake.users[value]
+        resolved.setdefault("users", {})[str(user.id)] = user.to_json()
+        if guild is not None and user.id in guild.members:
+            member = guild.members[user.id].to_json(permissions=guild.permissions_of(user))
+            del member["user"]
+            resolved.setdefault("members", {})[str(user.id)] = member
+        out = str(user.id)
+    elif kind == CHANNEL and isinstance(value, FakeChannel):
+        data = value.to_json(fake.message_count(value.id)) | {"permissions": str(fake_perms(fake, guild))}
+        resolved.setdefault("channels", {})[str(value.id)] = data
+        out = str(value.id)
+    elif kind in (ROLE, MENTIONABLE) and isinstance(value, FakeRole):
+        resolved.setdefault("roles", {})[str(value.id)] = value.to_json()
+        out = str(value.id)
+    else:
+        raise ValueError(f"cannot pass {value!r} as option {spec['name']!r} of type {kind}")
+    choices = spec.get("choices")
+    if choices and out not in [c["value"] for c in choices]:
+        raise ValueError(f"{value!r} is not one of the choices of {spec['name']!r}: {choices}")
+    return out
+
+
+def _is_user(fake: FakeDiscord, value: FakeUser | int) -> bool:
+    return isinstance(value, FakeUser) or value in fake.users
+
+
+def fake_perms(fake: FakeDiscord, guild: FakeGuild | None) -> int:
+    """The bot's permissions in a guild (used for resolved channels)."""
+    return guild.permissions_of(fake.bot_user) if guild is not None else 0
+
+
+def component_data(custom_id: str, component_type: int, values: list[str] | None = None) -> JSON:
+    """The data of a MESSAGE_COMPONENT interaction (2 = button, 3 = string select with values).
+
+    Only string selects carry no `resolved`: discord.py reads user/role/channel select values from it.
+    """
+    data: JSON = {"custom_id": custom_id, "component_type": component_type}
+    if component_type != 2:
+        data["values"] = list(values or [])
+    return data
+
+
+def modal_submit_data(modal: JSON, values: dict[str, str]) -> JSON:
+    """The data of a MODAL_SUBMIT interaction: each text input of the modal with its submitted value."""
+    rows: list[JSON] = []
+    for row in modal.get("components", []):
+        inner = row.get("components", [row.get("component")] if "component" in row else [])
+        for comp in inner:
+            if comp is None or "custom_id" not in comp:
+                continue
+            value = values.get(comp["custom_id"], comp.get("value", ""))
+            rows.append(
+                {"type": 1, "components": [{"type": 4, "custom_id": comp["custom_id"], "value": value}]}
+            )
+    unknown = set(values) - {r["components"][0]["custom_id"] for r in rows}
+    if unknown:
+        raise ValueError(f"modal has no text inputs {sorted(unknown)}")
+    return {"custom_id": modal["custom_id"], "components": rows}

@@ -1,0 +1,1 @@
+"""Agora's bot: the session manager, storage, and the Discord and console front ends."""

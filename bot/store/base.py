@@ -1,0 +1,300 @@
+"""The storage interface the session manager uses, and the records it reads and writes.
+
+Everything SQL lives behind `Store`; `bot.store.sqlite.SqliteStore` is the embedded default and a
+PostgreSQL backend (asyncpg) can implement the same methods without the session manager changing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+# Match statuses. Only LOBBY and ACTIVE count as "the live match of a channel".
+LOBBY = "lobby"
+ACTIVE = "active"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+BROKEN = "broken"
+LIVE_STATUSES = (LOBBY, ACTIVE)
+
+
+class StoreError(Exception):
+    """A storage failure that is not the user's fault."""
+
+
+class Conflict(StoreError):
+    """A write lost a race: the match changed (state_id or channel) since it was read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays one engine seat: a user (Discord user id, or a small console id) or an AI level."""
+
+    user_id: int | None = None
+    ai: str | None = None
+    name: str = ""
+
+    @property
+    def is_ai(self) -> bool:
+        """Whether an AI plays this seat."""
+        return self.ai is not None
+
+    def to_json(self) -> JSON:
+        """The seat as JSON."""
+        return {"user": self.user_id, "ai": self.ai, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Seat:
+        """The inverse of to_json."""
+        return cls(data.get("user"), data.get("ai"), data.get("name", ""))
+
+
+def seats_to_text(seats: list[Seat] | tuple[Seat, ...]) -> str:
+    """Seats as the JSON text stored in a match row."""
+    return json.dumps([s.to_json() for s in seats], separators=(",", ":"))
+
+
+def seats_from_text(text: str) -> tuple[Seat, ...]:
+    """The inverse of seats_to_text."""
+    return tuple(Seat.from_json(d) for d in json.loads(text))
+
+
+def snapshot_hash(text: str) -> str:
+    """A short checksum of a snapshot's text, kept beside it to notice corruption."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """One row of the matches table."""
+
+    id: int
+    game_id: str
+    rules_version: str
+    guild_id: int | None
+    channel_id: int | None
+    origin: str  # "discord" or "console"
+    status: str
+    seed: int
+    options: JSON
+    seats: tuple[Seat, ...]
+    host_user: int | None
+    created_at: float
+    updated_at: float
+    snapshot: str | None = None  # game.to_json(state) as JSON text; None in the lobby
+    snapshot_hash: str | None = None
+    state_id: int = 0
+    log_len: int = 0  # live (not undone) actions the snapshot includes
+    undo_floor: int = 0
+    to_act: tuple[int, ...] = ()
+    ai_turn: bool = False  # an AI seat is among to_act: recovery must move it
+    deadline: float | None = None
+    note: str = ""  # why a match is broken, abandoned, ...
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """What create_match needs."""
+
+    game_id: str
+    rules_version: str
+    guild_id: int | None
+    channel_id: int | None
+    origin: str
+    seed: int
+    options: JSON
+    seats: tuple[Seat, ...]
+    host_user: int | None
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class StateUpdate:
+    """The match columns written with every action, start and undo."""
+
+    snapshot: str
+    state_id: int
+    log_len: int
+    undo_floor: int
+    to_act: tuple[int, ...]
+    ai_turn: bool
+    deadline: float | None
+    status: str
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One row of the append-only action log; seq is the state_id the action produced."""
+
+    seq: int
+    seat: int
+    user_id: int | None
+    key: str
+    at: float
+    undone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A finished match's outcome for one seat."""
+
+    seat: int
+    user_id: int | None
+    ai: str | None
+    share: float  # the seat's share of the win, from game.returns (sum 1 over seats)
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """A user's record: games played, wins (share > 0) and total share of wins."""
+
+    user_id: int
+    played: int
+    wins: int
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One line of a leaderboard."""
+
+    user_id: int
+    played: int
+    wins: int
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A match in a listing (no snapshot)."""
+
+    id: int
+    game_id: str
+    status: str
+    channel_id: int | None
+    guild_id: int | None
+    seats: tuple[Seat, ...]
+    state_id: int
+    updated_at: float
+    deadline: float | None = None
+    to_act: tuple[int, ...] = field(default_factory=tuple)
+
+
+class Store(ABC):
+    """Async storage of matches, their action logs, results and guild settings."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and apply pending schema migrations."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connection."""
+
+    async def __aenter__(self) -> Store:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- matches -----------------------------------------------------------------------------------
+    @abstractmethod
+    async def create_match(self, new: NewMatch) -> MatchRecord:
+        """Insert a lobby; Conflict if the channel already has a live match."""
+
+    @abstractmethod
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """One match by id."""
+
+    @abstractmethod
+    async def live_match_id(self, channel_id: int) -> int | None:
+        """The id of the channel's lobby or active match, if any."""
+
+    @abstractmethod
+    async def update_seats(
+        self, match_id: int, seats: tuple[Seat, ...], host_user: int | None, ai_turn: bool, now: float
+    ) -> None:
+        """Change who sits where (lobby joins and leaves, a seat handed to an AI)."""
+
+    @abstractmethod
+    async def start_match(self, match_id: int, update: StateUpdate) -> None:
+        """Move a lobby to active with its first snapshot; Conflict unless it was a lobby."""
+
+    @abstractmethod
+    async def record_action(
+        self,
+        match_id: int,
+        row: LogRow,
+        update: StateUpdate,
+        expected_state_id: int,
+        results: list[ResultRow] | None = None,
+    ) -> None:
+        """One transaction: the log row, the snapshot and state_id (and results if it ended).
+
+        Conflict if the stored state_id is not expected_state_id. Returns only after the commit.
+        """
+
+    @abstractmethod
+    async def record_undo(
+        self, match_id: int, undone_seq: int, update: StateUpdate, expected_state_id: int
+    ) -> None:
+        """One transaction: mark the log row undone and write the rebuilt snapshot."""
+
+    @abstractmethod
+    async def save_snapshot(self, match_id: int, update: StateUpdate) -> None:
+        """Rewrite a snapshot (after rebuilding a damaged one from the log)."""
+
+    @abstractmethod
+    async def set_status(self, match_id: int, status: str, note: str, now: float) -> None:
+        """Abandon or mark a match broken, with a note for people."""
+
+    @abstractmethod
+    async def load_log(self, match_id: int, include_undone: bool = False) -> list[LogRow]:
+        """The match's action log in order."""
+
+    @abstractmethod
+    async def matches_awaiting_ai(self) -> list[int]:
+        """Active matches where an AI seat is to act (resumed at start-up)."""
+
+    @abstractmethod
+    async def list_matches(
+        self, *, origin: str | None = None, statuses: tuple[str, ...] | None = None, limit: int = 50
+    ) -> list[MatchSummary]:
+        """Matches, most recently updated first."""
+
+    @abstractmethod
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        """Set or clear the turn deadline."""
+
+    @abstractmethod
+    async def expired_deadlines(self, now: float) -> list[MatchSummary]:
+        """Active matches whose turn deadline has passed."""
+
+    # --- stats ---------------------------------------------------------------------------------------
+    @abstractmethod
+    async def user_stats(
+        self, user_id: int, game_id: str | None = None, guild_id: int | None = None
+    ) -> UserStats:
+        """A user's results, optionally for one game and/or one guild."""
+
+    @abstractmethod
+    async def leaderboard(
+        self, game_id: str, guild_id: int | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        """The best players of a game by total share of wins."""
+
+    # --- guild settings -------------------------------------------------------------------------------
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> JSON:
+        """All settings of a guild as a dict (empty if none were set)."""
+
+    @abstractmethod
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Set one setting (any JSON value); None deletes it."""

@@ -1,0 +1,85 @@
+"""Versioned SQLite schema migrations: each runs once, in order, in its own transaction.
+
+The schema version lives in `PRAGMA user_version`. Append new migrations; never edit a released one.
+"""
+
+from __future__ import annotations
+
+Migration = tuple[int, str, tuple[str, ...]]
+
+MIGRATIONS: tuple[Migration, ...] = (
+    (
+        1,
+        "guild settings, matches and the action log",
+        (
+            """CREATE TABLE guild_settings (
+                guild_id INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (guild_id, key)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE matches (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id TEXT NOT NULL,
+                rules_version TEXT NOT NULL,
+                guild_id INTEGER,
+                channel_id INTEGER,
+                origin TEXT NOT NULL DEFAULT 'discord',
+                status TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                options TEXT NOT NULL DEFAULT '{}',
+                seats TEXT NOT NULL DEFAULT '[]',
+                host_user INTEGER,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                snapshot TEXT,
+                snapshot_hash TEXT,
+                state_id INTEGER NOT NULL DEFAULT 0,
+                log_len INTEGER NOT NULL DEFAULT 0,
+                undo_floor INTEGER NOT NULL DEFAULT 0,
+                to_act TEXT NOT NULL DEFAULT '[]',
+                ai_turn INTEGER NOT NULL DEFAULT 0,
+                note TEXT NOT NULL DEFAULT ''
+            )""",
+            # One live match per channel, enforced by the database itself.
+            """CREATE UNIQUE INDEX matches_live_channel ON matches (channel_id)
+                WHERE status IN ('lobby', 'active') AND channel_id IS NOT NULL""",
+            "CREATE INDEX matches_ai_turn ON matches (id) WHERE status = 'active' AND ai_turn = 1",
+            "CREATE INDEX matches_status_updated ON matches (status, updated_at)",
+            """CREATE TABLE actions (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                user_id INTEGER,
+                action_key TEXT NOT NULL,
+                at REAL NOT NULL,
+                undone INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (match_id, seq)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    (
+        2,
+        "finished results for stats; turn deadlines",
+        (
+            """CREATE TABLE results (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL,
+                user_id INTEGER,
+                ai TEXT,
+                game_id TEXT NOT NULL,
+                guild_id INTEGER,
+                share REAL NOT NULL,
+                finished_at REAL NOT NULL,
+                PRIMARY KEY (match_id, seat)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX results_user ON results (user_id, game_id)",
+            "CREATE INDEX results_game ON results (game_id, guild_id)",
+            "ALTER TABLE matches ADD COLUMN deadline REAL",
+            """CREATE INDEX matches_deadline ON matches (deadline)
+                WHERE status = 'active' AND deadline IS NOT NULL""",
+        ),
+    ),
+)
+
+LATEST = MIGRATIONS[-1][0]

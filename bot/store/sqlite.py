@@ -1,0 +1,464 @@
+"""The embedded store: aiosqlite in WAL mode, one transaction per action."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.store.base import (
+    ACTIVE,
+    JSON,
+    LOBBY,
+    Conflict,
+    LeaderRow,
+    LogRow,
+    MatchRecord,
+    MatchSummary,
+    NewMatch,
+    ResultRow,
+    StateUpdate,
+    Store,
+    StoreError,
+    UserStats,
+    seats_from_text,
+    seats_to_text,
+    snapshot_hash,
+)
+from bot.store.migrations import LATEST, MIGRATIONS
+
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+T = TypeVar("T")
+Write = Callable[[sqlite3.Connection], Any]
+
+_MATCH_COLUMNS = (
+    "id, game_id, rules_version, guild_id, channel_id, origin, status, seed, options, seats, host_user, "
+    "created_at, updated_at, snapshot, snapshot_hash, state_id, log_len, undo_floor, to_act, ai_turn, "
+    "deadline, note"
+)
+_SUMMARY_COLUMNS = "id, game_id, status, channel_id, guild_id, seats, state_id, updated_at, deadline, to_act"
+
+
+def _match(row: Iterable[Any]) -> MatchRecord:
+    (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated,
+     snap, snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note) = row  # fmt: skip
+    return MatchRecord(
+        id=mid,
+        game_id=game_id,
+        rules_version=rules,
+        guild_id=guild,
+        channel_id=channel,
+        origin=origin,
+        status=status,
+        seed=seed,
+        options=json.loads(options),
+        seats=seats_from_text(seats),
+        host_user=host,
+        created_at=created,
+        updated_at=updated,
+        snapshot=snap,
+        snapshot_hash=snap_hash,
+        state_id=state_id,
+        log_len=log_len,
+        undo_floor=floor,
+        to_act=tuple(json.loads(to_act)),
+        ai_turn=bool(ai_turn),
+        deadline=deadline,
+        note=note,
+    )
+
+
+def _summary(row: Iterable[Any]) -> MatchSummary:
+    mid, game_id, status, channel, guild, seats, state_id, updated, deadline, to_act = row
+    return MatchSummary(
+        mid, game_id, status, channel, guild, seats_from_text(seats), state_id, updated, deadline,
+        tuple(json.loads(to_act)),
+    )  # fmt: skip
+
+
+def _update_params(u: StateUpdate) -> tuple[Any, ...]:
+    return (
+        u.snapshot,
+        snapshot_hash(u.snapshot),
+        u.state_id,
+        u.log_len,
+        u.undo_floor,
+        json.dumps(list(u.to_act)),
+        int(u.ai_turn),
+        u.deadline,
+        u.status,
+        u.now,
+    )
+
+
+_SET_STATE = (
+    "snapshot = ?, snapshot_hash = ?, state_id = ?, log_len = ?, undo_floor = ?, to_act = ?, ai_turn = ?, "
+    "deadline = ?, status = ?, updated_at = ?"
+)
+
+
+class SqliteStore(Store):
+    """aiosqlite on one connection in WAL mode, with group commit.
+
+    Every write is a plain function run in the connection's own thread inside a transaction, in one
+    hand-off (aiosqlite's thread queue is the slow part, about 0.15 ms per call on 2 cores). Writes that
+    arrive while a commit is in progress are committed together in the next transaction, each inside its
+    own savepoint (so one refused write does not undo the others) - one fsync for the whole batch. Each
+    caller is answered only after the transaction holding its write has committed.
+    """
+
+    def __init__(self, path: str, synchronous: str = "FULL", *, target_version: int = LATEST) -> None:
+        if synchronous.upper() not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}")
+        self.path = path
+        self.synchronous = synchronous.upper()
+        self.target_version = target_version  # tests build old databases with a lower target
+        self._db: aiosqlite.Connection | None = None
+        self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.commits = 0  # transactions committed (a batch counts once)
+
+    # --- connection and migrations ----------------------------------------------------------------
+    async def open(self) -> None:
+        """Connect, switch to WAL and apply pending migrations up to target_version."""
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db = db
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        await self.migrate(self.target_version)
+
+    async def close(self) -> None:
+        """Wait for pending writes, then close the connection."""
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The open connection."""
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    async def schema_version(self) -> int:
+        """The database's schema version (0 for a new file)."""
+        rows = await self.db.execute_fetchall("PRAGMA user_version")
+        return int(next(iter(rows))[0])
+
+    async def migrate(self, target: int = LATEST) -> list[int]:
+        """Apply the migrations above the current version up to target; the versions applied."""
+        current = await self.schema_version()
+        if current > LATEST:
+            raise StoreError(
+                f"{self.path} has schema version {current}, newer than this Agora knows ({LATEST}); "
+                "upgrade Agora before using this database"
+            )
+        applied = []
+        for version, _title, statements in MIGRATIONS:
+            if current < version <= target:
+
+                def run(
+                    conn: sqlite3.Connection, statements: tuple[str, ...] = statements, v: int = version
+                ) -> None:
+                    for sql in statements:
+                        conn.execute(sql)
+                    conn.execute(f"PRAGMA user_version = {v}")
+
+                await self._write(run)
+                applied.append(version)
+        return applied
+
+    # --- the write path ------------------------------------------------------------------------------
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run fn(connection) in a committed transaction; its result, or its exception."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.append((fn, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        """Commit queued writes, batch after batch, until the queue is empty."""
+        while self._queue:
+            batch, self._queue = self._queue, []
+            try:
+                outcomes = await self.db._execute(self._commit_batch, [fn for fn, _ in batch])
+            except BaseException as e:  # the commit itself failed: nobody's write is durable
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(StoreError(f"the database write failed: {e}"))
+                if isinstance(e, asyncio.CancelledError):
+                    raise
+                continue
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    def _commit_batch(self, fns: list[Write]) -> list[tuple[bool, Any]]:
+        """In the connection's thread: one transaction, a savepoint per write, one commit."""
+        conn = self.db._conn  # aiosqlite runs this function in its own thread, beside its own calls
+        outcomes: list[tuple[bool, Any]] = []
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for fn in fns:
+                conn.execute("SAVEPOINT w")
+                try:
+                    outcomes.append((True, fn(conn)))
+                except Exception as e:
+                    conn.execute("ROLLBACK TO w")
+                    outcomes.append((False, e))
+                conn.execute("RELEASE w")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        self.commits += 1
+        return outcomes
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        return list(await self.db.execute_fetchall(sql, params))
+
+    # --- matches -----------------------------------------------------------------------------------
+    async def create_match(self, new: NewMatch) -> MatchRecord:
+        """Insert a lobby; Conflict if the channel already has a live match."""
+
+        def run(conn: sqlite3.Connection) -> int:
+            try:
+                cur = conn.execute(
+                    "INSERT INTO matches (game_id, rules_version, guild_id, channel_id, origin, status, "
+                    "seed, options, seats, host_user, created_at, updated_at) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (new.game_id, new.rules_version, new.guild_id, new.channel_id, new.origin, LOBBY,
+                     new.seed, json.dumps(new.options), seats_to_text(new.seats), new.host_user, new.now,
+                     new.now),
+                )  # fmt: skip
+            except sqlite3.IntegrityError as e:
+                raise Conflict(f"channel {new.channel_id} already has a live match") from e
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+        record = await self.get_match(await self._write(run))
+        assert record is not None
+        return record
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """One match by id."""
+        rows = await self._fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        return _match(rows[0]) if rows else None
+
+    async def live_match_id(self, channel_id: int) -> int | None:
+        """The id of the channel's lobby or active match, if any."""
+        rows = await self._fetch(
+            "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def update_seats(
+        self, match_id: int, seats: tuple[Any, ...], host_user: int | None, ai_turn: bool, now: float
+    ) -> None:
+        """Change who sits where."""
+        params = (seats_to_text(seats), host_user, int(ai_turn), now, match_id)
+        await self._write(
+            lambda conn: conn.execute(
+                "UPDATE matches SET seats = ?, host_user = ?, ai_turn = ?, updated_at = ? WHERE id = ?",
+                params,
+            )
+        )
+
+    async def start_match(self, match_id: int, update: StateUpdate) -> None:
+        """Move a lobby to active with its first snapshot; Conflict unless it was a lobby."""
+        params = (*_update_params(update), match_id, LOBBY)
+
+        def run(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(f"UPDATE matches SET {_SET_STATE} WHERE id = ? AND status = ?", params)
+            if cur.rowcount != 1:
+                raise Conflict(f"match {match_id} is not a lobby")
+
+        await self._write(run)
+
+    async def record_action(
+        self,
+        match_id: int,
+        row: LogRow,
+        update: StateUpdate,
+        expected_state_id: int,
+        results: list[ResultRow] | None = None,
+    ) -> None:
+        """One transaction: the log row, the snapshot and state_id (and results if it ended)."""
+        params = (*_update_params(update), match_id, expected_state_id, ACTIVE)
+        result_rows = [
+            (match_id, r.seat, r.user_id, r.ai, r.share, update.now, match_id) for r in results or ()
+        ]
+
+        def run(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
+                f"UPDATE matches SET {_SET_STATE} WHERE id = ? AND state_id = ? AND status = ?", params
+            )
+            if cur.rowcount != 1:
+                raise Conflict(f"match {match_id} changed since state {expected_state_id}")
+            conn.execute(
+                "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at) VALUES (?,?,?,?,?,?)",
+                (match_id, row.seq, row.seat, row.user_id, row.key, row.at),
+            )
+            if result_rows:
+                conn.executemany(
+                    "INSERT OR REPLACE INTO results (match_id, seat, user_id, ai, game_id, guild_id, share, "
+                    "finished_at) SELECT ?, ?, ?, ?, game_id, guild_id, ?, ? FROM matches WHERE id = ?",
+                    result_rows,
+                )
+
+        await self._write(run)
+
+    async def record_undo(
+        self, match_id: int, undone_seq: int, update: StateUpdate, expected_state_id: int
+    ) -> None:
+        """One transaction: mark the log row undone and write the rebuilt snapshot."""
+        params = (*_update_params(update), match_id, expected_state_id, ACTIVE)
+
+        def run(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
+                f"UPDATE matches SET {_SET_STATE} WHERE id = ? AND state_id = ? AND status = ?", params
+            )
+            if cur.rowcount != 1:
+                raise Conflict(f"match {match_id} changed since state {expected_state_id}")
+            cur = conn.execute(
+                "UPDATE actions SET undone = 1 WHERE match_id = ? AND seq = ? AND undone = 0",
+                (match_id, undone_seq),
+            )
+            if cur.rowcount != 1:
+                raise Conflict(f"match {match_id} has no live action {undone_seq} to undo")
+
+        await self._write(run)
+
+    async def save_snapshot(self, match_id: int, update: StateUpdate) -> None:
+        """Rewrite a snapshot (after rebuilding a damaged one from the log)."""
+        params = (*_update_params(update), match_id)
+        await self._write(lambda conn: conn.execute(f"UPDATE matches SET {_SET_STATE} WHERE id = ?", params))
+
+    async def set_status(self, match_id: int, status: str, note: str, now: float) -> None:
+        """Abandon or mark a match broken, with a note for people."""
+        params = (status, note, now, match_id)
+        await self._write(
+            lambda conn: conn.execute(
+                "UPDATE matches SET status = ?, note = ?, ai_turn = 0, deadline = NULL, updated_at = ? "
+                "WHERE id = ?",
+                params,
+            )
+        )
+
+    async def load_log(self, match_id: int, include_undone: bool = False) -> list[LogRow]:
+        """The match's action log in order."""
+        where = "" if include_undone else " AND undone = 0"
+        rows = await self._fetch(
+            "SELECT seq, seat, user_id, action_key, at, undone FROM actions "
+            f"WHERE match_id = ?{where} ORDER BY seq",
+            (match_id,),
+        )
+        return [LogRow(seq, seat, user, key, at, bool(undone)) for seq, seat, user, key, at, undone in rows]
+
+    async def matches_awaiting_ai(self) -> list[int]:
+        """Active matches where an AI seat is to act (resumed at start-up)."""
+        rows = await self._fetch("SELECT id FROM matches WHERE status = 'active' AND ai_turn = 1 ORDER BY id")
+        return [int(r[0]) for r in rows]
+
+    async def list_matches(
+        self, *, origin: str | None = None, statuses: tuple[str, ...] | None = None, limit: int = 50
+    ) -> list[MatchSummary]:
+        """Matches, most recently updated first."""
+        where, params = [], []
+        if origin is not None:
+            where.append("origin = ?")
+            params.append(origin)
+        if statuses:
+            where.append(f"status IN ({','.join('?' * len(statuses))})")
+            params.extend(statuses)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        rows = await self._fetch(
+            f"SELECT {_SUMMARY_COLUMNS} FROM matches{clause} ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*params, limit),
+        )
+        return [_summary(r) for r in rows]
+
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        """Set or clear the turn deadline."""
+        await self._write(
+            lambda conn: conn.execute("UPDATE matches SET deadline = ? WHERE id = ?", (deadline, match_id))
+        )
+
+    async def expired_deadlines(self, now: float) -> list[MatchSummary]:
+        """Active matches whose turn deadline has passed."""
+        rows = await self._fetch(
+            f"SELECT {_SUMMARY_COLUMNS} FROM matches WHERE status = 'active' AND deadline IS NOT NULL "
+            "AND deadline <= ? ORDER BY deadline",
+            (now,),
+        )
+        return [_summary(r) for r in rows]
+
+    # --- stats ---------------------------------------------------------------------------------------
+    async def user_stats(
+        self, user_id: int, game_id: str | None = None, guild_id: int | None = None
+    ) -> UserStats:
+        """A user's results, optionally for one game and/or one guild."""
+        sql = (
+            "SELECT COUNT(*), COALESCE(SUM(share > 0), 0), COALESCE(SUM(share), 0) FROM results "
+            "WHERE user_id = ?"
+        )
+        params: list[Any] = [user_id]
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        played, wins, points = (await self._fetch(sql, tuple(params)))[0]
+        return UserStats(user_id, int(played), int(wins), float(points))
+
+    async def leaderboard(
+        self, game_id: str, guild_id: int | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        """The best players of a game by total share of wins (then wins, then fewest games)."""
+        sql = (
+            "SELECT user_id, COUNT(*), SUM(share > 0), SUM(share) FROM results "
+            "WHERE game_id = ? AND user_id IS NOT NULL"
+        )
+        params: list[Any] = [game_id]
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        sql += (
+            " GROUP BY user_id ORDER BY SUM(share) DESC, SUM(share > 0) DESC, COUNT(*) ASC, user_id LIMIT ?"
+        )
+        params.append(limit)
+        rows = await self._fetch(sql, tuple(params))
+        return [LeaderRow(int(u), int(p), int(w), float(s)) for u, p, w, s in rows]
+
+    # --- guild settings -------------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> JSON:
+        """All settings of a guild as a dict (empty if none were set)."""
+        rows = await self._fetch("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {k: json.loads(v) for k, v in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Set one setting (any JSON value); None deletes it."""
+        if value is None:
+            sql, params = "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        else:
+            sql = (
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?,?,?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value"
+            )
+            params = (guild_id, key, json.dumps(value))
+        await self._write(lambda conn: conn.execute(sql, params))

@@ -505,7 +505,8 @@ class SessionManager:
     ) -> SubmitResult:
         """Apply and commit one move; the caller holds the match lock."""
         match = self._require_active(live)
-        self._check_fresh(match, expected_state_id)
+        if not _only_others_moved(match, seat, expected_state_id):
+            self._check_fresh(match, expected_state_id)
         game = match.game
         if seat not in game.to_act(match.state):
             raise SessionError("It is not your turn.")
@@ -811,6 +812,16 @@ class SessionManager:
             raise StaleState(
                 "The game has moved on since that menu was drawn; here is the current one.", match.state_id
             )
+
+
+def _only_others_moved(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:
+    """A menu drawn at expected_state_id is still good if only other seats moved since (a simultaneous
+    decision such as Omphala's face-down choice): their moves cannot change what this seat chose. Any
+    move of this seat since, or any undo, keeps the strict stale check (a double press applies once)."""
+    if expected_state_id is None or match.state_id != len(match.log):  # an undo renumbered the log
+        return False
+    since = match.log[expected_state_id:] if 0 <= expected_state_id < match.state_id else None
+    return bool(since) and all(p != seat for p, _ in since)
 
 
 def _are(n: int) -> str:

@@ -157,12 +157,19 @@ async def test_stale_state_id_is_refused_and_nothing_changes(
     user, key, sid = await _first_move(sessions, mid)
     result = await sessions.submit(mid, user, key, sid)
     assert result.state_id == sid + 1
+    with pytest.raises(StaleState):
+        await sessions.submit(mid, user, key, sid)  # the same press again: this seat moved since
+    assert len(await store.load_log(mid)) == 1
     other = next(u for u in (ANN, BO) if u != user)
     other_key = (await sessions.moves_for(mid, other))[0].key
+    # Drawn before the first player's choice, but only another seat moved since, in a simultaneous
+    # decision: the menu is still good and the move applies.
+    await sessions.submit(mid, other, other_key, sid)
+    assert len(await store.load_log(mid)) == 2
+    user, key, sid = await _first_move(sessions, mid)
+    await sessions.submit(mid, user, key, sid)
     with pytest.raises(StaleState):
-        await sessions.submit(mid, other, other_key, sid)  # drawn before Ann's move
-    assert len(await store.load_log(mid)) == 1
-    await sessions.submit(mid, other, other_key, sid + 1)
+        await sessions.submit(mid, user, key, sid)  # a double press in a turn applies once
 
 
 async def test_same_action_submitted_twice_at_once_applies_once(

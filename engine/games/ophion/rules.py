@@ -1,0 +1,599 @@
+"""Ophion's rules: setup, the market, the four actions, combat, rounds and the end, as small functions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import ClassVar
+
+from engine.core import JSON, Action, Event, IllegalAction, PlayerId
+from engine.core import action as act
+from engine.games.ophion.cards import (
+    CARDS,
+    COMBAT,
+    RULES,
+    STARTING_DECK,
+    card_name,
+    surcharges,
+    tier_deck,
+    upgrade_value,
+)
+from engine.games.ophion.state import OphionState, Player
+from engine.rng import Rng
+
+LOG_KEEP = 12
+MAX_PLAYED = 3  # one Play action plays up to three cards (RULINGS 13)
+GRIDS = {"a": "attack", "d": "defense"}
+DRAGON_BONUS = 2
+AP_MOVES = frozenset({"buy", "play", "summon", "pass"})  # the four actions; convert and eat are free
+
+
+def name(seat: int) -> str:
+    """How texts name a seat: P1, P2, ..."""
+    return f"P{seat + 1}"
+
+
+def right_of(seat: int, n: int) -> int:
+    """The player on a seat's right: the previous seat, as play goes to the left (RULINGS 17)."""
+    return (seat - 1) % n
+
+
+def price(s: OphionState, i: int) -> int:
+    """What the card in market slot i costs: its cost plus the slot's surcharge."""
+    card = s.market[i]
+    assert card is not None
+    return CARDS[card].cost + surcharges(s.num_players)[i]
+
+
+def grid_used(p: Player, grid: str) -> int:
+    """The total Size of the monsters on one grid ("a" or "d")."""
+    return sum(CARDS[m].size for m in (p.attack if grid == "a" else p.defense))
+
+
+def grid_room(p: Player, grid: str, monster: str) -> bool:
+    """Whether this monster fits on this grid (total Size at most 6)."""
+    return grid_used(p, grid) + CARDS[monster].size <= RULES["grid_size"]
+
+
+def attack_value(p: Player) -> int:
+    """The attack grid's total attack plus Dragon bonuses."""
+    return sum(CARDS[m].attack for m in p.attack) + p.bonus_attack
+
+
+def defense_value(p: Player) -> int:
+    """The defense grid's total defense plus Dragon bonuses."""
+    return sum(CARDS[m].defense for m in p.defense) + p.bonus_defense
+
+
+def final_score(p: Player) -> int:
+    """VP, eternity tokens and the values of the upgrades in the slots."""
+    return p.total() + sum(upgrade_value(u) for u in p.upgrades if u is not None)
+
+
+class Ophion:
+    """Ophion: a deck-building battle of monsters for 2 to 4 players over 9 rounds."""
+
+    id: ClassVar[str] = "ophion"
+    title: ClassVar[str] = "Ophion"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    # Per round each player makes at most 5 AP moves plus one per "+1 AP" card (4 in the game), 4
+    # conversions and 2 Dragon meals: 9 * (11 * 4 + 4) = 432 moves at most.
+    max_actions: ClassVar[int] = 450
+    rules_version: ClassVar[int] = 1
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def setup(self, num_players: int, seed: int, options: JSON | None = None) -> OphionState:
+        """Shuffle both tier decks, deal the market row, give everyone a starting deck; round 1 begins."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"Ophion is for 2-4 players, not {num_players}")
+        rng = Rng(seed)
+        tier1, tier2 = tier_deck(1), tier_deck(2)
+        rng.shuffle(tier1)
+        rng.shuffle(tier2)
+        players = []
+        for _ in range(num_players):
+            deck = list(STARTING_DECK)
+            rng.shuffle(deck)
+            upgrades: list[str | None] = [None] * RULES["slots"]
+            upgrades[0] = RULES["start_upgrade"]
+            players.append(Player(deck=deck, upgrades=upgrades, mana=RULES["start_mana"]))
+        s = OphionState(num_players, rng, players, tier1, tier2, [None] * len(surcharges(num_players)))
+        events: list[Event] = []
+        _refill(s, events)
+        _start_round(s, events)
+        _record(s, events)
+        return s
+
+    # -- whose move ----------------------------------------------------------------------------
+
+    def to_act(self, s: OphionState) -> tuple[PlayerId, ...]:
+        """The current player; () when the game is over."""
+        return () if s.phase == "over" else (s.current,)
+
+    def legal_actions(self, s: OphionState, player: PlayerId) -> list[Action]:
+        """Every legal move of this seat, sorted."""
+        if s.phase == "over" or player != s.current:
+            return []
+        return sorted(_moves(s, player))
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def apply(self, s: OphionState, action: Action) -> list[Event]:
+        """Play one move; IllegalAction (state untouched) if it is not legal now."""
+        if s.phase == "over" or action.player != s.current or action not in set(_moves(s, action.player)):
+            raise IllegalAction(f"{action.key!r} is not a legal move for {name(action.player)} now")
+        events: list[Event] = []
+        MOVES[action.kind](s, action, events)
+        s.last = {"player": action.player, "kind": action.kind, "text": events[0].text}
+        if action.kind in AP_MOVES:
+            _next_turn(s, action.player, events)
+        _record(s, events)
+        return events
+
+    # -- results and views ---------------------------------------------------------------------
+
+    def returns(self, s: OphionState) -> list[float] | None:
+        """Winners share the win equally; None until the game is over."""
+        if s.result is None:
+            return None
+        winners = s.result["winners"]
+        return [1 / len(winners) if i in winners else 0.0 for i in range(s.num_players)]
+
+    def view(self, s: OphionState, viewer: PlayerId | None) -> JSON:
+        """What this viewer may see: everything but hands (own only) and the order of draw piles."""
+        charge = surcharges(s.num_players)
+        market = [
+            None
+            if c is None
+            else {"card": c, "name": card_name(c), "price": price(s, i), "surcharge": charge[i]}
+            for i, c in enumerate(s.market)
+        ]
+        players = []
+        for i, p in enumerate(s.players):
+            players.append(
+                {
+                    "seat": i,
+                    "vp": p.vp,
+                    "eternity": p.eternity,
+                    "total": p.total(),
+                    "mana": p.mana,
+                    "gold": p.gold,
+                    "ap": p.ap,
+                    "upgrades": list(p.upgrades),
+                    "attack_grid": list(p.attack),
+                    "defense_grid": list(p.defense),
+                    "attack_used": grid_used(p, "a"),
+                    "defense_used": grid_used(p, "d"),
+                    "grid_capacity": RULES["grid_size"],
+                    "attack": attack_value(p),
+                    "defense": defense_value(p),
+                    "hand": list(p.hand) if viewer == i else None,
+                    "hand_size": len(p.hand),
+                    "deck_size": len(p.deck),
+                    "discard": list(p.discard),
+                    "discard_size": len(p.discard),
+                    "played": list(p.played),
+                    "passed": p.passed,
+                    "summoned": p.summoned,
+                    "converts_left": RULES["converts_per_round"] - p.converts,
+                }
+            )
+        log = [text for text, vis in s.log if vis is None or (viewer is not None and viewer in vis)]
+        over = s.phase == "over"
+        return {
+            "game": self.id,
+            "viewer": viewer,
+            "num_players": s.num_players,
+            "round": s.round,
+            "rounds": RULES["rounds"],
+            "tier": s.tier,
+            "phase": s.phase,
+            "current": None if over else s.current,
+            "to_act": list(self.to_act(s)),
+            "order": [(s.start + k) % s.num_players for k in range(s.num_players)],
+            "market": market,
+            "market_discard": list(s.market_discard),
+            "tier1_size": len(s.tier1),
+            "tier2_size": len(s.tier2),
+            "players": players,
+            "combat": [dict(c) for c in s.combat],
+            "last": None if s.last is None else dict(s.last),
+            "log": log[-8:],
+            "result": None if s.result is None else dict(s.result),
+        }
+
+    def describe(self, s: OphionState, action: Action) -> tuple[str, ...]:
+        """A menu path: the group (Buy, Play, Summon, Convert, Pass), then the card, then the details."""
+        k = action.kind
+        if k == "pass":
+            return ("Pass",)
+        if k == "convert":
+            to = action.arg("to")
+            return ("Convert", "2 gold → 1 mana" if to == "mana" else "3 mana → 1 gold")
+        if k == "play":
+            cards = _played(action)
+            draws = RULES["draw_after_play"][len(cards)]
+            what = ", ".join(card_name(c) for c in cards) if cards else "No cards"
+            return ("Play", f"{what} → draw {draws}")
+        if k == "summon":
+            m = str(action.arg("m"))
+            return ("Summon", f"{card_name(m)} ({CARDS[m].mana} mana)", f"{GRIDS[str(action.arg('g'))]} grid")
+        if k == "eat":
+            q, g, b = int(action.arg("p")), str(action.arg("g")), str(action.arg("b"))
+            return ("Summon", "Dragon eats a Goblin", f"{name(q)}'s {GRIDS[g]} grid", f"+2 {GRIDS[b]}")
+        i = int(action.arg("i"))
+        card = s.market[i]
+        head = f"{card_name(card)}: {price(s, i)} gold (#{i + 1})" if card is not None else f"#{i + 1}"
+        path: tuple[str, ...] = ("Buy", head)
+        if len(action.args) > 1:
+            slot = int(action.arg("s"))
+            old = s.players[action.player].upgrades[slot]
+            path += (f"slot {slot + 1}" + (f" (replaces {card_name(old)})" if old else " (empty)"),)
+        if len(action.args) > 2:
+            g = str(action.arg("g"))
+            path += ("no free summon" if g == "-" else f"free summon to the {GRIDS[g]} grid",)
+        return path
+
+    # -- hidden information --------------------------------------------------------------------
+
+    def determinize(self, s: OphionState, observer: PlayerId, seed: int) -> OphionState:
+        """A copy with the observer's deck order, both tier decks, and others' hands and decks redealt."""
+        d = OphionState.from_json(s.to_json())
+        rng = Rng(seed)
+        rng.shuffle(d.tier1)
+        rng.shuffle(d.tier2)
+        for i, p in enumerate(d.players):
+            if i == observer:
+                rng.shuffle(p.deck)
+                continue
+            pool = p.hand + p.deck
+            rng.shuffle(pool)
+            size = len(p.hand)
+            p.hand = sorted(pool[:size])
+            p.deck = pool[size:]
+        d.rng = Rng(seed ^ 0x5EED)
+        d.log = [e for e in d.log if e[1] is None or observer in e[1]]
+        return d
+
+    def to_json(self, s: OphionState) -> JSON:
+        """The state as JSON."""
+        return s.to_json()
+
+    def from_json(self, data: JSON) -> OphionState:
+        """The state from JSON."""
+        return OphionState.from_json(data)
+
+
+# -- legal moves ---------------------------------------------------------------------------------
+
+
+def _played(a: Action) -> list[str]:
+    c = str(a.arg("c"))
+    return [] if c == "-" else c.split("+")
+
+
+def _moves(s: OphionState, seat: int) -> list[Action]:
+    """The current player's moves, unsorted."""
+    p = s.players[seat]
+    out: list[Action] = [act(seat, "pass")]
+    for i, card in enumerate(s.market):
+        if card is not None and p.gold >= price(s, i):
+            out += _buy_moves(p, seat, i, card)
+    if p.converts < RULES["converts_per_round"]:
+        if p.gold >= RULES["convert_gold"]:
+            out.append(act(seat, "convert", (("to", "mana"),)))
+        if p.mana >= RULES["convert_mana"]:
+            out.append(act(seat, "convert", (("to", "gold"),)))
+    out += _eat_moves(s, seat)
+    counts = Counter(p.hand)
+    kinds = sorted(counts)
+    out.append(act(seat, "play", (("c", "-"),)))
+    for n in range(1, MAX_PLAYED + 1):
+        for combo in combinations_with_replacement(kinds, n):
+            if all(counts[c] >= k for c, k in Counter(combo).items()):
+                out.append(act(seat, "play", (("c", "+".join(combo)),)))
+    for m in sorted({u for u in p.upgrades if u is not None and CARDS[u].type == "monster"}):
+        if p.mana >= CARDS[m].mana:
+            for g in GRIDS:
+                if grid_room(p, g, m):
+                    out.append(act(seat, "summon", (("m", m), ("g", g))))
+    return out
+
+
+def _buy_moves(p: Player, seat: int, i: int, card: str) -> list[Action]:
+    """Action cards go to the discard; upgrades and monsters to a slot, a monster with its free summon."""
+    kind = CARDS[card].type
+    if kind == "action":
+        return [act(seat, "buy", (("i", i),))]
+    out = []
+    for slot in range(RULES["slots"]):
+        if kind == "upgrade":
+            out.append(act(seat, "buy", (("i", i), ("s", slot))))
+            continue
+        for g in ("-", *(g for g in GRIDS if grid_room(p, g, card))):
+            out.append(act(seat, "buy", (("i", i), ("s", slot), ("g", g))))
+    return out
+
+
+def _eat_moves(s: OphionState, seat: int) -> list[Action]:
+    """Each Dragon on the player's grids may eat one Goblin from any grid each round (RULINGS 19)."""
+    p = s.players[seat]
+    dragons = (p.attack + p.defense).count("dragon")
+    if p.eaten >= dragons:
+        return []
+    out = []
+    for q, other in enumerate(s.players):
+        for g, grid in (("a", other.attack), ("d", other.defense)):
+            if "goblin" in grid:
+                out += [act(seat, "eat", (("p", q), ("g", g), ("b", b))) for b in GRIDS]
+    return out
+
+
+# -- the moves -----------------------------------------------------------------------------------
+
+
+def _say(
+    events: list[Event], text: str, visible_to: tuple[int, ...] | None = None, chance: bool = False
+) -> None:
+    events.append(Event("info", text, visible_to, chance))
+
+
+def _buy(s: OphionState, a: Action, events: list[Event]) -> None:
+    p, i = s.players[a.player], int(a.arg("i"))
+    card = s.market[i]
+    assert card is not None
+    cost = price(s, i)
+    p.gold -= cost
+    p.ap -= 1
+    c = CARDS[card]
+    _say(events, f"{name(a.player)} buys {c.name} for {cost} gold")
+    _take_from_market(s, i, events)
+    if c.type == "action":
+        p.discard.append(card)
+        return
+    slot = int(a.arg("s"))
+    old = p.upgrades[slot]
+    p.upgrades[slot] = card
+    if old is not None:
+        _say(events, f"{name(a.player)} replaces {card_name(old)} in upgrade slot {slot + 1}")
+    if c.type == "upgrade":
+        _gain(p, c.effect, c.amount)
+        _say(events, f"{name(a.player)} gets {c.amount} {c.effect} at once")
+        return
+    g = str(a.arg("g"))
+    if g != "-":
+        (p.attack if g == "a" else p.defense).append(card)
+        p.summoned = True
+        _say(events, f"{name(a.player)} summons a {c.name} to the {GRIDS[g]} grid for free")
+
+
+def _take_from_market(s: OphionState, i: int, events: list[Event]) -> None:
+    """The bought card leaves; the last card is discarded unless bought; the rest slide; refill."""
+    row = list(s.market)
+    row[i] = None
+    last = len(row) - 1
+    if i != last and row[last] is not None:
+        s.market_discard.append(row[last])
+        _say(events, f"{card_name(row[last])} is discarded from the row")
+        row[last] = None
+    kept = [c for c in row if c is not None]
+    s.market = kept + [None] * (len(row) - len(kept))
+    _refill(s, events)
+
+
+def _refill(s: OphionState, events: list[Event]) -> None:
+    """Empty slots at the deck's end of the row are dealt from the current tier's deck."""
+    deck = s.tier1 if s.tier == 1 else s.tier2
+    new = []
+    for j, c in enumerate(s.market):
+        if c is None and deck:
+            card = deck.pop()
+            s.market[j] = card
+            new.append(card_name(card))
+    if new:
+        _say(events, f"New in the row: {', '.join(new)}", None, True)
+
+
+def _gain(p: Player, effect: str, amount: int) -> None:
+    if effect == "gold":
+        p.gold += amount
+    elif effect == "mana":
+        p.mana += amount
+    elif effect == "ap":
+        p.ap += amount
+    else:
+        _add_vp(p, amount)
+
+
+def _add_vp(p: Player, amount: int) -> None:
+    """VP go on the track; each time it reaches 10 it resets and the player takes an eternity token."""
+    p.vp += amount
+    while p.vp >= RULES["eternity"]:
+        p.vp -= RULES["eternity"]
+        p.eternity += 1
+
+
+def _play(s: OphionState, a: Action, events: list[Event]) -> None:
+    p = s.players[a.player]
+    cards = _played(a)
+    p.ap -= 1
+    for c in cards:
+        p.hand.remove(c)
+        p.played.append(c)
+        _gain(p, CARDS[c].effect, CARDS[c].amount)
+    what = ", ".join(card_name(c) for c in cards) if cards else "no cards"
+    draws = RULES["draw_after_play"][len(cards)]
+    _say(events, f"{name(a.player)} plays {what} and draws {draws}")
+    _draw(s, a.player, draws, events)
+
+
+def _summon(s: OphionState, a: Action, events: list[Event]) -> None:
+    p, m, g = s.players[a.player], str(a.arg("m")), str(a.arg("g"))
+    p.mana -= CARDS[m].mana
+    p.ap -= 1
+    (p.attack if g == "a" else p.defense).append(m)
+    p.summoned = True
+    _say(events, f"{name(a.player)} summons a {card_name(m)} to the {GRIDS[g]} grid for {CARDS[m].mana} mana")
+
+
+def _eat(s: OphionState, a: Action, events: list[Event]) -> None:
+    p = s.players[a.player]
+    q, g, b = int(a.arg("p")), str(a.arg("g")), str(a.arg("b"))
+    victim = s.players[q]
+    (victim.attack if g == "a" else victim.defense).remove("goblin")
+    p.eaten += 1
+    if b == "a":
+        p.bonus_attack += DRAGON_BONUS
+    else:
+        p.bonus_defense += DRAGON_BONUS
+    _say(events, f"{name(a.player)}'s Dragon eats a Goblin from {name(q)}'s {GRIDS[g]} grid: +2 {GRIDS[b]}")
+
+
+def _convert(s: OphionState, a: Action, events: list[Event]) -> None:
+    p = s.players[a.player]
+    p.converts += 1
+    if a.arg("to") == "mana":
+        p.gold -= RULES["convert_gold"]
+        p.mana += 1
+        _say(events, f"{name(a.player)} converts 2 gold to 1 mana")
+    else:
+        p.mana -= RULES["convert_mana"]
+        p.gold += 1
+        _say(events, f"{name(a.player)} converts 3 mana to 1 gold")
+
+
+def _pass(s: OphionState, a: Action, events: list[Event]) -> None:
+    p = s.players[a.player]
+    p.ap = 0
+    p.passed = True
+    first = s.first_passer is None
+    if first:
+        s.first_passer = a.player
+    _say(events, f"{name(a.player)} passes" + (" first and will act last next round" if first else ""))
+
+
+MOVES: dict[str, Callable[[OphionState, Action, list[Event]], None]] = {
+    "buy": _buy,
+    "play": _play,
+    "summon": _summon,
+    "eat": _eat,
+    "convert": _convert,
+    "pass": _pass,
+}
+
+
+def _draw(s: OphionState, seat: int, n: int, events: list[Event]) -> None:
+    """Draw n cards; an empty deck is refilled by shuffling the discard pile (RULINGS 14)."""
+    p = s.players[seat]
+    got = []
+    for _ in range(n):
+        if not p.deck:
+            if not p.discard:
+                break
+            p.deck, p.discard = p.discard, []
+            s.rng.shuffle(p.deck)
+            _say(events, f"{name(seat)} shuffles the discard pile into a new deck")
+        got.append(p.deck.pop())
+    p.hand += got
+    p.hand.sort()
+    if got:
+        _say(events, f"{name(seat)} draws {len(got)} card{'s' if len(got) > 1 else ''}", None, True)
+        _say(events, f"You draw {', '.join(card_name(c) for c in got)}", (seat,), True)
+
+
+# -- rounds --------------------------------------------------------------------------------------
+
+
+def _next_turn(s: OphionState, seat: int, events: list[Event]) -> None:
+    """The next player in this round's order with AP left acts; with nobody left, combat and a new round."""
+    n = s.num_players
+    order = [(s.start + k) % n for k in range(n)]
+    at = order.index(seat)
+    for k in range(1, n + 1):
+        q = order[(at + k) % n]
+        if s.players[q].ap > 0:
+            s.current = q
+            return
+    _combat(s, events)
+    _end_round(s, events)
+    if s.round >= RULES["rounds"]:
+        _finish(s, events)
+    else:
+        _start_round(s, events)
+
+
+def _start_round(s: OphionState, events: list[Event]) -> None:
+    """Tier 2 if someone has 10 VP; castle and upgrade income; 3 AP (+2 with no summon); draw 3."""
+    s.round += 1
+    if s.tier == 1 and any(p.total() >= RULES["tier2_at"] for p in s.players):
+        s.tier = 2
+        s.market_discard += [c for c in s.market if c is not None]
+        s.market = [None] * len(s.market)
+        _say(events, "Tier 2 begins: the row is dealt from the Tier 2 deck")
+        _refill(s, events)
+    _say(events, f"Round {s.round} begins; {name(s.start)} acts first")
+    for seat, p in enumerate(s.players):
+        p.gold = RULES["castle_gold"]
+        p.mana += RULES["castle_mana"]
+        for u in p.upgrades:
+            if u is not None and CARDS[u].type == "upgrade":
+                _gain(p, CARDS[u].effect, CARDS[u].amount)
+        p.ap = RULES["ap"] + (0 if p.summoned else RULES["no_summon_ap"])
+        p.summoned = p.passed = False
+        p.converts = p.eaten = p.bonus_attack = p.bonus_defense = 0
+        _draw(s, seat, RULES["hand"], events)
+    s.first_passer = None
+    s.current = s.start
+
+
+def _combat(s: OphionState, events: list[Event]) -> None:
+    """Everyone attacks the player on their right: attacker wins 3 VP, tie 1 VP each, defender wins 2 VP."""
+    n = s.num_players
+    s.combat = []
+    for a in range(n):
+        d = right_of(a, n)
+        atk, dfn = attack_value(s.players[a]), defense_value(s.players[d])
+        if atk > dfn:
+            winner, gains = "attacker", {a: COMBAT["attacker_wins"]}
+        elif atk == dfn:
+            winner, gains = "tie", {a: COMBAT["tie"], d: COMBAT["tie"]}
+        else:
+            winner, gains = "defender", {d: COMBAT["defender_wins"]}
+        for q, v in gains.items():
+            _add_vp(s.players[q], v)
+        s.combat.append({"attacker": a, "defender": d, "attack": atk, "defense": dfn, "winner": winner})
+        result = {"attacker": f"{name(a)} wins", "tie": "a tie", "defender": f"{name(d)} holds"}[winner]
+        _say(events, f"{name(a)} attacks {name(d)}: {atk} against {dfn}, {result}")
+
+
+def _end_round(s: OphionState, events: list[Event]) -> None:
+    """Hands and played cards go to the discard; gold and AP are lost; the first to pass acts last."""
+    for p in s.players:
+        p.discard += p.played + p.hand
+        p.played, p.hand = [], []
+        p.gold = p.ap = 0
+        p.bonus_attack = p.bonus_defense = 0
+    if s.first_passer is not None:
+        s.start = (s.first_passer + 1) % s.num_players
+
+
+def _finish(s: OphionState, events: list[Event]) -> None:
+    s.phase = "over"
+    scores = [final_score(p) for p in s.players]
+    best = max(scores)
+    winners = [i for i, v in enumerate(scores) if v == best]
+    upgrades = [sum(upgrade_value(u) for u in p.upgrades if u is not None) for p in s.players]
+    s.result = {"scores": scores, "upgrade_points": upgrades, "winners": winners}
+    _say(events, f"The game is over. Winner: {', '.join(name(w) for w in winners)} with {best} VP")
+
+
+def _record(s: OphionState, events: list[Event]) -> None:
+    for e in events:
+        s.log.append([e.text, None if e.visible_to is None else list(e.visible_to)])
+    del s.log[:-LOG_KEEP]
+
+
+__all__ = ["Ophion", "attack_value", "defense_value", "final_score", "name", "price", "right_of"]

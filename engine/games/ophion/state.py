@@ -1,0 +1,123 @@
+"""Ophion's state: the tier decks and market row, each player's cards and board, and whose turn it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from engine.rng import Rng
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's cards and board; the draw pile's top is the end of `deck`."""
+
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)  # kept sorted
+    discard: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)  # cards played this round, discarded at its end
+    upgrades: list[str | None] = field(default_factory=list)  # the upgrade slots, None = empty
+    attack: list[str] = field(default_factory=list)  # monsters on the attack grid
+    defense: list[str] = field(default_factory=list)  # monsters on the defense grid
+    vp: int = 0  # the VP track (below 10)
+    eternity: int = 0  # eternity tokens, 10 VP each
+    mana: int = 0
+    gold: int = 0
+    ap: int = 0
+    passed: bool = False
+    summoned: bool = False  # summoned a monster this round
+    converts: int = 0  # convert-table uses this round
+    eaten: int = 0  # Goblins eaten by this player's Dragons this round
+    bonus_attack: int = 0  # Dragon bonuses until the end of the round
+    bonus_defense: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The player as JSON."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, list) else v
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Player:
+        """The inverse of to_json."""
+        return cls(
+            **{f.name: (list(d[f.name]) if isinstance(d[f.name], list) else d[f.name]) for f in fields(cls)}
+        )
+
+    def total(self) -> int:
+        """VP on the track plus 10 for each eternity token."""
+        return self.vp + 10 * self.eternity
+
+
+@dataclass(slots=True)
+class OphionState:
+    """Everything about one game of Ophion; the RNG lives here too."""
+
+    num_players: int
+    rng: Rng
+    players: list[Player]
+    tier1: list[str]  # the Tier 1 deck, top last
+    tier2: list[str]
+    market: list[str | None]  # index 0 is furthest from the deck (no surcharge)
+    market_discard: list[str] = field(default_factory=list)
+    tier: int = 1
+    round: int = 0
+    phase: str = "act"  # act -> over
+    start: int = 0  # the seat that acts first this round
+    current: int = 0
+    first_passer: int | None = None
+    combat: list[dict[str, Any]] = field(default_factory=list)  # the last combat phase
+    last: dict[str, Any] | None = None
+    log: list[list[Any]] = field(default_factory=list)  # [text, visible_to or None], newest last
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON."""
+        return {
+            "num_players": self.num_players,
+            "rng": self.rng.to_json(),
+            "players": [p.to_json() for p in self.players],
+            "tier1": list(self.tier1),
+            "tier2": list(self.tier2),
+            "market": list(self.market),
+            "market_discard": list(self.market_discard),
+            "tier": self.tier,
+            "round": self.round,
+            "phase": self.phase,
+            "start": self.start,
+            "current": self.current,
+            "first_passer": self.first_passer,
+            "combat": [dict(c) for c in self.combat],
+            "last": None if self.last is None else dict(self.last),
+            "log": [list(e) for e in self.log],
+            "result": None if self.result is None else _copy(self.result),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> OphionState:
+        """The inverse of to_json."""
+        return cls(
+            num_players=d["num_players"],
+            rng=Rng.from_json(d["rng"]),
+            players=[Player.from_json(p) for p in d["players"]],
+            tier1=list(d["tier1"]),
+            tier2=list(d["tier2"]),
+            market=list(d["market"]),
+            market_discard=list(d["market_discard"]),
+            tier=d["tier"],
+            round=d["round"],
+            phase=d["phase"],
+            start=d["start"],
+            current=d["current"],
+            first_passer=d["first_passer"],
+            combat=[dict(c) for c in d["combat"]],
+            last=None if d["last"] is None else dict(d["last"]),
+            log=[list(e) for e in d["log"]],
+            result=None if d["result"] is None else _copy(d["result"]),
+        )
+
+
+def _copy(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in d.items()}

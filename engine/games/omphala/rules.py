@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any, ClassVar
 
+from engine import eventlog
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
 from engine.core import action as act
 from engine.games.omphala.cards import ACTIONS, DECK, entity_label, entity_power, is_red, label, power, suit
@@ -15,7 +16,6 @@ from engine.rng import Rng
 BACK_ROW_LIMIT = 7
 HAND = 7
 MAX_RESHUFFLES = 2
-LOG_KEEP = 12
 
 
 def name(seat: int) -> str:
@@ -83,9 +83,7 @@ class Omphala:
         MOVES[action.kind](s, action, events)
         if s.phase == "play":
             _advance(s, events)
-        for e in events:
-            s.log.append([e.text, None if e.visible_to is None else list(e.visible_to)])
-        del s.log[:-LOG_KEEP]
+        eventlog.record(s.log, events)
         return events
 
     def _candidates(self, s: OmphalaState, action: Action) -> list[Action]:
@@ -131,7 +129,6 @@ class Omphala:
                     "cards": sum(len(e) for e in seat.front_row),
                 }
             )
-        log = [text for text, vis in s.log if vis is None or (viewer is not None and viewer in vis)]
         return {
             "game": self.id,
             "viewer": viewer,
@@ -146,7 +143,7 @@ class Omphala:
             "discard": list(s.discard),
             "players": players,
             "last": None if s.last is None else dict(s.last),
-            "log": log[-8:],
+            "log": eventlog.visible(s.log, viewer),
             "result": None if s.result is None else dict(s.result),
         }
 
@@ -210,7 +207,7 @@ class Omphala:
                 if d.phase == "choose":
                     seat.hand.sort()
         d.rng = Rng(seed ^ 0x5EED)
-        d.log = [e for e in d.log if e[1] is None or observer in e[1]]
+        d.log = eventlog.redacted(d.log, observer)
         return d
 
     def to_json(self, s: OmphalaState) -> JSON:

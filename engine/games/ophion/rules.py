@@ -7,6 +7,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import ClassVar
 
+from engine import eventlog
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
 from engine.core import action as act
 from engine.games.ophion.cards import (
@@ -22,7 +23,6 @@ from engine.games.ophion.cards import (
 from engine.games.ophion.state import OphionState, Player
 from engine.rng import Rng
 
-LOG_KEEP = 12
 MAX_PLAYED = 3  # one Play action plays up to three cards (RULINGS 13)
 GRIDS = {"a": "attack", "d": "defense"}
 DRAGON_BONUS = 2
@@ -104,7 +104,7 @@ class Ophion:
         events: list[Event] = []
         _refill(s, events)
         _start_round(s, events)
-        _record(s, events)
+        eventlog.record(s.log, events)
         return s
 
     # -- whose move ----------------------------------------------------------------------------
@@ -130,7 +130,7 @@ class Ophion:
         s.last = {"player": action.player, "kind": action.kind, "text": events[0].text}
         if action.kind in AP_MOVES:
             _next_turn(s, action.player, events)
-        _record(s, events)
+        eventlog.record(s.log, events)
         return events
 
     # -- results and views ---------------------------------------------------------------------
@@ -181,7 +181,6 @@ class Ophion:
                     "converts_left": RULES["converts_per_round"] - p.converts,
                 }
             )
-        log = [text for text, vis in s.log if vis is None or (viewer is not None and viewer in vis)]
         over = s.phase == "over"
         return {
             "game": self.id,
@@ -201,7 +200,7 @@ class Ophion:
             "players": players,
             "combat": [dict(c) for c in s.combat],
             "last": None if s.last is None else dict(s.last),
-            "log": log[-8:],
+            "log": eventlog.visible(s.log, viewer),
             "result": None if s.result is None else dict(s.result),
         }
 
@@ -255,7 +254,7 @@ class Ophion:
             p.hand = sorted(pool[:size])
             p.deck = pool[size:]
         d.rng = Rng(seed ^ 0x5EED)
-        d.log = [e for e in d.log if e[1] is None or observer in e[1]]
+        d.log = eventlog.redacted(d.log, observer)
         return d
 
     def to_json(self, s: OphionState) -> JSON:
@@ -588,12 +587,6 @@ def _finish(s: OphionState, events: list[Event]) -> None:
     upgrades = [sum(upgrade_value(u) for u in p.upgrades if u is not None) for p in s.players]
     s.result = {"scores": scores, "upgrade_points": upgrades, "winners": winners}
     _say(events, f"The game is over. Winner: {', '.join(name(w) for w in winners)} with {best} VP")
-
-
-def _record(s: OphionState, events: list[Event]) -> None:
-    for e in events:
-        s.log.append([e.text, None if e.visible_to is None else list(e.visible_to)])
-    del s.log[:-LOG_KEEP]
 
 
 __all__ = ["Ophion", "attack_value", "defense_value", "final_score", "name", "price", "right_of"]

@@ -1,0 +1,136 @@
+"""The Discord client: registers the persistent components and commands, follows the session manager, runs.
+
+    sessions = SessionManager(store)
+    bot = AgoraBot(sessions, guild_id=None)        # guild_id: sync commands to one server only (instant)
+    await bot.start(token)
+
+Nothing about a game lives only in memory: every button's custom_id names its match (and state), the
+DynamicItem classes registered in setup_hook rebuild the handler from it, and deadlines are in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import render
+from bot.discord import commands
+from bot.discord.board import Boards
+from bot.discord.common import OOPS, GuildSettings, reply
+from bot.discord.lobby import LobbyButton
+from bot.discord.menus import HandButton, MoveButton, MoveSelect
+from bot.discord.timers import Timers
+from bot.sessions import SessionManager
+
+log = logging.getLogger("bot.discord")
+
+COMPONENTS = (HandButton, MoveButton, MoveSelect, LobbyButton, commands.LogButton, commands.RulesButton)
+
+
+class AgoraBot(discord.Client):
+    """Agora on Discord: a thin adapter over the session manager."""
+
+    def __init__(
+        self,
+        sessions: SessionManager,
+        *,
+        guild_id: int | None = None,
+        sync_commands: bool = True,
+        timer_interval: float = 30.0,
+        **client_kwargs: Any,
+    ) -> None:
+        client_kwargs.setdefault("intents", discord.Intents.default())
+        client_kwargs.setdefault(
+            "allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True)
+        )
+        super().__init__(**client_kwargs)
+        self.sessions = sessions
+        self.guild_id = guild_id
+        self.sync_commands = sync_commands
+        self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
+        self.tree.on_error = self._command_error  # type: ignore[method-assign]
+        self.boards = Boards(self)
+        self.timers = Timers(self, timer_interval)
+        self._settings: dict[int, GuildSettings] = {}
+        self._unsubscribe: Any = None
+        commands.install(self.tree)
+
+    async def setup_hook(self) -> None:
+        """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
+        self.add_dynamic_items(*COMPONENTS)
+        self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
+        await asyncio.to_thread(render.warm)
+        if self.sync_commands:
+            if self.guild_id is not None:
+                guild = discord.Object(self.guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        resumed = await self.sessions.recover()
+        if resumed:
+            log.info("resumed %d games waiting on AI moves", resumed)
+        self.timers.start()
+
+    async def close(self) -> None:
+        """Stop timers and board updates, then disconnect."""
+        await self.timers.stop()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self.boards.close()
+        await super().close()
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (cached; /config updates the cache)."""
+        cached = self._settings.get(guild_id)
+        if cached is None:
+            cached = GuildSettings.from_json(await self.sessions.store.guild_settings(guild_id))
+            self._settings[guild_id] = cached
+        return cached
+
+    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Change one server setting."""
+        await self.sessions.store.set_guild_setting(guild_id, key, value)
+        self._settings.pop(guild_id, None)
+
+    async def channel(self, channel_id: int) -> Any:
+        """A channel or thread by id (fetched if not cached); None if it is gone or hidden from us."""
+        found = self.get_channel(channel_id)
+        if found is not None:
+            return found
+        try:
+            return await self.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+
+    async def _command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, "You don't have permission to use this command here.")
+            return
+        log.error(
+            "command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error
+        )
+        await reply(interaction, OOPS)
+
+
+async def serve(token: str, db_path: str, guild_id: int | None = None) -> None:
+    """Open the database, resume games and run the bot until it is stopped."""
+    from bot.store import SqliteStore
+
+    store = SqliteStore(db_path)
+    await store.open()
+    sessions = SessionManager(store, ai_delay=1.0)
+    bot = AgoraBot(sessions, guild_id=guild_id)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        await sessions.close()
+        await store.close()

@@ -1,0 +1,367 @@
+"""Slash commands (/play, /game ..., /rules, /card, /stats, /leaderboard, /config), Log and Rules buttons."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.board import board_embed
+from bot.discord.common import StaticView, bot_of, guarded, reply, with_names
+from bot.discord.lobby import lobby_buttons, lobby_embed
+from bot.discord.texts import card_choices, card_text, event_log, rulings, summary
+from bot.sessions import MatchInfo, SessionError
+from bot.store import ACTIVE
+from engine.registry import games
+
+log = logging.getLogger("bot.discord.commands")
+LOG_PAGE = 15
+votes: dict[int, set[int]] = {}  # match id -> players who asked to abandon
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game as a slash-command choice."""
+    return [
+        app_commands.Choice(name=g.title, value=g.id) for g in sorted(games().values(), key=lambda g: g.title)
+    ][:25]
+
+
+# --- Log and Rules: buttons on every board, and the commands behind them ------------------------------------
+async def log_page(interaction: discord.Interaction, mid: int, page: int) -> dict[str, Any]:
+    """One page of the match's log as this user may read it (their own secrets, nobody else's)."""
+    bot = bot_of(interaction)
+    info = await bot.sessions.get(mid)
+    lines = [
+        with_names(info, t)
+        for t in await event_log(bot.sessions.store, mid, info.seat_of(interaction.user.id))
+    ]
+    pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
+    page = pages - 1 if page < 0 or page >= pages else page
+    end = len(lines) - (pages - 1 - page) * LOG_PAGE  # pages count back from the newest, which is full
+    start = max(0, end - LOG_PAGE)
+    chunk = lines[start:end]
+    first = start + 1
+    body = (
+        "\n".join(f"`{first + i:>3}` {line}" for i, line in enumerate(chunk)) or "Nothing has happened yet."
+    )
+    embed = discord.Embed(title=f"{info.title} game #{mid} — log", description=body[:4000], color=0x64748B)
+    embed.set_footer(text=f"Page {page + 1} of {pages} · only what you may see")
+    view = StaticView()
+    for label, target in (("◀ Older", page - 1), ("Newer ▶", page + 1)):
+        if 0 <= target < pages:
+            view.add_item(discord.ui.Button(label=label, custom_id=f"ag:log:{mid}:{target}"))
+    return {"embed": embed, "view": view}
+
+
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:log:(?P<mid>\d+):(?P<page>-?\d+)"
+):
+    """The board's Log button (page -1 = the latest) and the log's own paging buttons."""
+
+    def __init__(self, mid: int, page: int) -> None:
+        super().__init__(discord.ui.Button(label="Log", custom_id=f"ag:log:{mid}:{page}"))
+        self.mid, self.page = mid, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Anyone may read the log: a new ephemeral message from the board, paged in place after that."""
+
+        async def work() -> None:
+            message = interaction.message
+            in_place = message is not None and message.flags.ephemeral
+            if in_place:  # the log is rebuilt by replaying the match: defer first
+                await interaction.response.defer()
+                await interaction.edit_original_response(**await log_page(interaction, self.mid, self.page))
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                kwargs = await log_page(interaction, self.mid, self.page)
+                await interaction.followup.send(ephemeral=True, **kwargs)
+
+        await guarded(interaction, self.mid, work)
+
+
+def rules_message(game_id: str) -> dict[str, Any]:
+    """The summary and the rulings as embeds (or the rulings as a file if they are too long)."""
+    title = next((g.title for g in games().values() if g.id == game_id), game_id)
+    embeds = [discord.Embed(title=f"{title} — how to play", description=summary(game_id), color=0xF59E0B)]
+    text = rulings(game_id)
+    kwargs: dict[str, Any] = {}
+    if text and len(text) + len(embeds[0].description or "") < 5500:
+        parts = [text[i : i + 4000] for i in range(0, len(text), 4000)]
+        embeds += [
+            discord.Embed(title="Rulings" if i == 0 else None, description=p) for i, p in enumerate(parts)
+        ]
+    elif text:
+        kwargs["file"] = discord.File(io.BytesIO(text.encode()), f"{game_id}-rulings.md")
+    return {"embeds": embeds, **kwargs}
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:rules:(?P<game>[a-z0-9_]+)"):
+    """The board's Rules button."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(discord.ui.Button(label="Rules", custom_id=f"ag:rules:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RulesButton:
+        """Rebuild from the custom_id."""
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The rules, ephemerally."""
+        await guarded(
+            interaction,
+            None,
+            lambda: interaction.response.send_message(ephemeral=True, **rules_message(self.game_id)),
+        )
+
+
+# --- the commands ----------------------------------------------------------------------------------------
+async def _here(interaction: discord.Interaction) -> MatchInfo:
+    info = await bot_of(interaction).sessions.match_for_channel(interaction.channel_id or 0)
+    if info is None:
+        raise SessionError("There is no game in this channel. Start one with /play.")
+    return info
+
+
+def _is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+async def play(interaction: discord.Interaction, game: str) -> None:
+    """/play: open a lobby, in a new thread unless the server chose "here" (or we are in a thread already)."""
+    bot = bot_of(interaction)
+    user = interaction.user
+    channel = interaction.channel
+    settings = await bot.settings(interaction.guild_id) if interaction.guild_id else None
+    title = next((g.title for g in games().values() if g.id == game), None)
+    if title is None:
+        raise SessionError(f"There is no game called {game!r}.")
+    use_thread = settings is not None and settings.threads and isinstance(channel, discord.TextChannel)
+    if not use_thread:
+        info = await bot.sessions.create(
+            interaction.channel_id, interaction.guild_id, game, user.id, host_name=user.display_name
+        )
+        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_buttons(info))
+        return
+    await interaction.response.send_message(
+        f"🎲 {user.mention} is opening a table of **{title}** — join in the thread below!"
+    )
+    opener = await interaction.original_response()
+    try:
+        thread = await opener.create_thread(
+            name=f"{title} — {user.display_name}'s table"[:100], auto_archive_duration=1440
+        )
+    except discord.Forbidden:  # no "Create Public Threads" permission here: play in the channel
+        log.warning(
+            "no permission to create a thread in channel %s; lobby opened in place", interaction.channel_id
+        )
+        info = await bot.sessions.create(
+            interaction.channel_id, interaction.guild_id, game, user.id, host_name=user.display_name
+        )
+        await opener.edit(content=None, embed=lobby_embed(info), view=lobby_buttons(info))
+        return
+    info = await bot.sessions.create(
+        thread.id, interaction.guild_id, game, user.id, host_name=user.display_name
+    )
+    await thread.send(embed=lobby_embed(info), view=lobby_buttons(info))
+
+
+async def status(interaction: discord.Interaction) -> None:
+    """/game status: the game in this channel, in words."""
+    bot = bot_of(interaction)
+    info = await _here(interaction)
+    if info.status != ACTIVE:
+        await reply(interaction, None, embed=lobby_embed(info))
+        return
+    view = await bot.sessions.view_for(info.id, None)
+    embed = board_embed(info, view, list(bot.boards.recent.get(info.id, ())))
+    embed.set_image(url=None)
+    await reply(interaction, None, embed=embed)
+
+
+async def abandon(interaction: discord.Interaction) -> None:
+    """/game abandon: the host or an admin stops the game; otherwise every player must ask."""
+    bot = bot_of(interaction)
+    info = await _here(interaction)
+    user = interaction.user.id
+    host, admin = user == info.host_user, _is_admin(interaction)
+    if not (host or admin):
+        if info.seat_of(user) is None:
+            raise SessionError(
+                "Only the host, a server manager, or all the players together can abandon this game."
+            )
+        asked = votes.setdefault(info.id, set())
+        asked.add(user)
+        people = {s.user_id for s in info.seats if not s.is_ai and s.user_id is not None}
+        if not people <= asked:
+            missing = " ".join(f"<@{u}>" for u in sorted(people - asked))
+            await interaction.response.send_message(
+                f"<@{user}> wants to abandon game #{info.id}. It stops when every player agrees "
+                f"with /game abandon; still to agree: {missing}."
+            )
+            return
+    await bot.sessions.abandon(info.id, user, force=not host)
+    votes.pop(info.id, None)
+    await interaction.response.send_message(f"Game #{info.id} was abandoned by {interaction.user.mention}.")
+
+
+async def undo(interaction: discord.Interaction) -> None:
+    """/game undo: take back your last move (your own turn only, never past a draw or a reveal)."""
+    bot = bot_of(interaction)
+    info = await _here(interaction)
+    await bot.sessions.undo(info.id, interaction.user.id)
+    await reply(interaction, "↩️ Your last move was taken back. Press *My hand & moves* on the new board.")
+
+
+def install(tree: app_commands.CommandTree[Any]) -> None:
+    """Add every command to the tree."""
+
+    @tree.command(name="play", description="Open a lobby for a game")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def play_cmd(interaction: discord.Interaction, game: str) -> None:
+        await guarded(interaction, None, lambda: play(interaction, game))
+
+    group = app_commands.Group(name="game", description="The game in this channel", guild_only=True)
+
+    @group.command(name="status", description="Whose turn it is, the scores and the last events")
+    async def status_cmd(interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, lambda: status(interaction))
+
+    @group.command(name="log", description="Everything that happened (what you may see)")
+    @app_commands.describe(page="Page number (default: the latest)")
+    async def log_cmd(interaction: discord.Interaction, page: int = 0) -> None:
+        async def work() -> None:
+            info = await _here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(ephemeral=True, **await log_page(interaction, info.id, page - 1))
+
+        await guarded(interaction, None, work)
+
+    @group.command(
+        name="abandon", description="Stop the game (host, server managers, or all players agreeing)"
+    )
+    async def abandon_cmd(interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, lambda: abandon(interaction))
+
+    @group.command(name="undo", description="Take back your last move (only within your own turn)")
+    async def undo_cmd(interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, lambda: undo(interaction))
+
+    tree.add_command(group)
+
+    @tree.command(name="rules", description="How to play a game, and Agora's rulings")
+    @app_commands.choices(game=game_choices())
+    async def rules_cmd(interaction: discord.Interaction, game: str) -> None:
+        await guarded(
+            interaction,
+            None,
+            lambda: interaction.response.send_message(ephemeral=True, **rules_message(game)),
+        )
+
+    async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or "omphala"
+        q = current.casefold()
+        hits = [c for c in card_choices(game) if q in c[0].casefold() or q == c[1].casefold()]
+        return [app_commands.Choice(name=label, value=code) for label, code in hits[:25]]
+
+    @tree.command(name="card", description="What a card does")
+    @app_commands.choices(game=game_choices())
+    @app_commands.autocomplete(name=card_names)
+    async def card_cmd(interaction: discord.Interaction, game: str, name: str) -> None:
+        text = card_text(game, name) or f"There is no card {name!r} in that game."
+        await guarded(interaction, None, lambda: reply(interaction, text))
+
+    @tree.command(name="stats", description="Games played and won")
+    async def stats_cmd(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        async def work() -> None:
+            who = user or interaction.user
+            s = await bot_of(interaction).sessions.store.user_stats(who.id, guild_id=interaction.guild_id)
+            rate = f" ({s.wins / s.played:.0%})" if s.played else ""
+            await interaction.response.send_message(
+                f"📊 **{who.display_name}**: {s.played} game{'s' if s.played != 1 else ''} played, "
+                f"{s.wins} won{rate}, {s.points:g} points (a shared win splits the point).",
+                ephemeral=True,
+            )
+
+        await guarded(interaction, None, work)
+
+    @tree.command(name="leaderboard", description="The best players of a game on this server")
+    @app_commands.choices(game=game_choices())
+    async def leaderboard_cmd(interaction: discord.Interaction, game: str) -> None:
+        async def work() -> None:
+            rows = await bot_of(interaction).sessions.store.leaderboard(game, guild_id=interaction.guild_id)
+            lines = [
+                f"{i + 1}. <@{r.user_id}> — {r.points:g} points, {r.wins}/{r.played} won"
+                for i, r in enumerate(rows)
+            ]
+            embed = discord.Embed(
+                title=f"Leaderboard — {game}", description="\n".join(lines) or "No finished games yet."
+            )
+            await interaction.response.send_message(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        await guarded(interaction, None, work)
+
+    @tree.command(name="config", description="Server settings for games (Manage Server)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @app_commands.describe(
+        thread_mode="Open lobbies in a new thread, or right here in the channel",
+        reminder_minutes="Remind a player after this many minutes (0 = never)",
+        timeout_minutes="A turn times out after this many minutes (0 = never)",
+        timeout_policy="What happens when a turn times out",
+    )
+    @app_commands.choices(
+        thread_mode=[
+            app_commands.Choice(name="new thread", value="thread"),
+            app_commands.Choice(name="here", value="here"),
+        ],
+        timeout_policy=[
+            app_commands.Choice(name="skip the turn", value="skip"),
+            app_commands.Choice(name="an AI takes the seat", value="ai"),
+            app_commands.Choice(name="the player forfeits (game ends)", value="forfeit"),
+        ],
+    )
+    async def config_cmd(
+        interaction: discord.Interaction,
+        thread_mode: str | None = None,
+        reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        timeout_minutes: app_commands.Range[int, 0, 43200] | None = None,
+        timeout_policy: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            bot = bot_of(interaction)
+            gid = interaction.guild_id
+            if gid is None or not _is_admin(interaction):
+                raise SessionError("Only members with Manage Server can change the settings.")
+            changes = {
+                "thread_mode": thread_mode,
+                "reminder_seconds": None if reminder_minutes is None else reminder_minutes * 60,
+                "timeout_seconds": None if timeout_minutes is None else timeout_minutes * 60,
+                "timeout_policy": timeout_policy,
+            }
+            for key, value in changes.items():
+                if value is not None:
+                    await bot.set_setting(gid, key, value)
+            settings = await bot.settings(gid)
+            await reply(interaction, f"⚙️ Settings for this server:\n{settings.describe()}")
+
+        await guarded(interaction, None, work)

@@ -1,0 +1,284 @@
+"""'My hand & moves': the ephemeral hand image and the move menus built from `describe()` paths.
+
+A seat's moves are `Move(key, path)`. Level 1 of the menu is the distinct first path elements, pressing one
+shows the next level for that prefix, and a complete path plays the move. custom_ids carry the match id, the
+state_id the menu was drawn at and the position in the menu ("2.0" = third option, then first), never a card:
+
+    ag:hand:<match>:<state>                    the board's button: open the menu (a new ephemeral message)
+    ag:mv:<match>:<state>:<path>[:p<page>]     a menu button (an option, Back, or a page of a long list)
+    ag:ms:<match>:<state>:<path>               a select menu (levels with more than 25 options); value = index
+
+A press re-reads `moves_for` at that state_id; a different state_id answers "out of date" with a fresh menu.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import render
+from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, seat_names, who
+from bot.sessions import MatchInfo, Move, SessionError, StaleState
+
+BUTTONS_AT_ROOT = 25  # five rows of five
+BUTTONS_BELOW = 20  # four rows, the fifth holds Back
+PAGE = 25  # options in one select menu
+STALE = "⏳ That menu is out of date — the game has moved on. Here are your moves now."
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of a menu: the labels chosen so far and the options offered next."""
+
+    labels: tuple[str, ...]
+    options: list[str]
+    leaves: frozenset[int]  # options that complete a move
+    move: Move | None  # the move whose whole path is `labels`, if any
+
+
+def _options(moves: list[Move], depth: int) -> list[str]:
+    seen: dict[str, None] = {}
+    for m in moves:
+        if len(m.path) > depth:
+            seen.setdefault(m.path[depth])
+    return list(seen)
+
+
+def walk(moves: list[Move], path: tuple[int, ...]) -> Level | None:
+    """Follow option indexes from the root; None if an index does not exist (a menu of another position)."""
+    labels: tuple[str, ...] = ()
+    matching = moves
+    for i in path:
+        options = _options(matching, len(labels))
+        if not 0 <= i < len(options):
+            return None
+        labels += (options[i],)
+        matching = [m for m in matching if m.path[: len(labels)] == labels]
+    options = _options(matching, len(labels))
+    leaves = frozenset(i for i, o in enumerate(options) if any(m.path == (*labels, o) for m in matching))
+    move = next((m for m in matching if m.path == labels), None) if labels else None
+    return Level(labels, options, leaves, move)
+
+
+def _path_text(path: tuple[int, ...]) -> str:
+    return ".".join(map(str, path))
+
+
+def _parse_path(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split(".")) if text else ()
+
+
+def menu(
+    mid: int, sid: int, moves: list[Move], path: tuple[int, ...] = (), page: int = 0
+) -> tuple[str, StaticView]:
+    """The menu text and components for one level (buttons, or a paged select beyond the buttons' room)."""
+    level = walk(moves, path)
+    if level is None:
+        path, level = (), walk(moves, ())
+        assert level is not None
+    view = StaticView()
+    base = f"ag:mv:{mid}:{sid}"
+    room = BUTTONS_BELOW if path else BUTTONS_AT_ROOT
+    n = len(level.options)
+    if n <= room:
+        for i, option in enumerate(level.options):
+            style = discord.ButtonStyle.success if i in level.leaves else discord.ButtonStyle.primary
+            cid = f"{base}:{_path_text((*path, i))}"
+            view.add_item(discord.ui.Button(label=option[:80], style=style, custom_id=cid, row=i // 5))
+        shown = ""
+    else:
+        pages = (n + PAGE - 1) // PAGE
+        page = max(0, min(page, pages - 1))
+        first = page * PAGE
+        choices = [
+            discord.SelectOption(label=level.options[i][:100], value=str(i))
+            for i in range(first, min(n, first + PAGE))
+        ]
+        placeholder = f"Choose… ({first + 1}–{first + len(choices)} of {n})"
+        cid = f"ag:ms:{mid}:{sid}:{_path_text(path)}"
+        view.add_item(discord.ui.Select(custom_id=cid, placeholder=placeholder, options=choices, row=0))
+        for label, target in (("◀ Previous", page - 1), ("Next ▶", page + 1)):
+            if 0 <= target < pages:
+                cid = f"{base}:{_path_text(path)}:p{target}"
+                view.add_item(discord.ui.Button(label=label, custom_id=cid, row=1))
+        shown = f" (page {page + 1} of {pages})"
+    if path:
+        cid = f"{base}:{_path_text(path[:-1])}"
+        view.add_item(
+            discord.ui.Button(label="‹ Back", style=discord.ButtonStyle.secondary, custom_id=cid, row=4)
+        )
+    trail = " › ".join(level.labels)
+    head = f"**Your move:** {trail} › …" if trail else "**Your move** — pick one:"
+    tip = "Green buttons play the move at once." if n <= room else "Pick from the list."
+    return f"{head}{shown}\n-# {tip}", view
+
+
+async def _consistent(
+    mid: int, user: int, interaction: discord.Interaction
+) -> tuple[MatchInfo, list[Move], Any]:
+    """The match, the user's moves and private view, all read at the same state_id."""
+    sessions = bot_of(interaction).sessions
+    for _ in range(5):
+        info = await sessions.get(mid)
+        moves = await sessions.moves_for(mid, user)
+        view = await sessions.view_for(mid, user)
+        again = await sessions.get(mid)
+        if again.state_id == info.state_id:
+            return info, moves, view
+    return again, moves, view
+
+
+async def hand_message(interaction: discord.Interaction, mid: int, note: str = "") -> dict[str, Any]:
+    """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu."""
+    user = interaction.user.id
+    info, moves, private = await _consistent(mid, user, interaction)
+    if info.seat_of(user) is None:
+        raise SessionError(NOT_SEATED)
+    png = await asyncio.to_thread(render.hand, info.game_id, private, seat_names(info))
+    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand (only you can see this)")
+    lines = [note] if note else []
+    view: StaticView | None = None
+    if info.over:
+        lines.append("This game is over.")
+    elif moves:
+        text, view = menu(mid, info.state_id, moves)
+        lines.append(text)
+    else:
+        waiting = ", ".join(who(info, s) for s in info.to_act) or "nobody"
+        lines.append(f"It's not your turn — waiting for {waiting}. Press *My hand & moves* again when it is.")
+    return {"content": "\n".join(lines), "attachments": [file], "view": view}
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:hand:(?P<mid>\d+):(?P<sid>\d+)"
+):
+    """The board's "My hand & moves": a new ephemeral message with the hand and the menu."""
+
+    def __init__(self, mid: int, sid: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My hand & moves",
+                emoji="🃏",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ag:hand:{mid}:{sid}",
+            )
+        )
+        self.mid, self.sid = mid, sid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Refuse strangers at once; otherwise defer (rendering) and send the hand."""
+
+        async def work() -> None:
+            info = await bot_of(interaction).sessions.get(self.mid)
+            if info.seat_of(interaction.user.id) is None:
+                raise SessionError(NOT_SEATED)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            kwargs = await hand_message(interaction, self.mid)
+            kwargs["files"] = kwargs.pop("attachments")
+            if kwargs["view"] is None:
+                del kwargs["view"]
+            await interaction.followup.send(ephemeral=True, **kwargs)
+
+        await guarded(interaction, self.mid, work)
+
+
+async def _refresh(interaction: discord.Interaction, mid: int, note: str) -> None:
+    """Redraw the ephemeral message in place (after a deferred update) with a fresh hand and menu."""
+    kwargs = await hand_message(interaction, mid, note)
+    await interaction.edit_original_response(**kwargs)
+
+
+async def _press(
+    interaction: discord.Interaction, mid: int, sid: int, path: tuple[int, ...], page: int
+) -> None:
+    """Show the next level, play a complete move, or redraw an out-of-date menu."""
+    sessions = bot_of(interaction).sessions
+    user = interaction.user.id
+    info = await sessions.get(mid)
+    if info.seat_of(user) is None:
+        raise SessionError(NOT_SEATED)
+    level = None
+    if info.state_id == sid:
+        moves = await sessions.moves_for(mid, user)
+        level = walk(moves, path)
+    if level is None:
+        await interaction.response.defer()
+        await _refresh(interaction, mid, STALE)
+        return
+    if level.move is None or level.options:
+        text, view = menu(mid, sid, moves, path, page)
+        await interaction.response.edit_message(content=text, view=view)
+        return
+    await interaction.response.defer()  # committing, rendering: may take a moment
+    try:
+        result = await sessions.submit(mid, user, level.move.key, sid)
+    except StaleState:
+        await _refresh(interaction, mid, STALE)
+        return
+    note = f"✅ You played **{level.move.label}**."
+    if result.over:
+        note += " That was the last move — see the result on the board."
+    await _refresh(interaction, mid, note)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ag:mv:(?P<mid>\d+):(?P<sid>\d+):(?P<path>[0-9.]*)(?::p(?P<page>\d+))?",
+):
+    """A button of the move menu: an option, Back, or a page of a long list."""
+
+    def __init__(self, mid: int, sid: int, path: tuple[int, ...], page: int) -> None:
+        cid = f"ag:mv:{mid}:{sid}:{_path_text(path)}" + (f":p{page}" if page else "")
+        super().__init__(discord.ui.Button(label="…", custom_id=cid))
+        self.mid, self.sid, self.path, self.page = mid, sid, path, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveButton:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), int(match["sid"]), _parse_path(match["path"]), int(match["page"] or 0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Navigate or play."""
+        await guarded(
+            interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, self.path, self.page)
+        )
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ag:ms:(?P<mid>\d+):(?P<sid>\d+):(?P<path>[0-9.]*)",
+):
+    """The select menu of a level with more options than buttons fit; its values are option indexes."""
+
+    def __init__(self, mid: int, sid: int, path: tuple[int, ...]) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"ag:ms:{mid}:{sid}:{_path_text(path)}", options=[]))
+        self.mid, self.sid, self.path = mid, sid, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveSelect:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), int(match["sid"]), _parse_path(match["path"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Go one level down with the chosen option."""
+        values = (interaction.data or {}).get("values") or []
+        choice = int(values[0]) if values and str(values[0]).isdigit() else -1
+        await guarded(
+            interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, (*self.path, choice), 0)
+        )

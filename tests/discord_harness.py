@@ -1,0 +1,165 @@
+"""Shared helpers for the Discord end-to-end tests: a running AgoraBot on a fake Discord, simulated players.
+
+async with Harness.started(fake, tmp_path) as h:
+    thread, lobby = await h.open_lobby(alice)
+    ...
+    await h.play_until_over(mid, users)       # every person presses the first offered move
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import secrets
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+ROOT = str(Path(__file__).resolve().parents[1])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import bot.sessions as sessions_module  # noqa: E402
+from bot.discord import AgoraBot  # noqa: E402
+from bot.sessions import MatchInfo, SessionManager  # noqa: E402
+from bot.store import SqliteStore  # noqa: E402
+from tests.fakediscord import (  # noqa: E402
+    BotRunner,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    make_client_kwargs,
+    start_client,
+)
+
+HAND = "My hand & moves"
+NAV = ("‹ Back", "◀ Previous", "Next ▶")
+
+
+@dataclass
+class Harness:
+    """A fake Discord, the bot under test on a SQLite file, and helpers to act as users."""
+
+    fake: FakeDiscord
+    db: str
+    clock: list[float] = field(default_factory=lambda: [1_000_000.0])
+    store: Any = None
+    sessions: Any = None
+    bot: Any = None
+    runner: BotRunner | None = None
+    seeds: Any = None
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def started(cls, fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Harness]:
+        """Start the bot; stop it (and the database) on exit."""
+        h = cls(fake, str(tmp_path / "agora.db"))
+        await h.start()
+        try:
+            yield h
+        finally:
+            await h.stop()
+
+    async def start(self) -> None:
+        """Open the database and log the bot in (a fresh process, as after a restart).
+
+        Deals are reproducible: the session manager draws match seeds 1, 2, 3... instead of random ones.
+        """
+        if self.seeds is None:
+            self.seeds = itertools.count(1)
+        counter = self.seeds
+        sessions_module.secrets = SimpleNamespace(randbits=lambda bits: next(counter))  # type: ignore[assignment]
+        self.store = SqliteStore(self.db)
+        await self.store.open()
+        self.sessions = SessionManager(self.store, clock=lambda: self.clock[0])
+        self.bot = AgoraBot(self.sessions, timer_interval=0, **make_client_kwargs())
+        self.runner = await start_client(self.bot, self.fake)
+
+    async def stop(self) -> None:
+        """Log out and close everything."""
+        if self.runner is not None:
+            await self.settle()
+            await self.runner.stop()
+            self.runner = None
+        await self.sessions.close()
+        await self.store.close()
+        sessions_module.secrets = secrets
+
+    async def restart(self) -> None:
+        """Stop the bot and start a new one on the same database."""
+        await self.stop()
+        await self.start()
+
+    async def settle(self) -> None:
+        """Wait until no AI is thinking and every board is drawn."""
+        for _ in range(200):
+            await self.sessions.wait_idle()
+            await self.bot.boards.flush()
+            if not self.sessions._ai_tasks and not self.bot.boards._tasks:
+                return
+        raise AssertionError("the bot never settled")
+
+    # --- acting as users --------------------------------------------------------------------------------
+    async def open_lobby(self, host: FakeUser, game: str = "omphala") -> tuple[FakeChannel, FakeMessage, int]:
+        """/play in #general: the thread, its lobby message and the match id."""
+        before = len(self.fake.threads(self.fake.channel))
+        await (await self.fake.slash(host, self.fake.channel, "play", {"game": game})).wait_reply()
+
+        def opened() -> bool:
+            threads = self.fake.threads(self.fake.channel)
+            return len(threads) > before and self.fake.message_count(threads[-1].id) > 0
+
+        await self.fake.wait_until(opened, what="the lobby thread")
+        thread = self.fake.threads(self.fake.channel)[-1]
+        lobby = self.fake.latest(thread)
+        info = await self.sessions.match_for_channel(thread.id)
+        assert info is not None
+        return thread, lobby, info.id
+
+    async def press(self, user: FakeUser, message: FakeMessage, label: str) -> FakeMessage:
+        """Press a button and return what the user then sees (the reply or the edited message)."""
+        return await (await self.fake.click(user, message, label)).wait_reply()
+
+    def board(self, channel: FakeChannel) -> FakeMessage:
+        """The latest public board message in the channel."""
+        boards = [
+            m
+            for m in self.fake.public(channel)
+            if m.embeds and m.attachments and "game #" in (m.embeds[0].get("title") or "")
+        ]
+        assert boards, "no board was posted"
+        return boards[-1]
+
+    async def play_move(self, user: FakeUser, channel: FakeChannel) -> FakeMessage:
+        """Open 'My hand & moves' on the latest board and play: End turn if offered, else the first option."""
+        hand = await self.press(user, self.board(channel), HAND)
+        assert hand.ephemeral and hand.visible_to == user.id
+        for _ in range(10):
+            if "✅ You played" in hand.content:
+                return hand
+            options = [b["label"] for b in hand.buttons if b["label"] not in NAV]
+            if "End turn" in options:
+                hand = await self.press(user, hand, "End turn")
+            elif options:
+                hand = await self.press(user, hand, options[0])
+            elif hand.selects:
+                first = next(iter(hand.option_values().values()))
+                hand = await (await self.fake.select(user, hand, [first])).wait_reply()
+            else:
+                raise AssertionError(f"no move offered to {user.name}: {hand.content}")
+        raise AssertionError("the menu never reached a move")
+
+    async def play_until_over(self, mid: int, channel: FakeChannel, people: dict[int, FakeUser]) -> MatchInfo:
+        """Let the people to act play until the game ends; the final match info."""
+        for _ in range(1000):
+            await self.settle()
+            info = await self.sessions.get(mid)
+            if info.over:
+                return info
+            user = people[info.users_to_act[0]]
+            await self.play_move(user, channel)
+        raise AssertionError("the game did not end")

@@ -1,0 +1,109 @@
+"""Menus longer than the buttons' room: a throwaway "wide" game (40 choices) played through selects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+import bot.discord.commands as commands_module
+import engine.registry as registry
+from engine.core import JSON, Action, Event, IllegalAction, PlayerId
+from tests.discord_harness import HAND, Harness
+from tests.fakediscord import FakeDiscord
+
+CHOICES = 40
+
+
+class Wide:
+    """Each of two players picks a number from 0 to 39 once; the higher pick wins."""
+
+    id: ClassVar[str] = "wide"
+    title: ClassVar[str] = "Wide"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    max_actions: ClassVar[int] = CHOICES
+
+    def setup(self, num_players: int, seed: int, options: JSON | None = None) -> JSON:
+        """No picks yet."""
+        return {"picks": [None] * num_players}
+
+    def to_act(self, s: JSON) -> tuple[PlayerId, ...]:
+        """The first player who has not picked."""
+        return tuple(i for i, p in enumerate(s["picks"]) if p is None)[:1]
+
+    def legal_actions(self, s: JSON, player: PlayerId) -> list[Action]:
+        """Forty picks."""
+        return (
+            [Action(player, "pick", (("n", n),)) for n in range(CHOICES)] if player in self.to_act(s) else []
+        )
+
+    def apply(self, s: JSON, action: Action) -> list[Event]:
+        """Record the pick."""
+        if action not in self.legal_actions(s, action.player):
+            raise IllegalAction(action.key)
+        s["picks"][action.player] = int(action.arg("n"))
+        return [Event("pick", f"P{action.player + 1} picks {action.arg('n')}")]
+
+    def returns(self, s: JSON) -> list[float] | None:
+        """The higher pick wins (a tie shares)."""
+        picks = s["picks"]
+        if None in picks:
+            return None
+        best = max(picks)
+        winners = [i for i, p in enumerate(picks) if p == best]
+        return [1 / len(winners) if i in winners else 0.0 for i in range(len(picks))]
+
+    def view(self, s: JSON, viewer: PlayerId | None) -> JSON:
+        """Everything is public."""
+        return {"game": "wide", "viewer": viewer, "picks": list(s["picks"]), "to_act": list(self.to_act(s))}
+
+    def describe(self, s: JSON, action: Action) -> tuple[str, ...]:
+        """One level of forty options."""
+        return (f"Number {action.arg('n')}",)
+
+    def determinize(self, s: JSON, observer: PlayerId, seed: int) -> JSON:
+        """Nothing is hidden."""
+        return self.from_json(self.to_json(s))
+
+    def to_json(self, s: JSON) -> JSON:
+        """The state is JSON already."""
+        return {"picks": list(s["picks"])}
+
+    def from_json(self, data: JSON) -> JSON:
+        """The inverse of to_json."""
+        return {"picks": list(data["picks"])}
+
+
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the wide game beside the real ones for this test."""
+    every: dict[str, Any] = {**registry.games(), "wide": Wide()}
+    monkeypatch.setattr(registry, "games", lambda: every)
+    monkeypatch.setattr(commands_module, "games", lambda: every)
+
+
+async def test_select_paging_plays_a_move(fake: FakeDiscord, tmp_path: Path, wide: None) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await h.open_lobby(alice, "wide")
+        await h.press(bob, lobby, "Join")
+        await h.press(alice, fake.message(lobby.id), "Start")
+        await h.settle()
+        hand = await h.press(alice, h.board(thread), HAND)
+        assert not [b for b in hand.buttons if b["label"].startswith("Number")]
+        assert len(hand.option_values()) == 25 and "page 1 of 2" in hand.content
+        page2 = await h.press(alice, hand, "Next ▶")
+        assert page2.id == hand.id and "Number 39" in page2.option_values()
+        assert [b["label"] for b in page2.buttons] == ["◀ Previous"]
+        done = await (await fake.select(alice, page2, [page2.option_values()["Number 39"]])).wait_reply()
+        assert "✅ You played **Number 39**" in done.content
+        await h.settle()
+        assert bob.id in h.board(thread).mention_ids
+        bob_menu = await h.press(bob, h.board(thread), HAND)
+        done = await (await fake.select(bob, bob_menu, [bob_menu.option_values()["Number 3"]])).wait_reply()
+        await h.settle()
+        info = await h.sessions.get(mid)
+        assert info.status == "finished" and info.returns == (1.0, 0.0)
+        assert "alice" in h.board(thread).text() and "🏆" in h.board(thread).text()

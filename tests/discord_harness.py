@@ -135,15 +135,16 @@ class Harness:
         return boards[-1]
 
     async def play_move(self, user: FakeUser, channel: FakeChannel) -> FakeMessage:
-        """Open 'My hand & moves' on the latest board and play: End turn if offered, else the first option."""
+        """Open 'My hand & moves' on the latest board and play End turn or Pass if offered, else the first."""
         hand = await self.press(user, self.board(channel), HAND)
         assert hand.ephemeral and hand.visible_to == user.id
         for _ in range(10):
             if "✅ You played" in hand.content:
                 return hand
             options = [b["label"] for b in hand.buttons if b["label"] not in NAV]
-            if "End turn" in options:
-                hand = await self.press(user, hand, "End turn")
+            quick = [o for o in ("End turn", "Pass") if o in options]
+            if quick:  # the shortest way through a game
+                hand = await self.press(user, hand, quick[0])
             elif options:
                 hand = await self.press(user, hand, options[0])
             elif hand.selects:

@@ -112,3 +112,26 @@ async def test_menu_levels_and_select_paging(fake: FakeDiscord, tmp_path: Path) 
 
 def _first_move_button(hand: FakeMessage) -> str:
     return next(b["label"] for b in hand.buttons if b["label"] != "‹ Back")
+
+
+async def test_three_player_ophion_with_ai_seats(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 6: a whole 3-player Ophion game with two AI seats, through the real buttons, to /stats."""
+    alice = fake.add_user("alice")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await h.open_lobby(alice, "ophion")
+        assert "2–4 players" in lobby.text()
+        lobby = await h.press(alice, lobby, "Add AI")
+        lobby = await h.press(alice, lobby, "Add AI")
+        await h.press(alice, lobby, "Start")
+        await h.settle()
+        hand = await h.press(alice, h.board(thread), HAND)
+        groups = {b["label"] for b in hand.buttons}
+        assert groups <= {"Buy", "Play", "Summon", "Convert", "Pass"} and "Pass" in groups
+        info = await h.play_until_over(mid, thread, {alice.id: alice})
+        assert len(info.seats) == 3 and info.returns is not None
+        await h.settle()
+        final = h.board(thread)
+        assert "The game is over" in final.text()
+        stats = await (await fake.slash(alice, thread, "stats")).wait_reply()
+        assert "1 game played" in stats.content
+    assert_nothing_private_public(fake)

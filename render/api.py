@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import generic, kit, omphala
+from render import generic, kit, omphala, ophion
 
 JSON = dict[str, Any]
 Renderer = Callable[[JSON, Sequence[str] | None, str | None], Image.Image]
@@ -15,12 +15,14 @@ Renderer = Callable[[JSON, Sequence[str] | None, str | None], Image.Image]
 # game id -> (board renderer, hand renderer); a new game's renderer is one line here.
 RENDERERS: dict[str, tuple[Renderer, Renderer]] = {
     "omphala": (omphala.board, omphala.hand),
+    "ophion": (ophion.board, ophion.hand),
 }
 
 
 def warm(theme: str | None = None) -> None:
     """Pre-draw the cached card tiles of every game with its own renderer (call once at start-up)."""
     omphala.warm(theme)
+    ophion.warm(theme)
 
 
 def board_image(

@@ -7,6 +7,7 @@ Everything that never changes (card faces, backs, badges) is drawn once, supersa
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -129,6 +130,19 @@ def has_glyph(ch: str) -> bool:
         return True
     f = font(20, True)
     return f.getmask(ch).getbbox() is not None and bytes(f.getmask(ch)) != bytes(f.getmask("\uffff"))
+
+
+SEAT_REF = re.compile(r"\bP(\d+)\b")
+
+
+def seat_refs(text: str, names: Sequence[str]) -> str:
+    """An engine text with its seat references ("P2") replaced by display names."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return SEAT_REF.sub(sub, text)
 
 
 def printable(text: str) -> str:

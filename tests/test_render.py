@@ -262,7 +262,7 @@ def test_every_game_renders_through_a_whole_game(game_id: str) -> None:
 
 def test_unknown_game_gets_the_generic_rendering() -> None:
     view = {
-        "game": "ophion",
+        "game": "nosuchgame",
         "viewer": None,
         "turn": 3,
         "current": 1,
@@ -273,9 +273,9 @@ def test_unknown_game_gets_the_generic_rendering() -> None:
         "market": [{"name": "Card " * 30, "cost": i} for i in range(60)],
         "log": ["x" * 500, "second"],
     }
-    img = _image(render.board("ophion", view, ["Ann", "Bob"]))
+    img = _image(render.board("nosuchgame", view, ["Ann", "Bob"]))
     assert img.width == kit.WIDTH
-    assert _image(render.hand("ophion", {**view, "viewer": 1})).width == kit.WIDTH
+    assert _image(render.hand("nosuchgame", {**view, "viewer": 1})).width == kit.WIDTH
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,11 @@ def power(code: str) -> int:
     return POWER[code]
 
 
+def by_rank(code: str) -> tuple[int, str]:
+    """A sort key that puts cards in rank order, then by suit, as a hand is held."""
+    return POWER[code], code[-1]
+
+
 def suit(code: str) -> str:
     """The suit letter: C, D, H or S."""
     return code[-1]

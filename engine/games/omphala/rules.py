@@ -9,7 +9,17 @@ from typing import Any, ClassVar
 from engine import eventlog
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
 from engine.core import action as act
-from engine.games.omphala.cards import ACTIONS, DECK, entity_label, entity_power, is_red, label, power, suit
+from engine.games.omphala.cards import (
+    ACTIONS,
+    DECK,
+    by_rank,
+    entity_label,
+    entity_power,
+    is_red,
+    label,
+    power,
+    suit,
+)
 from engine.games.omphala.state import Entity, OmphalaState, Seat
 from engine.rng import Rng
 
@@ -44,7 +54,7 @@ class Omphala:
         rng.shuffle(deck)
         seats = []
         for _ in range(num_players):
-            hand = sorted(deck[-HAND:])
+            hand = sorted(deck[-HAND:], key=by_rank)
             del deck[-HAND:]
             seats.append(Seat(hand=hand))
         return OmphalaState(num_players=num_players, rng=rng, deck=deck, seats=seats)
@@ -65,7 +75,8 @@ class Omphala:
             return []
         if s.phase == "choose":
             hand = s.seats[player].hand
-            return [act(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
+            pairs = [act(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
+            return sorted(pairs)
         if s.pending == "discard":
             codes = sorted(e[0] for e in s.seats[player].back_row)
             return [act(player, "discard", (("c", c),)) for c in codes]
@@ -205,7 +216,7 @@ class Omphala:
             if i != observer:
                 seat.secret = [renamed.get(c, c) for c in seat.secret]
                 if d.phase == "choose":
-                    seat.hand.sort()
+                    seat.hand.sort(key=by_rank)
         d.rng = Rng(seed ^ 0x5EED)
         d.log = eventlog.redacted(d.log, observer)
         return d

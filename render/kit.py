@@ -123,6 +123,30 @@ def seat_names(n: int, names: Sequence[str] | None = None) -> list[str]:
     return [given[i] if i < len(given) and given[i] else f"P{i + 1}" for i in range(n)]
 
 
+def view_names(view: dict, names: Sequence[str] | None = None) -> list[str]:
+    """Display names for every seat of a view (see seat_names)."""
+    return seat_names(int(view.get("num_players") or len(view.get("players") or [])), names)
+
+
+def who(seat: object, names: list[str]) -> str:
+    """The display name of a seat number, or "?" for anything else."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def spectator_hand(title: str, t: Theme) -> Image.Image:
+    """The image a hand request gets for a view with no seat of its own: a banner saying so."""
+    canvas = new_canvas(WIDTH, 64 + 2 * MARGIN, t)
+    banner(
+        canvas,
+        (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + 64),
+        title,
+        "Spectators have no hand",
+        (150, 150, 160),
+        t,
+    )
+    return canvas
+
+
 @cache
 def has_glyph(ch: str) -> bool:
     """Whether the shipped font draws this character (rather than its empty-box fallback)."""

@@ -153,14 +153,6 @@ def _front(p: JSON) -> tuple[list[Entity], list[int]]:
 # ---------------------------------------------------------------- text helpers
 
 
-def _names(view: JSON, names: Sequence[str] | None) -> list[str]:
-    return kit.seat_names(int(view.get("num_players") or len(view.get("players") or [])), names)
-
-
-def _who(seat: Any, names: list[str]) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
 def _cards(n: int) -> str:
     return f"★ {n} card" + ("" if n == 1 else "s")
 
@@ -170,7 +162,7 @@ def status_text(view: JSON, names: list[str]) -> str:
     phase = view.get("phase")
     if phase == "over":
         result = view.get("result") or {}
-        winners = [_who(w, names) for w in result.get("winners", [])]
+        winners = [kit.who(w, names) for w in result.get("winners", [])]
         if not winners:
             return "Game over"
         return "Game over · " + " & ".join(winners) + (" win" if len(winners) > 1 else " wins")
@@ -181,7 +173,7 @@ def status_text(view: JSON, names: list[str]) -> str:
     left = view.get("actions_left", 0)
     extra = {"discard": " · discarding", "reshuffle": " · may reshuffle"}.get(view.get("pending") or "", "")
     plural = "action" if left == 1 else "actions"
-    who = _who(view.get("current"), names)
+    who = kit.who(view.get("current"), names)
     return f"Turn {view.get('turn', 0)} · {who} to play · {left} {plural} left{extra}"
 
 
@@ -237,7 +229,7 @@ def _front_need(p: JSON, fw: int) -> int:
 def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: every player's rows, deck and discard, whose turn, the last action."""
     t = kit.theme(theme)
-    seat_names = _names(view, names)
+    seat_names = kit.view_names(view, names)
     players: list[JSON] = list(view.get("players") or [])
     choosing = view.get("phase") == "choose" or all(p.get("back_row") is None for p in players)
     lay = layout(players, choosing)
@@ -274,7 +266,7 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
             tag, tag_colour = ("chosen", t.good) if p.get("chosen") else ("choosing…", t.highlight)
         marked = t.highlight if last and last.get("player") == seat else None
         content = kit.player_panel(
-            canvas, (M, y, W - M, y + lay.panel_h), _who(seat, seat_names), seat, t, chips,
+            canvas, (M, y, W - M, y + lay.panel_h), kit.who(seat, seat_names), seat, t, chips,
             active=seat in to_act, marked=marked, tag=tag, tag_colour=tag_colour,
         )  # fmt: skip
         if choosing:
@@ -398,14 +390,12 @@ def _rows(
 def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: their hand, their front row revealed to them, their back row."""
     t = kit.theme(theme)
-    seat_names = _names(view, names)
+    seat_names = kit.view_names(view, names)
     viewer = view.get("viewer")
     players: list[JSON] = list(view.get("players") or [])
     W, M = kit.WIDTH, kit.MARGIN
     if not isinstance(viewer, int) or not 0 <= viewer < len(players):
-        canvas = kit.new_canvas(W, 64 + 2 * M, t)
-        kit.banner(canvas, (M, M, W - M, M + 64), "Omphala", "Spectators have no hand", (150, 150, 160), t)
-        return canvas
+        return kit.spectator_hand("Omphala", t)
     p = next((q for q in players if q.get("seat") == viewer), players[viewer])
     cw, ch = 128, 179
     fw, fh = 104, 146
@@ -478,7 +468,7 @@ def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
             return "You may reshuffle your back row", True
         left = view.get("actions_left", 0)
         return f"Your turn · {left} action{'s' if left != 1 else ''} left", True
-    return f"Waiting for {_who(view.get('current'), names)}", False
+    return f"Waiting for {kit.who(view.get('current'), names)}", False
 
 
 # ---------------------------------------------------------------- warming the caches

@@ -43,14 +43,6 @@ def card(cid: str) -> Card:
     return CARDS.get(cid) or Card(id=cid, name=cid, type="action", cost=0, tier=0, count=0)
 
 
-def _names(view: JSON, names: Sequence[str] | None) -> list[str]:
-    return kit.seat_names(int(view.get("num_players") or len(view.get("players") or [])), names)
-
-
-def _who(seat: Any, names: list[str]) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
 # ---------------------------------------------------------------- card tiles
 
 
@@ -175,7 +167,7 @@ def status_text(view: JSON, names: list[str], max_w: int | None = None) -> str:
     """Round, tier and whose turn it is, in words; a long name is cut so the line fits max_w at 30 px."""
     if view.get("phase") == "over":
         result = view.get("result") or {}
-        winners = [_who(w, names) for w in result.get("winners") or []]
+        winners = [kit.who(w, names) for w in result.get("winners") or []]
         scores = result.get("scores") or []
         best = f" with {max(scores)} VP" if scores else ""
         if not winners:
@@ -185,7 +177,7 @@ def status_text(view: JSON, names: list[str], max_w: int | None = None) -> str:
     players = view.get("players") or []
     ap = players[current].get("ap", 0) if isinstance(current, int) and current < len(players) else 0
     head = f"Round {view.get('round', 0)}/{view.get('rounds', 9)} · Tier {view.get('tier', 1)}"
-    who, tail = _who(current, names), f" to play · {ap} AP left"
+    who, tail = kit.who(current, names), f" to play · {ap} AP left"
     if max_w is not None:
         f = kit.font(30, True)
         who = kit.fit_text(who, f, max(60, max_w - kit.text_width(f"{head} · {tail}", f)))
@@ -208,7 +200,7 @@ def _acting_colour(view: JSON) -> kit.RGB:
 def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: market with prices, every player's board, whose turn, last action, log."""
     t = kit.theme(theme)
-    seat_names = _names(view, names)
+    seat_names = kit.view_names(view, names)
     players: list[JSON] = list(view.get("players") or [])
     W, M = kit.WIDTH, kit.MARGIN
     market = _slots(view)
@@ -298,7 +290,7 @@ def _market(canvas: Image.Image, box: Box, view: JSON, tw: int, th: int, t: Them
 def _grid_name(view: JSON, seat: int, names: list[str]) -> str:
     """Whom this seat attacks: the player on its right, the previous seat."""
     n = int(view.get("num_players") or len(view.get("players") or []))
-    return _who((seat - 1) % n, names) if n > 1 else "?"
+    return kit.who((seat - 1) % n, names) if n > 1 else "?"
 
 
 def player_board(
@@ -323,7 +315,7 @@ def player_board(
         tag, tag_colour = "passed", t.border
     marked = t.highlight if last and last.get("player") == seat else None
     content = kit.player_panel(
-        canvas, box, _who(seat, names), seat, t, chips, active=seat in (view.get("to_act") or []),
+        canvas, box, kit.who(seat, names), seat, t, chips, active=seat in (view.get("to_act") or []),
         marked=marked, tag=tag, tag_colour=tag_colour,
     )  # fmt: skip
     x0, y0, x1, _ = content
@@ -431,14 +423,12 @@ def _grid(
 def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: their hand as cards, then their own board."""
     t = kit.theme(theme)
-    seat_names = _names(view, names)
+    seat_names = kit.view_names(view, names)
     viewer = view.get("viewer")
     players: list[JSON] = list(view.get("players") or [])
     W, M = kit.WIDTH, kit.MARGIN
     if not isinstance(viewer, int) or not 0 <= viewer < len(players):
-        canvas = kit.new_canvas(W, 64 + 2 * M, t)
-        kit.banner(canvas, (M, M, W - M, M + 64), "Ophion", "Spectators have no hand", (150, 150, 160), t)
-        return canvas
+        return kit.spectator_hand("Ophion", t)
     p = next((q for q in players if q.get("seat") == viewer), players[viewer])
     cards = list(p.get("hand") or [])
     played = list(p.get("played") or [])
@@ -496,7 +486,7 @@ def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
     if viewer in (view.get("to_act") or []):
         ap = (view.get("players") or [{}])[viewer].get("ap", 0)
         return f"Your turn · {ap} AP left · buy, play, summon or pass", True
-    return f"Waiting for {_who(view.get('current'), names)}", False
+    return f"Waiting for {kit.who(view.get('current'), names)}", False
 
 
 # ---------------------------------------------------------------- warming the caches

@@ -9,26 +9,16 @@ also need regenerating when Omphala's rules, RNG or event texts change.
 from __future__ import annotations
 
 import copy
-import io
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from engine.registry import games
 from render import api as render
 from render import generic, kit, omphala
-
-GOLDEN = Path(__file__).with_name("golden")
-REGEN = os.environ.get("AGORA_REGEN_GOLDEN") == "1"
-TOLERANCE = 0.01  # mean absolute difference per channel, as a share of 255
-SCALE = (
-    2  # goldens are stored at half size (rendered at full size, then reduced) to keep the repository small
-)
+from tests.golden_check import check_golden, image
 
 JSON = dict[str, Any]
 
@@ -140,28 +130,6 @@ NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee", "Eve", "Finn"]
 # ---------------------------------------------------------------- helpers
 
 
-def _image(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def _check_golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"{name}.png"
-    got = _image(png).reduce(SCALE)
-    if REGEN:
-        GOLDEN.mkdir(exist_ok=True)
-        got.quantize(64, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
-        return
-    if not path.exists():
-        pytest.fail(
-            f"no golden image {path}; create it with AGORA_REGEN_GOLDEN=1 pytest tests/test_render.py"
-        )
-    want = _image(path.read_bytes())
-    assert got.size == want.size, f"{name}: size {got.size} != golden {want.size}"
-    diff = sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3 / 255
-    assert diff < TOLERANCE, f"{name}: differs from its golden image by {diff:.1%}"
-
-
 def _play(game_id: str, n: int, seed: int, steps: int) -> Match:
     m = Match.new(game_id, n, seed)
     ai = RandomPlayer(seed)
@@ -177,30 +145,28 @@ def _play(game_id: str, n: int, seed: int, steps: int) -> Match:
 
 @pytest.mark.parametrize("name", sorted(BOARDS))
 def test_board_golden(name: str) -> None:
-    _check_golden(f"board_{name}", render.board("omphala", BOARDS[name]))
+    check_golden(f"board_{name}", render.board("omphala", BOARDS[name]))
 
 
 @pytest.mark.parametrize("name", sorted(HANDS))
 def test_hand_golden(name: str) -> None:
-    _check_golden(name, render.hand("omphala", HANDS[name], NAMES))
+    check_golden(name, render.hand("omphala", HANDS[name], NAMES))
 
 
 def test_light_theme_golden() -> None:
-    _check_golden("board_mid4_light", render.board("omphala", MID4, NAMES, theme="light"))
+    check_golden("board_mid4_light", render.board("omphala", MID4, NAMES, theme="light"))
 
 
 def test_generic_golden() -> None:
-    _check_golden("generic_mid4", kit.to_png(generic.board("omphala", MID4, NAMES)))
+    check_golden("generic_mid4", kit.to_png(generic.board("omphala", MID4, NAMES)))
 
 
 @pytest.mark.parametrize(("n", "steps"), [(2, 25), (6, 45)])
 def test_real_game_golden(n: int, steps: int) -> None:
     m = _play("omphala", n, 3, steps)
-    _check_golden(f"real_omphala_{n}p_{steps}", render.board("omphala", m.game.view(m.state, None), NAMES))
+    check_golden(f"real_omphala_{n}p_{steps}", render.board("omphala", m.game.view(m.state, None), NAMES))
     seat = m.to_act()[0] if m.to_act() else 0
-    _check_golden(
-        f"real_omphala_{n}p_{steps}_hand", render.hand("omphala", m.game.view(m.state, seat), NAMES)
-    )
+    check_golden(f"real_omphala_{n}p_{steps}_hand", render.hand("omphala", m.game.view(m.state, seat), NAMES))
 
 
 # ---------------------------------------------------------------- the board is public
@@ -248,12 +214,12 @@ def test_every_game_renders_through_a_whole_game(game_id: str) -> None:
         step = 0
         while True:
             if step % 7 == 0 or m.is_over():
-                board = _image(render.board(game_id, g.view(m.state, None)))
+                board = image(render.board(game_id, g.view(m.state, None)))
                 assert board.width == kit.WIDTH and board.height < 2 * kit.WIDTH
                 for seat in range(n) if step == 0 or m.is_over() else m.to_act()[:1]:
                     png = render.hand(game_id, g.view(m.state, seat))
                     assert len(png) < 300_000
-                    assert _image(png).width == kit.WIDTH
+                    assert image(png).width == kit.WIDTH
             if m.is_over():
                 break
             m.apply(ai.choose(g, m.state, m.to_act()[0]))
@@ -273,9 +239,9 @@ def test_unknown_game_gets_the_generic_rendering() -> None:
         "market": [{"name": "Card " * 30, "cost": i} for i in range(60)],
         "log": ["x" * 500, "second"],
     }
-    img = _image(render.board("nosuchgame", view, ["Ann", "Bob"]))
+    img = image(render.board("nosuchgame", view, ["Ann", "Bob"]))
     assert img.width == kit.WIDTH
-    assert _image(render.hand("nosuchgame", {**view, "viewer": 1})).width == kit.WIDTH
+    assert image(render.hand("nosuchgame", {**view, "viewer": 1})).width == kit.WIDTH
 
 
 @pytest.mark.parametrize(
@@ -289,11 +255,11 @@ def test_unknown_game_gets_the_generic_rendering() -> None:
     ],
 )
 def test_generic_survives_odd_views(view: JSON) -> None:
-    assert _image(render.board("unknown", view)).width == kit.WIDTH
+    assert image(render.board("unknown", view)).width == kit.WIDTH
 
 
 def test_spectator_hand_and_unknown_theme() -> None:
-    assert _image(render.hand("omphala", MID4)).width == kit.WIDTH
+    assert image(render.hand("omphala", MID4)).width == kit.WIDTH
     with pytest.raises(ValueError, match="theme"):
         render.board("omphala", MID4, theme="sepia")
 

@@ -9,49 +9,20 @@ and look at the new PNGs before committing them.
 from __future__ import annotations
 
 import copy
-import io
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from render import api as render
 from render import kit, ophion
+from tests.golden_check import check_golden, image
 
-GOLDEN = Path(__file__).with_name("golden")
-REGEN = os.environ.get("AGORA_REGEN_GOLDEN") == "1"
-TOLERANCE = 0.01  # mean absolute difference per channel, as a share of 255
-SCALE = 2  # goldens are stored at half size, as in tests/test_render.py
 NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee"]
 SEED = 1
 
 JSON = dict[str, Any]
-
-
-def _image(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def _check_golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"{name}.png"
-    got = _image(png).reduce(SCALE)
-    if REGEN:
-        GOLDEN.mkdir(exist_ok=True)
-        got.quantize(64, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
-        return
-    if not path.exists():
-        pytest.fail(
-            f"no golden image {path}; create it with AGORA_REGEN_GOLDEN=1 pytest tests/test_render_ophion.py"
-        )
-    want = _image(path.read_bytes())
-    assert got.size == want.size, f"{name}: size {got.size} != golden {want.size}"
-    diff = sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3 / 255
-    assert diff < TOLERANCE, f"{name}: differs from its golden image by {diff:.1%}"
 
 
 def _play(n: int, seed: int, steps: int | None = None) -> Match:
@@ -77,20 +48,20 @@ def _stage(n: int, stage: str) -> Match:
 @pytest.mark.parametrize("n", [2, 4])
 def test_board_golden(n: int, stage: str) -> None:
     m = _stage(n, stage)
-    _check_golden(f"ophion_{n}p_{stage}", render.board("ophion", m.game.view(m.state, None), NAMES[:n]))
+    check_golden(f"ophion_{n}p_{stage}", render.board("ophion", m.game.view(m.state, None), NAMES[:n]))
 
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_hand_golden(n: int) -> None:
     m = _stage(n, "middle")
     seat = m.to_act()[0]
-    _check_golden(f"ophion_{n}p_middle_hand", render.hand("ophion", m.game.view(m.state, seat), NAMES[:n]))
+    check_golden(f"ophion_{n}p_middle_hand", render.hand("ophion", m.game.view(m.state, seat), NAMES[:n]))
 
 
 def test_light_theme_golden() -> None:
     m = _stage(4, "middle")
     png = render.board("ophion", m.game.view(m.state, None), NAMES, "light")
-    _check_golden("ophion_4p_middle_light", png)
+    check_golden("ophion_4p_middle_light", png)
 
 
 # ---------------------------------------------------------------- the board is public
@@ -122,7 +93,7 @@ def test_hand_shows_the_viewers_cards() -> None:
     emptied = copy.deepcopy(own)
     emptied["players"][seat]["hand"] = []
     assert render.hand("ophion", own) != render.hand("ophion", emptied)
-    assert _image(render.hand("ophion", g.view(m.state, None))).width == kit.WIDTH  # spectators: a banner
+    assert image(render.hand("ophion", g.view(m.state, None))).width == kit.WIDTH  # spectators: a banner
 
 
 # ---------------------------------------------------------------- sizes through whole games
@@ -136,12 +107,12 @@ def test_sizes_through_a_whole_game(n: int) -> None:
     while True:
         if step % 9 == 0 or m.is_over():
             png = render.board("ophion", g.view(m.state, None), NAMES[:n])
-            board = _image(png)
+            board = image(png)
             assert board.width == kit.WIDTH and board.height < 2 * kit.WIDTH
             assert len(png) < 300_000
             seat = m.to_act()[0] if m.to_act() else 0
             hand_png = render.hand("ophion", g.view(m.state, seat), NAMES[:n])
-            assert len(hand_png) < 300_000 and _image(hand_png).width == kit.WIDTH
+            assert len(hand_png) < 300_000 and image(hand_png).width == kit.WIDTH
         if m.is_over():
             break
         m.apply(ai.choose(g, m.state, m.to_act()[0]))
@@ -160,10 +131,10 @@ def test_odd_views_still_draw() -> None:
     view["players"][1]["upgrades"] = [None, "mystery", None]
     view["players"][2]["eternity"] = 12
     view["last"] = {"player": 0, "kind": "summon", "text": "P1 summons a Goblin to the attack grid " * 6}
-    assert _image(render.board("ophion", view, NAMES)).width == kit.WIDTH
-    assert _image(render.board("ophion", {"viewer": None})).width == kit.WIDTH
+    assert image(render.board("ophion", view, NAMES)).width == kit.WIDTH
+    assert image(render.board("ophion", {"viewer": None})).width == kit.WIDTH
     junk = {"viewer": None, "market": [{"name": "x", "cost": i} for i in range(60)], "players": [{"seat": 0}]}
-    assert _image(render.board("ophion", junk)).width == kit.WIDTH
+    assert image(render.board("ophion", junk)).width == kit.WIDTH
 
 
 def test_status_and_names() -> None:

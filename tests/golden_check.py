@@ -1,0 +1,44 @@
+"""Golden-image comparison shared by the render tests.
+
+Goldens are rendered at full size, stored at half size (to keep the repository small) and compared with a
+small tolerance. Regenerate them all with:
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render.py tests/test_render_ophion.py
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+GOLDEN = Path(__file__).with_name("golden")
+REGEN = os.environ.get("AGORA_REGEN_GOLDEN") == "1"
+TOLERANCE = 0.01  # mean absolute difference per channel, as a share of 255
+SCALE = 2
+
+
+def image(png: bytes) -> Image.Image:
+    """A PNG's bytes as an RGB image (failing if they are not a PNG)."""
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def check_golden(name: str, png: bytes) -> None:
+    """Compare with tests/golden/NAME.png, or write it when AGORA_REGEN_GOLDEN=1."""
+    path = GOLDEN / f"{name}.png"
+    got = image(png).reduce(SCALE)
+    if REGEN:
+        GOLDEN.mkdir(exist_ok=True)
+        got.quantize(64, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+        return
+    if not path.exists():
+        pytest.fail(
+            f"no golden image {path}; create it with AGORA_REGEN_GOLDEN=1 (see tests/golden_check.py)"
+        )
+    want = image(path.read_bytes())
+    assert got.size == want.size, f"{name}: size {got.size} != golden {want.size}"
+    diff = sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3 / 255
+    assert diff < TOLERANCE, f"{name}: differs from its golden image by {diff:.1%}"

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from bot.sessions import MatchInfo, SessionError, SessionEvent, SessionManager
 from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
 from engine.core import JSON, Event, PlayerId
+from engine.games.ophion.cards import card_name
 from engine.registry import get as get_game
 
 DEFAULT_DB = "agora-console.db"
@@ -94,6 +95,50 @@ def format_omphala(view: JSON, names: list[str]) -> str:
     return "\n".join(lines)
 
 
+def format_ophion(view: JSON, names: list[str]) -> str:
+    """An Ophion view as text: the market with prices, then each player's board."""
+
+    def named(cards: list[str]) -> str:
+        return ", ".join(card_name(c) for c in cards) or "—"
+
+    viewer, to_act = view.get("viewer"), view.get("to_act") or []
+    if view.get("result"):
+        head = "Ophion · game over"
+    else:
+        current = view.get("current")
+        who = f"P{current + 1} to play" if isinstance(current, int) else "combat"
+        head = f"Ophion · round {view['round']}/{view['rounds']} · tier {view['tier']} · {who}"
+    lines = [f"== {head} =="]
+    market = "  ".join(f"{m['name']} ({m['price']}g)" for m in view.get("market") or [])
+    lines.append(f"Market: {market or '—'}")
+    lines.append(f"Decks: tier 1 {view.get('tier1_size', 0)} · tier 2 {view.get('tier2_size', 0)}")
+    for p in view["players"]:
+        seat = p["seat"]
+        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        you = " (you)" if seat == viewer else ""
+        mark = " ◀" if seat in to_act else (" · passed" if p.get("passed") else "")
+        tracks = f"{p['total']} VP · mana {p['mana']} · gold {p['gold']} · AP {p['ap']}"
+        lines.append(f"P{seat + 1} {name}{you}: {tracks}{mark}")
+        upgrades = ", ".join(card_name(u) if u else "empty" for u in p["upgrades"])
+        lines.append(f"    upgrades: {upgrades}")
+        for grid in ("attack", "defense"):
+            used = f"{p[grid + '_used']}/{p['grid_capacity']}"
+            lines.append(f"    {grid} {p[grid]} ({used}): {named(p[grid + '_grid'])}")
+        cards = f"hand {p['hand_size']} · deck {p['deck_size']} · discard {p['discard_size']}"
+        lines.append(f"    {cards}" + (f" · holding: {named(p['hand'])}" if p.get("hand") else ""))
+    if view.get("last"):
+        lines.append(f"Last: {view['last']['text']}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines.extend(f"  · {t}" for t in view["log"])
+    result = view.get("result")
+    if result:
+        winners = ", ".join(f"P{w + 1}" for w in result["winners"])
+        lines.append(f"Result: winner{'s' if len(result['winners']) > 1 else ''} {winners}")
+        lines.append(f"    VP {result['scores']} (upgrades {result['upgrade_points']})")
+    return "\n".join(lines)
+
+
 def format_generic(view: JSON, names: list[str]) -> str:
     """Any game's view, compactly: one line per top-level field."""
     lines = [f"== {view.get('game', 'game')} =="]
@@ -105,7 +150,7 @@ def format_generic(view: JSON, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-FORMATTERS = {"omphala": format_omphala}
+FORMATTERS = {"omphala": format_omphala, "ophion": format_ophion}
 
 
 def format_view(view: JSON, names: list[str]) -> str:

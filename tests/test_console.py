@@ -108,3 +108,13 @@ def test_python_dash_m_bot_plays_a_game(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot", "run"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert run.returncode == 2 and "DISCORD_TOKEN" in run.stderr
+
+
+async def test_ophion_in_the_terminal(tmp_path: Path) -> None:
+    """Ophion has its own text board: the market with prices and each player's tracks and grids."""
+    code, out = await _play(tmp_path, "1\n" * 3000, game="ophion", players=3, ai=2)
+    assert code == 0 and "Game #1: Ophion for 3" in out and "Game #1 is over" in out
+    first_view = out.split("Player 1, your move:")[0]
+    assert "== Ophion · round 1/9 · tier 1" in first_view and "Market: " in first_view
+    assert first_view.count("holding:") == 1  # only the human's own hand
+    assert "Result: winner" in out

@@ -193,6 +193,7 @@ class _Live:
     record: MatchRecord
     match: Match | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    forfeit_shares: tuple[float, ...] | None = None  # the result of a game ended by a forfeit
 
 
 class SessionManager:
@@ -403,6 +404,26 @@ class SessionManager:
                 self._require_host(rec, user)
             await self._end(live, ABANDONED, "The game was abandoned.")
             return self._info(live)
+
+    async def forfeit(self, match_id: int, user: UserId, reason: str = "") -> MatchInfo:
+        """The user gives up a running game: it ends now, a loss for them and a shared win for the rest."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = self._require_seat(live, user)
+            match = self._require_active(live)
+            n = match.num_players
+            shares = tuple(0.0 if i == seat else 1 / (n - 1) for i in range(n))
+            seats = live.record.seats
+            results = [ResultRow(i, seats[i].user_id, seats[i].ai, shares[i]) for i in range(n)]
+            who = self._info(live).seat_name(seat)
+            note = f"{who} forfeited{f' ({reason})' if reason else ''}; the others share the win."
+            await self.store.set_status(match_id, FINISHED, note, self.clock(), results)
+            rec = live.record
+            live.record = replace(rec, status=FINISHED, note=note, ai_turn=False, deadline=None)
+            live.forfeit_shares = shares
+            info = self._info(live)
+            await self._publish(SessionEvent(FINISHED, info, seat=seat, user=user))
+            return info
 
     # --- play --------------------------------------------------------------------------------------
     async def submit(
@@ -750,7 +771,7 @@ class SessionManager:
             if rec.status == ACTIVE:
                 to_act = tuple(game.to_act(match.state))
             r = game.returns(match.state)
-            returns = None if r is None else tuple(r)
+            returns = live.forfeit_shares if r is None else tuple(r)
         return MatchInfo(
             id=rec.id,
             game_id=rec.game_id,

@@ -165,6 +165,29 @@ async def test_config_and_timeouts(fake: FakeDiscord, tmp_path: Path) -> None:
         assert lobby.channel_id == fake.channel.id and lobby.buttons
 
 
+async def test_timeout_forfeit_ends_the_game_as_a_loss(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The forfeit policy: the sleeper loses, the others share the win, and it shows in /stats."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    admin = fake.add_user("admin", admin=True)
+    async with Harness.started(fake, tmp_path) as h:
+        options = {"reminder_minutes": 0, "timeout_minutes": 60, "timeout_policy": "forfeit"}
+        await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
+        thread, mid = await _two_humans(h, alice, bob)
+        await h.play_move(alice, thread)
+        await h.settle()
+        assert await h.bot.timers.tick(h.clock[0] + 61 * 60) == 1
+        await h.settle()
+        info = await h.sessions.get(mid)
+        assert info.status == "finished" and info.returns == (1.0, 0.0) and "forfeited" in info.note
+        final = h.board(thread)
+        assert "forfeited" in final.text() and "🏆" in final.text()
+        assert any("forfeits" in m.content for m in fake.public(thread))
+        won = await (await fake.slash(alice, thread, "stats")).wait_reply()
+        lost = await (await fake.slash(bob, thread, "stats")).wait_reply()
+        assert "1 game played" in won.content and "1 won" in won.content
+        assert "1 game played" in lost.content and "0 won" in lost.content
+
+
 async def test_callback_error_is_logged_with_match_id_and_answered(
     fake: FakeDiscord, tmp_path: Path, error_logs: ErrorLogCapture, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -69,7 +69,7 @@ def board_buttons(info: MatchInfo) -> StaticView:
 
 def _turn_line(info: MatchInfo, view: dict[str, Any]) -> str:
     if info.status == FINISHED:
-        return "**The game is over.**"
+        return "**The game is over.**" + (f" {info.note}" if info.note else "")
     if info.status != ACTIVE:
         return f"**{info.note or 'This game has stopped.'}**"
     names = [who(info, s) for s in info.to_act]

@@ -126,7 +126,7 @@ class Timers:
                         await sessions.submit(info.id, user, pick.key, None)
                     said.append(f"<@{user}> ran out of time; the turn was skipped for them.")
                 elif policy == "forfeit":
-                    await sessions.abandon(info.id, None, force=True)
+                    await sessions.forfeit(info.id, user, "out of time")
                     said.append(f"<@{user}> ran out of time and forfeits; the game ends here.")
                     break
                 else:

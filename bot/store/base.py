@@ -252,8 +252,10 @@ class Store(ABC):
         """Rewrite a snapshot (after rebuilding a damaged one from the log)."""
 
     @abstractmethod
-    async def set_status(self, match_id: int, status: str, note: str, now: float) -> None:
-        """Abandon or mark a match broken, with a note for people."""
+    async def set_status(
+        self, match_id: int, status: str, note: str, now: float, results: list[ResultRow] | None = None
+    ) -> None:
+        """Abandon, forfeit (results in the same transaction) or mark a match broken, with a note."""
 
     @abstractmethod
     async def load_log(self, match_id: int, include_undone: bool = False) -> list[LogRow]:

@@ -313,12 +313,7 @@ class SqliteStore(Store):
                 "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at) VALUES (?,?,?,?,?,?)",
                 (match_id, row.seq, row.seat, row.user_id, row.key, row.at),
             )
-            if result_rows:
-                conn.executemany(
-                    "INSERT OR REPLACE INTO results (match_id, seat, user_id, ai, game_id, guild_id, share, "
-                    "finished_at) SELECT ?, ?, ?, ?, game_id, guild_id, ?, ? FROM matches WHERE id = ?",
-                    result_rows,
-                )
+            _insert_results(conn, result_rows)
 
         await self._write(run)
 
@@ -348,16 +343,22 @@ class SqliteStore(Store):
         params = (*_update_params(update), match_id)
         await self._write(lambda conn: conn.execute(f"UPDATE matches SET {_SET_STATE} WHERE id = ?", params))
 
-    async def set_status(self, match_id: int, status: str, note: str, now: float) -> None:
-        """Abandon or mark a match broken, with a note for people."""
+    async def set_status(
+        self, match_id: int, status: str, note: str, now: float, results: list[ResultRow] | None = None
+    ) -> None:
+        """Abandon, forfeit (results in the same transaction) or mark a match broken, with a note."""
         params = (status, note, now, match_id)
-        await self._write(
-            lambda conn: conn.execute(
+        result_rows = [(match_id, r.seat, r.user_id, r.ai, r.share, now, match_id) for r in results or ()]
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "UPDATE matches SET status = ?, note = ?, ai_turn = 0, deadline = NULL, updated_at = ? "
                 "WHERE id = ?",
                 params,
             )
-        )
+            _insert_results(conn, result_rows)
+
+        await self._write(run)
 
     async def load_log(self, match_id: int, include_undone: bool = False) -> list[LogRow]:
         """The match's action log in order."""
@@ -462,3 +463,13 @@ class SqliteStore(Store):
             )
             params = (guild_id, key, json.dumps(value))
         await self._write(lambda conn: conn.execute(sql, params))
+
+
+def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> None:
+    """Results rows (match, seat, user, ai, share, time, match); game and guild come from the match."""
+    if rows:
+        conn.executemany(
+            "INSERT OR REPLACE INTO results (match_id, seat, user_id, ai, game_id, guild_id, share, "
+            "finished_at) SELECT ?, ?, ?, ?, game_id, guild_id, ?, ? FROM matches WHERE id = ?",
+            rows,
+        )

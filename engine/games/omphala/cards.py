@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-_DATA = tomllib.loads((Path(__file__).with_name("cards.toml")).read_text(encoding="utf-8"))
+from engine.carddata import load
+
+_DATA = load(Path(__file__).with_name("cards.toml"))
 
 RANKS: tuple[str, ...] = tuple(_DATA["ranks"])
 SUITS: dict[str, dict] = _DATA["suits"]

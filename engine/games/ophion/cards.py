@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-_DATA: dict[str, Any] = tomllib.loads((Path(__file__).with_name("cards.toml")).read_text(encoding="utf-8"))
+from engine.carddata import CardDataError, check_keys, field, load
+
+_DATA: dict[str, Any] = load(Path(__file__).with_name("cards.toml"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,25 +30,57 @@ class Card:
     ability: str = ""
 
 
-def _card(cid: str, d: dict[str, Any]) -> Card:
+FIELDS = (
+    "name",
+    "type",
+    "cost",
+    "tier",
+    "count",
+    "size",
+    "attack",
+    "defense",
+    "mana",
+    "effect",
+    "amount",
+    "ability",
+)
+
+
+def parse_card(cid: str, d: dict[str, Any], where: str = "cards.toml") -> Card:
+    """One [cards.ID] table as a Card; CardDataError saying which field is wrong and why."""
+    at = f"{where} [cards.{cid}]"
+    if not isinstance(d, dict):
+        raise CardDataError(f"{at}: must be a table of fields")
+    check_keys(at, d, FIELDS)
+    kind = field(at, d, "type", str, choices=("monster", "action", "upgrade"))
+    cost = field(at, d, "cost", int, low=0)
+    monster = kind == "monster"
     return Card(
         id=cid,
-        name=d["name"],
-        type=d["type"],
-        cost=d["cost"],
-        tier=d["tier"],
-        count=d["count"],
-        size=d.get("size", 0),
-        attack=d.get("attack", 0),
-        defense=d.get("defense", 0),
-        mana=d.get("mana", d["cost"]) if d["type"] == "monster" else 0,
-        effect=d.get("effect", ""),
-        amount=d.get("amount", 0),
-        ability=d.get("ability", ""),
+        name=field(at, d, "name", str),
+        type=kind,
+        cost=cost,
+        tier=field(at, d, "tier", int, low=0, high=2),
+        count=field(at, d, "count", int, low=0),
+        size=field(at, d, "size", int, low=1, high=6) if monster else field(at, d, "size", int, 0, low=0),
+        attack=field(at, d, "attack", int, 0, low=0),
+        defense=field(at, d, "defense", int, 0, low=0),
+        mana=field(at, d, "mana", int, cost, low=0) if monster else 0,
+        effect=field(at, d, "effect", str, "", choices=("", "gold", "mana", "ap", "vp")),
+        amount=field(at, d, "amount", int, 0, low=0),
+        ability=field(at, d, "ability", str, ""),
     )
 
 
-CARDS: dict[str, Card] = {cid: _card(cid, d) for cid, d in _DATA["cards"].items()}
+def parse_cards(data: dict[str, Any], where: str = "cards.toml") -> dict[str, Card]:
+    """Every [cards.*] table of a data file, checked."""
+    tables = data.get("cards")
+    if not isinstance(tables, dict) or not tables:
+        raise CardDataError(f"{where}: no [cards.*] tables")
+    return {cid: parse_card(cid, d, where) for cid, d in tables.items()}
+
+
+CARDS: dict[str, Card] = parse_cards(_DATA)
 RULES: dict[str, Any] = _DATA["rules"]
 COMBAT: dict[str, int] = _DATA["combat"]
 STARTING_DECK: tuple[str, ...] = tuple(cid for cid, n in _DATA["starting_deck"].items() for _ in range(n))

@@ -1,36 +1,29 @@
-"""Omphala's rules: setup, moves, turn order and the end of the game, as small functions."""
+"""Omphala's rules as the engine protocol: setup, whose move, legal moves, views and hidden information.
+
+What each move does and how a turn runs are in moves.py; the end of the game in scoring.py.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine import eventlog
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
 from engine.core import action as act
 from engine.games.omphala.cards import (
-    ACTIONS,
     DECK,
     by_rank,
     entity_label,
     entity_power,
-    is_red,
     label,
-    power,
-    suit,
 )
-from engine.games.omphala.state import Entity, OmphalaState, Seat
+from engine.games.omphala.moves import MOVES, advance, find_back, name, turn_moves
+from engine.games.omphala.scoring import lineup_battle, score
+from engine.games.omphala.state import OmphalaState, Seat
 from engine.rng import Rng
 
-BACK_ROW_LIMIT = 7
 HAND = 7
-MAX_RESHUFFLES = 2
-
-
-def name(seat: int) -> str:
-    """How texts name a seat: P1, P2, ..."""
-    return f"P{seat + 1}"
 
 
 class Omphala:
@@ -82,7 +75,7 @@ class Omphala:
             return [act(player, "discard", (("c", c),)) for c in codes]
         if s.pending == "reshuffle":
             return [act(player, "keep"), act(player, "reshuffle")]
-        return list(_turn_moves(s, player, with_end=True))
+        return list(turn_moves(s, player, with_end=True))
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -93,7 +86,7 @@ class Omphala:
         events: list[Event] = []
         MOVES[action.kind](s, action, events)
         if s.phase == "play":
-            _advance(s, events)
+            advance(s, events)
         eventlog.record(s.log, events)
         return events
 
@@ -104,7 +97,7 @@ class Omphala:
             return []
         if s.phase == "choose" or s.pending:
             return self.legal_actions(s, p)
-        return list(_turn_moves(s, p, with_end=True, only=action.kind))
+        return list(turn_moves(s, p, with_end=True, only=action.kind))
 
     # -- results and views ---------------------------------------------------------------------
 
@@ -186,7 +179,7 @@ class Omphala:
 
     @staticmethod
     def _back_label(s: OmphalaState, seat: int, base: str) -> str:
-        entity = _find_back(s.seats[seat], base)
+        entity = find_back(s.seats[seat], base)
         if entity is None or len(entity) == 1:
             return label(base)
         return f"{entity_label(entity)} ({entity_power(entity)})"
@@ -230,307 +223,4 @@ class Omphala:
         return OmphalaState.from_json(data)
 
 
-# -- the moves of a turn -------------------------------------------------------------------------
-
-
-def _find_back(seat: Seat, base: str) -> Entity | None:
-    for e in seat.back_row:
-        if e[0] == base:
-            return e
-    return None
-
-
-def _turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None) -> Iterator[Action]:
-    """The moves of the current player's turn in sorted order (kinds alphabetically)."""
-    me = s.seats[p]
-    back = sorted(me.back_row)
-    others = [q for q in range(s.num_players) if q != p]
-    if only in (None, "attack"):
-        for e in back:
-            if "attack" in ACTIONS[e[0]]:
-                for q in others:
-                    for t in range(len(s.seats[q].front_row)):
-                        yield act(p, "attack", (("c", e[0]), ("p", q), ("t", t)))
-    if only in (None, "draw") and s.deck:
-        yield act(p, "draw")
-    if with_end and only in (None, "end_turn"):
-        yield act(p, "end_turn")
-    if only in (None, "enhance"):
-        for e in back:
-            if len(e) == 1 and suit(e[0]) == "H":
-                for t in back:
-                    if t is not e and len(t) == 1 and suit(t[0]) != "D":
-                        yield act(p, "enhance", (("c", e[0]), ("t", t[0])))
-    if only in (None, "shield"):
-        for e in back:
-            if len(e) == 1 and suit(e[0]) == "D":
-                for t, f in enumerate(me.front_row):
-                    if len(f) == 1:
-                        yield act(p, "shield", (("c", e[0]), ("t", t)))
-    if only in (None, "steal"):
-        for e in back:
-            if "steal" in ACTIONS[e[0]]:
-                for q in others:
-                    for t in sorted(x[0] for x in s.seats[q].back_row):
-                        yield act(p, "steal", (("c", e[0]), ("p", q), ("t", t)))
-
-
-def _say(
-    events: list[Event], text: str, visible_to: tuple[int, ...] | None = None, chance: bool = False
-) -> None:
-    events.append(Event("info", text, visible_to, chance))
-
-
-def _choose(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    seat = s.seats[a.player]
-    picks = [str(a.arg("a")), str(a.arg("b"))]
-    seat.front_row = [[c] for c in picks]
-    seat.secret = list(picks)
-    seat.back_row = [[c] for c in seat.hand if c not in picks]
-    seat.hand = []
-    seat.chosen = True
-    _say(events, f"{name(a.player)} has placed two cards face down")
-    _say(events, f"You placed {label(picks[0])} and {label(picks[1])} face down", (a.player,), True)
-    if all(x.chosen for x in s.seats):
-        s.phase = "play"
-        _say(events, f"Back rows are revealed. {name(0)} goes first.", None, True)
-        _start_turn(s, 0, events, first=True)
-
-
-def _attack(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me, q, t = s.seats[a.player], int(a.arg("p")), int(a.arg("t"))
-    attacker = _find_back(me, str(a.arg("c")))
-    assert attacker is not None
-    target = s.seats[q].front_row[t]
-    hidden = any(c in s.seats[q].secret for c in target)
-    win = entity_power(attacker) >= entity_power(target)
-    what = f"{name(a.player)} attacks {name(q)}'s front card {t + 1} with {entity_label(attacker)}"
-    if win:
-        del s.seats[q].front_row[t]
-        s.seats[q].secret = [c for c in s.seats[q].secret if c not in target]
-        s.discard += target
-        _retire(s, a.player, attacker)
-        _say(events, f"{what}: destroys {entity_label(target)}", None, hidden)
-    else:
-        _say(events, f"{what}: it holds", None, hidden)
-    _spend(s, a, attacker[0], {"player": q, "zone": "front", "index": t}, win, events[-1].text)
-
-
-def _steal(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me, q = s.seats[a.player], int(a.arg("p"))
-    attacker = _find_back(me, str(a.arg("c")))
-    target = _find_back(s.seats[q], str(a.arg("t")))
-    assert attacker is not None and target is not None
-    index = s.seats[q].back_row.index(target)
-    win = entity_power(attacker) >= entity_power(target)
-    what = f"{name(a.player)} tries to steal {name(q)}'s {entity_label(target)} with {entity_label(attacker)}"
-    if win:
-        s.seats[q].back_row.remove(target)
-        _retire(s, a.player, attacker)
-        me.back_row.append(target)
-        _say(events, f"{what}: stolen")
-    else:
-        _say(events, f"{what}: it fails")
-    _spend(s, a, attacker[0], {"player": q, "zone": "back", "index": index}, win, events[-1].text)
-    if win:
-        _check_all_red(s, a.player)
-
-
-def _shield(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me, t = s.seats[a.player], int(a.arg("t"))
-    diamond = _find_back(me, str(a.arg("c")))
-    assert diamond is not None
-    me.back_row.remove(diamond)
-    me.front_row[t].append(diamond[0])
-    s.changed = True
-    _say(events, f"{name(a.player)} shields front card {t + 1} with {label(diamond[0])}")
-    _spend(s, a, diamond[0], {"player": a.player, "zone": "front", "index": t}, True, events[-1].text)
-
-
-def _enhance(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me = s.seats[a.player]
-    heart, target = _find_back(me, str(a.arg("c"))), _find_back(me, str(a.arg("t")))
-    assert heart is not None and target is not None
-    me.back_row.remove(heart)
-    target.append(heart[0])
-    s.changed = True
-    index = me.back_row.index(target)
-    power_now = entity_power(target)
-    _say(events, f"{name(a.player)} enhances {label(target[0])} with {label(heart[0])}: power {power_now}")
-    _spend(s, a, heart[0], {"player": a.player, "zone": "back", "index": index}, True, events[-1].text)
-
-
-def _draw_action(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    _spend(s, a, None, None, None, f"{name(a.player)} draws a card")
-    s.to_draw += 1
-
-
-def _end_turn(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    s.actions_left = 0
-    _say(events, f"{name(a.player)} ends the turn")
-
-
-def _discard(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me = s.seats[a.player]
-    entity = _find_back(me, str(a.arg("c")))
-    assert entity is not None
-    me.back_row.remove(entity)
-    s.discard += entity
-    s.pending = None
-    _say(events, f"{name(a.player)} discards {entity_label(entity)}")
-    _check_all_red(s, a.player)
-
-
-def _keep(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    s.pending = None
-    _say(events, f"{name(a.player)} keeps an all-red back row")
-
-
-def _reshuffle(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me = s.seats[a.player]
-    for e in me.back_row:
-        s.deck += e
-    me.back_row = []
-    me.reshuffles += 1
-    s.rng.shuffle(s.deck)
-    s.pending = None
-    s.changed = True
-    _say(events, f"{name(a.player)} shuffles an all-red back row into the deck and draws 5", None, True)
-    for _ in range(5):
-        if s.deck:
-            me.back_row.append([s.deck.pop()])
-
-
-MOVES = {
-    "choose": _choose,
-    "attack": _attack,
-    "steal": _steal,
-    "shield": _shield,
-    "enhance": _enhance,
-    "draw": _draw_action,
-    "end_turn": _end_turn,
-    "discard": _discard,
-    "keep": _keep,
-    "reshuffle": _reshuffle,
-}
-
-
-def _retire(s: OmphalaState, p: int, attacker: Entity) -> None:
-    """A successful attacker (and any Heart on it) goes face down to the right end of the front row."""
-    s.seats[p].back_row.remove(attacker)
-    s.seats[p].front_row.append(attacker)
-    s.changed = True
-
-
-def _spend(
-    s: OmphalaState, a: Action, card: str | None, target: Any, success: bool | None, text: str
-) -> None:
-    """One of the turn's two actions is used; remember it for the board's highlight."""
-    s.actions_left -= 1
-    s.last = {
-        "player": a.player,
-        "kind": a.kind,
-        "text": text,
-        "card": card,
-        "target": target,
-        "success": success,
-    }
-
-
-def _check_all_red(s: OmphalaState, p: int) -> None:
-    """Seven red cards and no black one in the back row: the player may reshuffle at once."""
-    me = s.seats[p]
-    full = s.pending is None and len(me.back_row) == BACK_ROW_LIMIT and me.reshuffles < MAX_RESHUFFLES
-    if full and all(is_red(c) for e in me.back_row for c in e):
-        s.pending = "reshuffle"
-
-
-# -- turn order ----------------------------------------------------------------------------------
-
-
-def _start_turn(s: OmphalaState, p: int, events: list[Event], first: bool = False) -> None:
-    s.turn += 1
-    s.current = p
-    s.stage = "pre"
-    s.actions_left = 2
-    s.changed = False
-    s.to_draw = 1 if s.num_players == 2 and not first else 0
-
-
-def _advance(s: OmphalaState, events: list[Event]) -> None:
-    """Run the automatic parts of the turn (draws, its end, the next turn) until someone must decide."""
-    while s.pending is None and s.phase == "play":
-        p = s.current
-        if s.to_draw and s.deck:
-            card = s.deck.pop()
-            s.to_draw -= 1
-            s.seats[p].back_row.append([card])
-            s.changed = True
-            _say(events, f"{name(p)} draws {label(card)}", None, True)
-            if len(s.seats[p].back_row) > BACK_ROW_LIMIT:
-                s.pending = "discard"
-            else:
-                _check_all_red(s, p)
-            continue
-        s.to_draw = 0
-        if s.stage == "pre":
-            s.stage = "act"
-        if s.stage == "act":
-            if s.actions_left > 0:
-                return
-            s.stage = "post"
-            s.to_draw = 1 if s.num_players == 2 else 2
-            continue
-        _end_of_turn(s, events)
-
-
-def _end_of_turn(s: OmphalaState, events: list[Event]) -> None:
-    """With the deck empty, the game ends when nobody can move or a full round passes with no change."""
-    if not s.deck:
-        s.quiet_turns = 0 if s.changed else s.quiet_turns + 1
-        if s.quiet_turns >= s.num_players or not any(_can_move(s, q) for q in range(s.num_players)):
-            _finish(s, events)
-            return
-    _start_turn(s, (s.current + 1) % s.num_players, events)
-
-
-def _can_move(s: OmphalaState, p: int) -> bool:
-    return next(_turn_moves(s, p, with_end=False), None) is not None
-
-
-def _finish(s: OmphalaState, events: list[Event]) -> None:
-    s.phase = "over"
-    s.pending = None
-    s.result = score(s.seats)
-    winners = ", ".join(name(w) for w in s.result["winners"])
-    _say(events, f"The game is over. Winner: {winners}", None, True)
-
-
-def score(seats: list[Seat]) -> dict[str, Any]:
-    """Most front-row cards (a pair is 2); then most total power; then the line-up battle."""
-    cards = [sum(len(e) for e in seat.front_row) for seat in seats]
-    total = [sum(entity_power(e) for e in seat.front_row) for seat in seats]
-    best = [i for i, c in enumerate(cards) if c == max(cards)]
-    top = max(total[i] for i in best)
-    best = [i for i in best if total[i] == top]
-    battle = None
-    if len(best) > 1:
-        battle = lineup_battle([seats[i].front_row if i in best else [] for i in range(len(seats))])
-        most = max(battle[i] for i in best)
-        best = [i for i in best if battle[i] == most]
-    return {"cards": cards, "power": total, "battle": battle, "winners": best}
-
-
-def lineup_battle(rows: list[list[Entity]]) -> list[int]:
-    """Front rows side by side: at each position the highest power survives, ties all survive."""
-    survivors = [0] * len(rows)
-    for pos in range(max(len(r) for r in rows)):
-        here = {i: entity_power(r[pos]) for i, r in enumerate(rows) if pos < len(r)}
-        top = max(here.values())
-        for i, pw in here.items():
-            if pw == top:
-                survivors[i] += 1
-    return survivors
-
-
-__all__ = ["Omphala", "lineup_battle", "name", "power", "score"]
+__all__ = ["Omphala", "lineup_battle", "name", "score"]

@@ -1,0 +1,297 @@
+"""Omphala's moves and turn order: what each action does, and the automatic parts of a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core import Action, Event
+from engine.core import action as act
+from engine.games.omphala.cards import ACTIONS, entity_label, entity_power, is_red, label, suit
+from engine.games.omphala.scoring import score
+from engine.games.omphala.state import Entity, OmphalaState, Seat
+
+BACK_ROW_LIMIT = 7
+MAX_RESHUFFLES = 2
+
+
+def name(seat: int) -> str:
+    """How texts name a seat: P1, P2, ..."""
+    return f"P{seat + 1}"
+
+
+# -- the moves of a turn -------------------------------------------------------------------------
+
+
+def find_back(seat: Seat, base: str) -> Entity | None:
+    """The back-row card (with its modifier) whose base card is `base`."""
+    for e in seat.back_row:
+        if e[0] == base:
+            return e
+    return None
+
+
+def turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None) -> Iterator[Action]:
+    """The moves of the current player's turn in sorted order (kinds alphabetically)."""
+    me = s.seats[p]
+    back = sorted(me.back_row)
+    others = [q for q in range(s.num_players) if q != p]
+    if only in (None, "attack"):
+        for e in back:
+            if "attack" in ACTIONS[e[0]]:
+                for q in others:
+                    for t in range(len(s.seats[q].front_row)):
+                        yield act(p, "attack", (("c", e[0]), ("p", q), ("t", t)))
+    if only in (None, "draw") and s.deck:
+        yield act(p, "draw")
+    if with_end and only in (None, "end_turn"):
+        yield act(p, "end_turn")
+    if only in (None, "enhance"):
+        for e in back:
+            if len(e) == 1 and suit(e[0]) == "H":
+                for t in back:
+                    if t is not e and len(t) == 1 and suit(t[0]) != "D":
+                        yield act(p, "enhance", (("c", e[0]), ("t", t[0])))
+    if only in (None, "shield"):
+        for e in back:
+            if len(e) == 1 and suit(e[0]) == "D":
+                for t, f in enumerate(me.front_row):
+                    if len(f) == 1:
+                        yield act(p, "shield", (("c", e[0]), ("t", t)))
+    if only in (None, "steal"):
+        for e in back:
+            if "steal" in ACTIONS[e[0]]:
+                for q in others:
+                    for t in sorted(x[0] for x in s.seats[q].back_row):
+                        yield act(p, "steal", (("c", e[0]), ("p", q), ("t", t)))
+
+
+def _say(
+    events: list[Event], text: str, visible_to: tuple[int, ...] | None = None, chance: bool = False
+) -> None:
+    events.append(Event("info", text, visible_to, chance))
+
+
+def _choose(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    seat = s.seats[a.player]
+    picks = [str(a.arg("a")), str(a.arg("b"))]
+    seat.front_row = [[c] for c in picks]
+    seat.secret = list(picks)
+    seat.back_row = [[c] for c in seat.hand if c not in picks]
+    seat.hand = []
+    seat.chosen = True
+    _say(events, f"{name(a.player)} has placed two cards face down")
+    _say(events, f"You placed {label(picks[0])} and {label(picks[1])} face down", (a.player,), True)
+    if all(x.chosen for x in s.seats):
+        s.phase = "play"
+        _say(events, f"Back rows are revealed. {name(0)} goes first.", None, True)
+        _start_turn(s, 0, events, first=True)
+
+
+def _attack(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    me, q, t = s.seats[a.player], int(a.arg("p")), int(a.arg("t"))
+    attacker = find_back(me, str(a.arg("c")))
+    assert attacker is not None
+    target = s.seats[q].front_row[t]
+    hidden = any(c in s.seats[q].secret for c in target)
+    win = entity_power(attacker) >= entity_power(target)
+    what = f"{name(a.player)} attacks {name(q)}'s front card {t + 1} with {entity_label(attacker)}"
+    if win:
+        del s.seats[q].front_row[t]
+        s.seats[q].secret = [c for c in s.seats[q].secret if c not in target]
+        s.discard += target
+        _retire(s, a.player, attacker)
+        _say(events, f"{what}: destroys {entity_label(target)}", None, hidden)
+    else:
+        _say(events, f"{what}: it holds", None, hidden)
+    _spend(s, a, attacker[0], {"player": q, "zone": "front", "index": t}, win, events[-1].text)
+
+
+def _steal(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    me, q = s.seats[a.player], int(a.arg("p"))
+    attacker = find_back(me, str(a.arg("c")))
+    target = find_back(s.seats[q], str(a.arg("t")))
+    assert attacker is not None and target is not None
+    index = s.seats[q].back_row.index(target)
+    win = entity_power(attacker) >= entity_power(target)
+    what = f"{name(a.player)} tries to steal {name(q)}'s {entity_label(target)} with {entity_label(attacker)}"
+    if win:
+        s.seats[q].back_row.remove(target)
+        _retire(s, a.player, attacker)
+        me.back_row.append(target)
+        _say(events, f"{what}: stolen")
+    else:
+        _say(events, f"{what}: it fails")
+    _spend(s, a, attacker[0], {"player": q, "zone": "back", "index": index}, win, events[-1].text)
+    if win:
+        _check_all_red(s, a.player)
+
+
+def _shield(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    me, t = s.seats[a.player], int(a.arg("t"))
+    diamond = find_back(me, str(a.arg("c")))
+    assert diamond is not None
+    me.back_row.remove(diamond)
+    me.front_row[t].append(diamond[0])
+    s.changed = True
+    _say(events, f"{name(a.player)} shields front card {t + 1} with {label(diamond[0])}")
+    _spend(s, a, diamond[0], {"player": a.player, "zone": "front", "index": t}, True, events[-1].text)
+
+
+def _enhance(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    me = s.seats[a.player]
+    heart, target = find_back(me, str(a.arg("c"))), find_back(me, str(a.arg("t")))
+    assert heart is not None and target is not None
+    me.back_row.remove(heart)
+    target.append(heart[0])
+    s.changed = True
+    index = me.back_row.index(target)
+    power_now = entity_power(target)
+    _say(events, f"{name(a.player)} enhances {label(target[0])} with {label(heart[0])}: power {power_now}")
+    _spend(s, a, heart[0], {"player": a.player, "zone": "back", "index": index}, True, events[-1].text)
+
+
+def _draw_action(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    _spend(s, a, None, None, None, f"{name(a.player)} draws a card")
+    s.to_draw += 1
+
+
+def _end_turn(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    s.actions_left = 0
+    _say(events, f"{name(a.player)} ends the turn")
+
+
+def _discard(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    me = s.seats[a.player]
+    entity = find_back(me, str(a.arg("c")))
+    assert entity is not None
+    me.back_row.remove(entity)
+    s.discard += entity
+    s.pending = None
+    _say(events, f"{name(a.player)} discards {entity_label(entity)}")
+    _check_all_red(s, a.player)
+
+
+def _keep(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    s.pending = None
+    _say(events, f"{name(a.player)} keeps an all-red back row")
+
+
+def _reshuffle(s: OmphalaState, a: Action, events: list[Event]) -> None:
+    me = s.seats[a.player]
+    for e in me.back_row:
+        s.deck += e
+    me.back_row = []
+    me.reshuffles += 1
+    s.rng.shuffle(s.deck)
+    s.pending = None
+    s.changed = True
+    _say(events, f"{name(a.player)} shuffles an all-red back row into the deck and draws 5", None, True)
+    for _ in range(5):
+        if s.deck:
+            me.back_row.append([s.deck.pop()])
+
+
+MOVES = {
+    "choose": _choose,
+    "attack": _attack,
+    "steal": _steal,
+    "shield": _shield,
+    "enhance": _enhance,
+    "draw": _draw_action,
+    "end_turn": _end_turn,
+    "discard": _discard,
+    "keep": _keep,
+    "reshuffle": _reshuffle,
+}
+
+
+def _retire(s: OmphalaState, p: int, attacker: Entity) -> None:
+    """A successful attacker (and any Heart on it) goes face down to the right end of the front row."""
+    s.seats[p].back_row.remove(attacker)
+    s.seats[p].front_row.append(attacker)
+    s.changed = True
+
+
+def _spend(
+    s: OmphalaState, a: Action, card: str | None, target: Any, success: bool | None, text: str
+) -> None:
+    """One of the turn's two actions is used; remember it for the board's highlight."""
+    s.actions_left -= 1
+    s.last = {
+        "player": a.player,
+        "kind": a.kind,
+        "text": text,
+        "card": card,
+        "target": target,
+        "success": success,
+    }
+
+
+def _check_all_red(s: OmphalaState, p: int) -> None:
+    """Seven red cards and no black one in the back row: the player may reshuffle at once."""
+    me = s.seats[p]
+    full = s.pending is None and len(me.back_row) == BACK_ROW_LIMIT and me.reshuffles < MAX_RESHUFFLES
+    if full and all(is_red(c) for e in me.back_row for c in e):
+        s.pending = "reshuffle"
+
+
+# -- turn order ----------------------------------------------------------------------------------
+
+
+def _start_turn(s: OmphalaState, p: int, events: list[Event], first: bool = False) -> None:
+    s.turn += 1
+    s.current = p
+    s.stage = "pre"
+    s.actions_left = 2
+    s.changed = False
+    s.to_draw = 1 if s.num_players == 2 and not first else 0
+
+
+def advance(s: OmphalaState, events: list[Event]) -> None:
+    """Run the automatic parts of the turn (draws, its end, the next turn) until someone must decide."""
+    while s.pending is None and s.phase == "play":
+        p = s.current
+        if s.to_draw and s.deck:
+            card = s.deck.pop()
+            s.to_draw -= 1
+            s.seats[p].back_row.append([card])
+            s.changed = True
+            _say(events, f"{name(p)} draws {label(card)}", None, True)
+            if len(s.seats[p].back_row) > BACK_ROW_LIMIT:
+                s.pending = "discard"
+            else:
+                _check_all_red(s, p)
+            continue
+        s.to_draw = 0
+        if s.stage == "pre":
+            s.stage = "act"
+        if s.stage == "act":
+            if s.actions_left > 0:
+                return
+            s.stage = "post"
+            s.to_draw = 1 if s.num_players == 2 else 2
+            continue
+        _end_of_turn(s, events)
+
+
+def _end_of_turn(s: OmphalaState, events: list[Event]) -> None:
+    """With the deck empty, the game ends when nobody can move or a full round passes with no change."""
+    if not s.deck:
+        s.quiet_turns = 0 if s.changed else s.quiet_turns + 1
+        if s.quiet_turns >= s.num_players or not any(_can_move(s, q) for q in range(s.num_players)):
+            _finish(s, events)
+            return
+    _start_turn(s, (s.current + 1) % s.num_players, events)
+
+
+def _can_move(s: OmphalaState, p: int) -> bool:
+    return next(turn_moves(s, p, with_end=False), None) is not None
+
+
+def _finish(s: OmphalaState, events: list[Event]) -> None:
+    s.phase = "over"
+    s.pending = None
+    s.result = score(s.seats)
+    winners = ", ".join(name(w) for w in s.result["winners"])
+    _say(events, f"The game is over. Winner: {winners}", None, True)

@@ -654,6 +654,8 @@ class SessionManager:
         live = _Live(rec)
         if rec.status in (ACTIVE, FINISHED) or (rec.status == ABANDONED and rec.snapshot is not None):
             live.match = await self._load_match(rec)
+        if rec.status == FINISHED and live.match is not None and not live.match.is_over():
+            live.forfeit_shares = await self.store.match_shares(match_id)  # ended by a forfeit
         return self._remember(live)
 
     async def _load_match(self, rec: MatchRecord) -> Match:

@@ -186,6 +186,8 @@ async def test_timeout_forfeit_ends_the_game_as_a_loss(fake: FakeDiscord, tmp_pa
         lost = await (await fake.slash(bob, thread, "stats")).wait_reply()
         assert "1 game played" in won.content and "1 won" in won.content
         assert "1 game played" in lost.content and "0 won" in lost.content
+        await h.restart()
+        assert (await h.sessions.get(mid)).returns == (1.0, 0.0), "the result survives a restart"
 
 
 async def test_callback_error_is_logged_with_match_id_and_answered(

@@ -258,6 +258,10 @@ class Store(ABC):
         """Abandon, forfeit (results in the same transaction) or mark a match broken, with a note."""
 
     @abstractmethod
+    async def match_shares(self, match_id: int) -> tuple[float, ...] | None:
+        """The recorded share of the win of each seat of a finished match, None if it has no results."""
+
+    @abstractmethod
     async def load_log(self, match_id: int, include_undone: bool = False) -> list[LogRow]:
         """The match's action log in order."""
 

@@ -408,6 +408,11 @@ class SqliteStore(Store):
         )
         return [_summary(r) for r in rows]
 
+    async def match_shares(self, match_id: int) -> tuple[float, ...] | None:
+        """The recorded share of the win of each seat of a finished match, None if it has no results."""
+        rows = await self._fetch("SELECT share FROM results WHERE match_id = ? ORDER BY seat", (match_id,))
+        return tuple(float(r[0]) for r in rows) or None
+
     # --- stats ---------------------------------------------------------------------------------------
     async def user_stats(
         self, user_id: int, game_id: str | None = None, guild_id: int | None = None

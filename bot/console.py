@@ -80,11 +80,7 @@ def format_omphala(view: JSON, names: list[str]) -> str:
             lines.append(f"    back:  {back}")
         if p.get("hand"):
             lines.append(f"    hand:  {'  '.join(card_label(c) for c in p['hand'])}")
-    if view.get("last"):
-        lines.append(f"Last: {view['last']['text']}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines.extend(f"  · {t}" for t in view["log"])
+    lines += _last_and_log(view)
     result = view.get("result")
     if result:
         winners = ", ".join(who(s) for s in result["winners"])
@@ -126,17 +122,22 @@ def format_ophion(view: JSON, names: list[str]) -> str:
             lines.append(f"    {grid} {p[grid]} ({used}): {named(p[grid + '_grid'])}")
         cards = f"hand {p['hand_size']} · deck {p['deck_size']} · discard {p['discard_size']}"
         lines.append(f"    {cards}" + (f" · holding: {named(p['hand'])}" if p.get("hand") else ""))
-    if view.get("last"):
-        lines.append(f"Last: {view['last']['text']}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines.extend(f"  · {t}" for t in view["log"])
+    lines += _last_and_log(view)
     result = view.get("result")
     if result:
         winners = ", ".join(f"P{w + 1}" for w in result["winners"])
         lines.append(f"Result: winner{'s' if len(result['winners']) > 1 else ''} {winners}")
         lines.append(f"    VP {result['scores']} (upgrades {result['upgrade_points']})")
     return "\n".join(lines)
+
+
+def _last_and_log(view: JSON) -> list[str]:
+    """The last action and the recent events of a view, as lines."""
+    lines = [f"Last: {view['last']['text']}"] if view.get("last") else []
+    if view.get("log"):
+        lines.append("Log:")
+        lines.extend(f"  · {t}" for t in view["log"])
+    return lines
 
 
 def format_generic(view: JSON, names: list[str]) -> str:

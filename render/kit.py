@@ -133,6 +133,14 @@ def who(seat: object, names: list[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def own_seat(view: dict) -> dict | None:
+    """The viewer's own player entry of a view, or None for a spectator view."""
+    viewer, players = view.get("viewer"), list(view.get("players") or [])
+    if not isinstance(viewer, int) or not 0 <= viewer < len(players):
+        return None
+    return next((q for q in players if q.get("seat") == viewer), players[viewer])
+
+
 def spectator_hand(title: str, t: Theme) -> Image.Image:
     """The image a hand request gets for a view with no seat of its own: a banner saying so."""
     canvas = new_canvas(WIDTH, 64 + 2 * MARGIN, t)

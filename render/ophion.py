@@ -424,12 +424,11 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     """The private image for view["viewer"]: their hand as cards, then their own board."""
     t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
-    viewer = view.get("viewer")
-    players: list[JSON] = list(view.get("players") or [])
-    W, M = kit.WIDTH, kit.MARGIN
-    if not isinstance(viewer, int) or not 0 <= viewer < len(players):
+    p = kit.own_seat(view)
+    if p is None:
         return kit.spectator_hand("Ophion", t)
-    p = next((q for q in players if q.get("seat") == viewer), players[viewer])
+    viewer: int = view["viewer"]
+    W, M = kit.WIDTH, kit.MARGIN
     cards = list(p.get("hand") or [])
     played = list(p.get("played") or [])
     cw, ch = 150, 168

@@ -107,3 +107,43 @@ async def test_select_paging_plays_a_move(fake: FakeDiscord, tmp_path: Path, wid
         info = await h.sessions.get(mid)
         assert info.status == "finished" and info.returns == (1.0, 0.0)
         assert "alice" in h.board(thread).text() and "🏆" in h.board(thread).text()
+
+
+def test_menu_paths_name_the_players() -> None:
+    """ "P2 front card 1" in a menu reads as the player's name; a clash of names keeps the seat numbers."""
+    from bot.discord.menus import named_moves
+    from bot.sessions import MatchInfo, Move
+    from bot.store import Seat
+
+    moves = [
+        Move("attack:c=KC:p=1:t=0", ("K♣", "Attack", "P2 front card 1")),
+        Move("attack:c=KC:p=2:t=0", ("K♣", "Attack", "P3 front card 1")),
+    ]
+    seats = (Seat(1, None, "alice"), Seat(2, None, "bob"), Seat(None, "random", "Bot 3"))
+    info = MatchInfo(
+        id=1,
+        game_id="omphala",
+        title="Omphala",
+        status="active",
+        channel_id=1,
+        guild_id=1,
+        origin="discord",
+        host_user=1,
+        seats=seats,
+        state_id=3,
+    )
+    assert [m.path[-1] for m in named_moves(info, moves)] == ["bob front card 1", "Bot 1 front card 1"]
+    twins = (Seat(1, None, "sam"), Seat(2, None, "sam"), Seat(3, None, "sam"))
+    clash = MatchInfo(
+        id=1,
+        game_id="omphala",
+        title="Omphala",
+        status="active",
+        channel_id=1,
+        guild_id=1,
+        origin="discord",
+        host_user=1,
+        seats=twins,
+        state_id=3,
+    )
+    assert named_moves(clash, moves) == moves

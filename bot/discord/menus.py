@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 import render
-from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, seat_names, who
+from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, seat_names, who, with_names
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 
 BUTTONS_AT_ROOT = 25  # five rows of five
@@ -118,6 +118,13 @@ def menu(
     return f"{head}{shown}\n-# {tip}", view
 
 
+def named_moves(info: MatchInfo, moves: list[Move]) -> list[Move]:
+    """The moves with seat numbers in their menu paths ("P2 front card 1") replaced by player names,
+    unless two players share a name and two moves would then read the same."""
+    named = [Move(m.key, tuple(with_names(info, step) for step in m.path)) for m in moves]
+    return named if len({m.path for m in named}) == len(moves) else moves
+
+
 async def _consistent(
     mid: int, user: int, interaction: discord.Interaction
 ) -> tuple[MatchInfo, list[Move], Any]:
@@ -125,7 +132,7 @@ async def _consistent(
     sessions = bot_of(interaction).sessions
     for _ in range(5):
         info = await sessions.get(mid)
-        moves = await sessions.moves_for(mid, user)
+        moves = named_moves(info, await sessions.moves_for(mid, user))
         view = await sessions.view_for(mid, user)
         again = await sessions.get(mid)
         if again.state_id == info.state_id:
@@ -211,7 +218,7 @@ async def _press(
         raise SessionError(NOT_SEATED)
     level = None
     if info.state_id == sid:
-        moves = await sessions.moves_for(mid, user)
+        moves = named_moves(info, await sessions.moves_for(mid, user))
         level = walk(moves, path)
     if level is None:
         await interaction.response.defer()

@@ -225,7 +225,8 @@ async def test_undo_takes_back_a_move_within_the_turn(fake: FakeDiscord, tmp_pat
         assert quiet is not None
         menu = await h.press(user, h.board(thread), HAND)
         for label in quiet.path:
-            menu = await h.press(user, menu, label)
+            if label in [b["label"] for b in menu.buttons]:  # a level with one way on opens by itself
+                menu = await h.press(user, menu, label)
         assert "✅ You played" in menu.content and quiet.label in menu.content
         await h.settle()
         before = await h.sessions.get(mid)

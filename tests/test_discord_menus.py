@@ -147,3 +147,23 @@ def test_menu_paths_name_the_players() -> None:
         state_id=3,
     )
     assert named_moves(clash, moves) == moves
+
+
+def test_a_level_with_one_way_on_is_skipped() -> None:
+    """Omphala's discard: the only first step is "Discard", so the menu opens on the cards, with no Back."""
+    from bot.discord.menus import menu
+    from bot.sessions import Move
+
+    moves = [Move(f"discard:c={c}", ("Discard", c)) for c in ("2♣", "3♣", "K♠")]
+    text, view = menu(7, 3, moves)
+    labels = [getattr(i, "label", None) for i in view.children]
+    assert labels == ["2♣", "3♣", "K♠"] and "Discard" in text
+    assert [i.custom_id for i in view.children] == ["ag:mv:7:3:0.0", "ag:mv:7:3:0.1", "ag:mv:7:3:0.2"]
+    deeper = [
+        Move("a", ("K♣", "Attack", "bob front card 1")),
+        Move("b", ("K♣", "Attack", "bob front card 2")),
+        Move("c", ("Draw a card",)),
+    ]
+    text, view = menu(7, 3, deeper, (0,))
+    assert "Attack" in text and [getattr(i, "label", None) for i in view.children][-1] == "‹ Back"
+    assert view.children[-1].custom_id == "ag:mv:7:3:"  # Back skips the one-way "Attack" level

@@ -73,6 +73,16 @@ def _parse_path(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split(".")) if text else ()
 
 
+def _back(moves: list[Move], path: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Where Back goes: the nearest level above with a real choice (None at the top)."""
+    while path:
+        path = path[:-1]
+        level = walk(moves, path)
+        if level is not None and len(level.options) > 1:
+            return path
+    return None
+
+
 def menu(
     mid: int, sid: int, moves: list[Move], path: tuple[int, ...] = (), page: int = 0
 ) -> tuple[str, StaticView]:
@@ -81,6 +91,11 @@ def menu(
     if level is None:
         path, level = (), walk(moves, ())
         assert level is not None
+    while len(level.options) == 1 and not level.leaves:  # one way on ("Discard", "All red!"): take it
+        path = (*path, 0)
+        level = walk(moves, path)
+        assert level is not None
+    back = _back(moves, path)
     view = StaticView()
     base = f"ag:mv:{mid}:{sid}"
     room = BUTTONS_BELOW if path else BUTTONS_AT_ROOT
@@ -107,8 +122,8 @@ def menu(
                 cid = f"{base}:{_path_text(path)}:p{target}"
                 view.add_item(discord.ui.Button(label=label, custom_id=cid, row=1))
         shown = f" (page {page + 1} of {pages})"
-    if path:
-        cid = f"{base}:{_path_text(path[:-1])}"
+    if back is not None:
+        cid = f"{base}:{_path_text(back)}"
         view.add_item(
             discord.ui.Button(label="‹ Back", style=discord.ButtonStyle.secondary, custom_id=cid, row=4)
         )

@@ -405,6 +405,25 @@ class SessionManager:
             await self._end(live, ABANDONED, "The game was abandoned.")
             return self._info(live)
 
+    async def vote_abandon(self, match_id: int, user: UserId) -> tuple[MatchInfo, frozenset[UserId]]:
+        """A player asks to abandon the game; once every seated person has asked, it is abandoned.
+
+        Returns the match and the people who still have to agree (empty once it is abandoned). The
+        requests are stored, so they survive a restart.
+        """
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            self._require_seat(live, user)
+            rec = live.record
+            if rec.status not in (LOBBY, ACTIVE):
+                raise SessionError("This game is already over.")
+            asked = await self.store.vote_abandon(match_id, user, self.clock())
+            people = frozenset(s.user_id for s in rec.seats if not s.is_ai and s.user_id is not None)
+            missing = people - asked
+            if not missing:
+                await self._end(live, ABANDONED, "Every player agreed to abandon the game.")
+            return self._info(live), missing
+
     async def forfeit(self, match_id: int, user: UserId, reason: str = "") -> MatchInfo:
         """The user gives up a running game: it ends now, a loss for them and a shared win for the rest."""
         async with self._lock_for(match_id):

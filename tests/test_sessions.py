@@ -343,3 +343,17 @@ async def test_events_are_redacted_per_seat(sessions: SessionManager) -> None:
     assert seat is not None
     mine, theirs = ev.visible_events(seat), ev.visible_events(1 - seat)
     assert len(mine) > len(theirs) and ev.visible_events(None) == theirs
+
+
+async def test_abandon_by_every_player_agreeing_survives_a_restart(
+    sessions: SessionManager, store: SqliteStore
+) -> None:
+    mid = await _duel(sessions, ai=1)
+    info, missing = await sessions.vote_abandon(mid, BO)
+    assert info.status == ACTIVE and missing == {ANN}
+    with pytest.raises(SessionError, match="not playing"):
+        await sessions.vote_abandon(mid, CY)
+    restarted = SessionManager(store)  # the request is stored, not held in memory
+    info, missing = await restarted.vote_abandon(mid, ANN)
+    assert info.status == ABANDONED and missing == frozenset()
+    await restarted.close()

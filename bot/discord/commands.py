@@ -20,7 +20,6 @@ from engine.registry import games
 
 log = logging.getLogger("bot.discord.commands")
 LOG_PAGE = 15
-votes: dict[int, set[int]] = {}  # match id -> players who asked to abandon
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -205,18 +204,17 @@ async def abandon(interaction: discord.Interaction) -> None:
             raise SessionError(
                 "Only the host, a server manager, or all the players together can abandon this game."
             )
-        asked = votes.setdefault(info.id, set())
-        asked.add(user)
-        people = {s.user_id for s in info.seats if not s.is_ai and s.user_id is not None}
-        if not people <= asked:
-            missing = " ".join(f"<@{u}>" for u in sorted(people - asked))
+        _, missing = await bot.sessions.vote_abandon(info.id, user)
+        if missing:
+            still = " ".join(f"<@{u}>" for u in sorted(missing))
             await interaction.response.send_message(
                 f"<@{user}> wants to abandon game #{info.id}. It stops when every player agrees "
-                f"with /game abandon; still to agree: {missing}."
+                f"with /game abandon; still to agree: {still}."
             )
-            return
+        else:
+            await interaction.response.send_message(f"Game #{info.id} was abandoned: every player agreed.")
+        return
     await bot.sessions.abandon(info.id, user, force=not host)
-    votes.pop(info.id, None)
     await interaction.response.send_message(f"Game #{info.id} was abandoned by {interaction.user.mention}.")
 
 

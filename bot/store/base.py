@@ -258,6 +258,10 @@ class Store(ABC):
         """Abandon, forfeit (results in the same transaction) or mark a match broken, with a note."""
 
     @abstractmethod
+    async def vote_abandon(self, match_id: int, user_id: int, now: float) -> frozenset[int]:
+        """Record a player's request to abandon the match; every user who has asked so far."""
+
+    @abstractmethod
     async def match_shares(self, match_id: int) -> tuple[float, ...] | None:
         """The recorded share of the win of each seat of a finished match, None if it has no results."""
 

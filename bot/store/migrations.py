@@ -80,6 +80,18 @@ MIGRATIONS: tuple[Migration, ...] = (
                 WHERE status = 'active' AND deadline IS NOT NULL""",
         ),
     ),
+    (
+        3,
+        "players' requests to abandon a game (kept across restarts until all agree)",
+        (
+            """CREATE TABLE abandon_votes (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                at REAL NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

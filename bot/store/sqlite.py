@@ -408,6 +408,17 @@ class SqliteStore(Store):
         )
         return [_summary(r) for r in rows]
 
+    async def vote_abandon(self, match_id: int, user_id: int, now: float) -> frozenset[int]:
+        """Record a player's request to abandon the match; every user who has asked so far."""
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT OR IGNORE INTO abandon_votes (match_id, user_id, at) VALUES (?, ?, ?)",
+                (match_id, user_id, now),
+            )
+        )
+        rows = await self._fetch("SELECT user_id FROM abandon_votes WHERE match_id = ?", (match_id,))
+        return frozenset(int(r[0]) for r in rows)
+
     async def match_shares(self, match_id: int) -> tuple[float, ...] | None:
         """The recorded share of the win of each seat of a finished match, None if it has no results."""
         rows = await self._fetch("SELECT share FROM results WHERE match_id = ? ORDER BY seat", (match_id,))

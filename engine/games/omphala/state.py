@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import jsonstate
 from engine.rng import Rng
 
 Entity = list[str]  # a base card, then at most one modifier (a Heart or a Diamond)
@@ -20,29 +21,6 @@ class Seat:
     secret: list[str] = field(default_factory=list)  # front-row cards only their owner has seen
     chosen: bool = False
     reshuffles: int = 0  # all-red reshuffles taken (at most 2, see RULINGS.md)
-
-    def to_json(self) -> dict[str, Any]:
-        """The seat as JSON."""
-        return {
-            "hand": list(self.hand),
-            "front_row": [list(e) for e in self.front_row],
-            "back_row": [list(e) for e in self.back_row],
-            "secret": list(self.secret),
-            "chosen": self.chosen,
-            "reshuffles": self.reshuffles,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Seat:
-        """The inverse of to_json."""
-        return cls(
-            list(d["hand"]),
-            [list(e) for e in d["front_row"]],
-            [list(e) for e in d["back_row"]],
-            list(d["secret"]),
-            d["chosen"],
-            d["reshuffles"],
-        )
 
 
 @dataclass(slots=True)
@@ -69,45 +47,9 @@ class OmphalaState:
 
     def to_json(self) -> dict[str, Any]:
         """The state as JSON."""
-        return {
-            "num_players": self.num_players,
-            "rng": self.rng.to_json(),
-            "deck": list(self.deck),
-            "seats": [s.to_json() for s in self.seats],
-            "discard": list(self.discard),
-            "phase": self.phase,
-            "turn": self.turn,
-            "current": self.current,
-            "stage": self.stage,
-            "actions_left": self.actions_left,
-            "to_draw": self.to_draw,
-            "pending": self.pending,
-            "changed": self.changed,
-            "quiet_turns": self.quiet_turns,
-            "last": None if self.last is None else dict(self.last),
-            "log": [list(e) for e in self.log],
-            "result": None if self.result is None else dict(self.result),
-        }
+        return jsonstate.to_json(self)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> OmphalaState:
         """The inverse of to_json."""
-        return cls(
-            num_players=d["num_players"],
-            rng=Rng.from_json(d["rng"]),
-            deck=list(d["deck"]),
-            seats=[Seat.from_json(s) for s in d["seats"]],
-            discard=list(d["discard"]),
-            phase=d["phase"],
-            turn=d["turn"],
-            current=d["current"],
-            stage=d["stage"],
-            actions_left=d["actions_left"],
-            to_draw=d["to_draw"],
-            pending=d["pending"],
-            changed=d["changed"],
-            quiet_turns=d["quiet_turns"],
-            last=None if d["last"] is None else dict(d["last"]),
-            log=[list(e) for e in d["log"]],
-            result=None if d["result"] is None else dict(d["result"]),
-        )
+        return jsonstate.from_json(cls, d)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine import jsonstate
 from engine.rng import Rng
 
 
@@ -30,21 +31,6 @@ class Player:
     eaten: int = 0  # Goblins eaten by this player's Dragons this round
     bonus_attack: int = 0  # Dragon bonuses until the end of the round
     bonus_defense: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        """The player as JSON."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, list) else v
-        return out
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Player:
-        """The inverse of to_json."""
-        return cls(
-            **{f.name: (list(d[f.name]) if isinstance(d[f.name], list) else d[f.name]) for f in fields(cls)}
-        )
 
     def total(self) -> int:
         """VP on the track plus 10 for each eternity token."""
@@ -75,49 +61,9 @@ class OphionState:
 
     def to_json(self) -> dict[str, Any]:
         """The state as JSON."""
-        return {
-            "num_players": self.num_players,
-            "rng": self.rng.to_json(),
-            "players": [p.to_json() for p in self.players],
-            "tier1": list(self.tier1),
-            "tier2": list(self.tier2),
-            "market": list(self.market),
-            "market_discard": list(self.market_discard),
-            "tier": self.tier,
-            "round": self.round,
-            "phase": self.phase,
-            "start": self.start,
-            "current": self.current,
-            "first_passer": self.first_passer,
-            "combat": [dict(c) for c in self.combat],
-            "last": None if self.last is None else dict(self.last),
-            "log": [list(e) for e in self.log],
-            "result": None if self.result is None else _copy(self.result),
-        }
+        return jsonstate.to_json(self)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> OphionState:
         """The inverse of to_json."""
-        return cls(
-            num_players=d["num_players"],
-            rng=Rng.from_json(d["rng"]),
-            players=[Player.from_json(p) for p in d["players"]],
-            tier1=list(d["tier1"]),
-            tier2=list(d["tier2"]),
-            market=list(d["market"]),
-            market_discard=list(d["market_discard"]),
-            tier=d["tier"],
-            round=d["round"],
-            phase=d["phase"],
-            start=d["start"],
-            current=d["current"],
-            first_passer=d["first_passer"],
-            combat=[dict(c) for c in d["combat"]],
-            last=None if d["last"] is None else dict(d["last"]),
-            log=[list(e) for e in d["log"]],
-            result=None if d["result"] is None else _copy(d["result"]),
-        )
-
-
-def _copy(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, list) else v for k, v in d.items()}
+        return jsonstate.from_json(cls, d)

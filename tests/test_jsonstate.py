@@ -42,3 +42,10 @@ def test_round_trip_is_exact_and_shares_nothing() -> None:
     assert again.last is not None
     again.last["target"]["i"] = 9
     assert w.parts[0].cards[0] == ["KC", "5H"] and w.last == {"target": {"i": 1}}
+    data["parts"][0]["cards"][0].append("2C")  # nor does the JSON share with the state it came from
+    assert w.parts[0].cards[0] == ["KC", "5H"]
+    fresh = jsonstate.to_json(w)
+    rebuilt = jsonstate.from_json(Whole, fresh)
+    rebuilt.parts[0].cards[0].append("3C")
+    rebuilt.log[0].append("y")
+    assert fresh["parts"][0]["cards"][0] == ["KC", "5H"] and fresh["log"] == [["x", None]]

@@ -119,33 +119,12 @@ def test_menu_paths_name_the_players() -> None:
         Move("attack:c=KC:p=1:t=0", ("K♣", "Attack", "P2 front card 1")),
         Move("attack:c=KC:p=2:t=0", ("K♣", "Attack", "P3 front card 1")),
     ]
-    seats = (Seat(1, None, "alice"), Seat(2, None, "bob"), Seat(None, "random", "Bot 3"))
-    info = MatchInfo(
-        id=1,
-        game_id="omphala",
-        title="Omphala",
-        status="active",
-        channel_id=1,
-        guild_id=1,
-        origin="discord",
-        host_user=1,
-        seats=seats,
-        state_id=3,
-    )
+    def table(*seats: Seat) -> MatchInfo:
+        return MatchInfo(1, "omphala", "Omphala", "active", 1, 1, "discord", 1, seats, state_id=3)
+
+    info = table(Seat(1, None, "alice"), Seat(2, None, "bob"), Seat(None, "random", "Bot 3"))
     assert [m.path[-1] for m in named_moves(info, moves)] == ["bob front card 1", "Bot 1 front card 1"]
-    twins = (Seat(1, None, "sam"), Seat(2, None, "sam"), Seat(3, None, "sam"))
-    clash = MatchInfo(
-        id=1,
-        game_id="omphala",
-        title="Omphala",
-        status="active",
-        channel_id=1,
-        guild_id=1,
-        origin="discord",
-        host_user=1,
-        seats=twins,
-        state_id=3,
-    )
+    clash = table(Seat(1, None, "sam"), Seat(2, None, "sam"), Seat(3, None, "sam"))
     assert named_moves(clash, moves) == moves
 
 

@@ -119,6 +119,7 @@ def test_menu_paths_name_the_players() -> None:
         Move("attack:c=KC:p=1:t=0", ("K♣", "Attack", "P2 front card 1")),
         Move("attack:c=KC:p=2:t=0", ("K♣", "Attack", "P3 front card 1")),
     ]
+
     def table(*seats: Seat) -> MatchInfo:
         return MatchInfo(1, "omphala", "Omphala", "active", 1, 1, "discord", 1, seats, state_id=3)
 

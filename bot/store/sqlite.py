@@ -434,12 +434,7 @@ class SqliteStore(Store):
             "WHERE user_id = ?"
         )
         params: list[Any] = [user_id]
-        if game_id is not None:
-            sql += " AND game_id = ?"
-            params.append(game_id)
-        if guild_id is not None:
-            sql += " AND guild_id = ?"
-            params.append(guild_id)
+        sql += _and_equal(params, game_id=game_id, guild_id=guild_id)
         played, wins, points = (await self._fetch(sql, tuple(params)))[0]
         return UserStats(user_id, int(played), int(wins), float(points))
 
@@ -452,9 +447,7 @@ class SqliteStore(Store):
             "WHERE game_id = ? AND user_id IS NOT NULL"
         )
         params: list[Any] = [game_id]
-        if guild_id is not None:
-            sql += " AND guild_id = ?"
-            params.append(guild_id)
+        sql += _and_equal(params, guild_id=guild_id)
         sql += (
             " GROUP BY user_id ORDER BY SUM(share) DESC, SUM(share > 0) DESC, COUNT(*) ASC, user_id LIMIT ?"
         )
@@ -489,3 +482,13 @@ def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> No
             "finished_at) SELECT ?, ?, ?, ?, game_id, guild_id, ?, ? FROM matches WHERE id = ?",
             rows,
         )
+
+
+def _and_equal(params: list[Any], **filters: Any) -> str:
+    """The SQL of an equality test on each filter that is set; appends their values to params."""
+    sql = ""
+    for column, value in filters.items():
+        if value is not None:
+            sql += f" AND {column} = ?"
+            params.append(value)
+    return sql

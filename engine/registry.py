@@ -29,3 +29,8 @@ def get(game_id: str) -> Game[Any]:
         return games()[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(games())}") from None
+
+
+def register(game: Game[Any]) -> None:
+    """Add a game at run time (a test's toy game, a plug-in); an id already taken is replaced."""
+    games()[game.id] = game

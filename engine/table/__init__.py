@@ -1,0 +1,1 @@
+"""The parts every game is made of: decisions, events, zones, modifiers, the game base, presentation."""

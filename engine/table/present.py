@@ -1,0 +1,133 @@
+"""Presentation: what a game tells people about itself, read by every front end (bot/, render/).
+
+Each game package has a pure `present` module (no I/O) that satisfies `Presentation`, and its Game class
+points to it (`present: ClassVar = present_module`). Front ends call `of(game)` and never name a game;
+a game without one gets `Generic`, which says what any view allows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core import JSON, Action
+
+Stat = tuple[str, int | str]
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """One card of a game's catalogue, as /card, the card face and the hand page show it."""
+
+    id: str  # the id used in views and action keys ("KC", "goblin")
+    name: str  # "King of Clubs", "Goblin"
+    type: str  # "Club", "monster", "action"
+    stats: tuple[Stat, ...] = ()  # in reading order: ("Power", 13), ("Cost", 5)
+    text: str = ""  # what it does, in a sentence or two
+    short: str = ""  # the corner label, e.g. "K♣" ("" = the name)
+    colour: str = ""  # an ink hint for the card face: "red", "black", or the type's name
+
+    @property
+    def label(self) -> str:
+        """The short label, or the name."""
+        return self.short or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Where a game stands, from a view: one headline, the pending decision, a score line per seat."""
+
+    headline: str  # "Ada to play · 2 actions left", "Game over · Ada wins"
+    prompt: str = ""  # the pending decision in words: "Ada must discard a back-row card"
+    scores: tuple[str, ...] = ()  # one line per seat, e.g. "Ada: 3 cards"
+    turn: tuple[Any, ...] = ()  # identifies one turn: a front end posts anew when it changes
+
+
+class Presentation(Protocol):
+    """The words and order a game gives its front ends; every function is pure."""
+
+    summary: str  # the rules in a short paragraph (Discord markdown: **bold** allowed)
+    rules: str  # where the full rules are, in one sentence
+    shortcuts: Mapping[str, str]  # action kind -> the fixed letter a terminal offers ("end_turn": "e")
+
+    def status(self, view: JSON, names: Sequence[str]) -> Status:
+        """The status of any view (spectator or a seat's), naming seats by `names`."""
+        ...
+
+    def catalogue(self) -> list[CardEntry]:
+        """Every card of the game, in the game's order ([] for a game with no distinct cards)."""
+        ...
+
+    def menu_rank(self, action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+        """A sort key that puts a seat's moves in the game's order (lowest first)."""
+        ...
+
+    def board_text(self, view: JSON, names: Sequence[str]) -> str:
+        """The view as plain text lines, for a terminal."""
+        ...
+
+
+def of(game: Any) -> Presentation:
+    """The game's presentation: its `present` attribute, else the `present` module beside its class
+    (engine/games/<id>/present.py), else the generic one."""
+    found = getattr(game, "present", None)
+    if found is None:
+        package = type(game).__module__.rpartition(".")[0]
+        try:
+            found = importlib.import_module(f"{package}.present") if package else None
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.present":
+                raise
+    return found or Generic(game)
+
+
+def seat_name(seat: Any, names: Sequence[str]) -> str:
+    """A seat's display name, or "P<n>" when the names run short."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def find_card(entries: Sequence[CardEntry], query: str) -> CardEntry | None:
+    """A card by exact id, name or label first, then by a part of its name or label; None if none."""
+    q = query.strip().casefold()
+    if not q:
+        return None
+    for e in entries:
+        if q in (e.id.casefold(), e.name.casefold(), e.label.casefold()):
+            return e
+    return next((e for e in entries if q in e.name.casefold() or q in e.label.casefold()), None)
+
+
+class Generic:
+    """What any game's view allows to say: whose turn, the log; no cards, moves in key order."""
+
+    shortcuts: Mapping[str, str] = {"end_turn": "e", "pass": "p", "draw": "d"}
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.summary = f"{game.title} for {game.min_players}–{game.max_players} players."
+        self.rules = f"Agora's rulings for {game.title} are shown by /rules."
+
+    def status(self, view: JSON, names: Sequence[str]) -> Status:
+        """Who is to act, from the view's to_act."""
+        to_act = [seat_name(s, names) for s in view.get("to_act") or []]
+        if not to_act:
+            return Status("Game over", turn=("over",))
+        return Status(f"{', '.join(to_act)} to act", turn=tuple(view.get("to_act") or ()))
+
+    def catalogue(self) -> list[CardEntry]:
+        """No catalogue."""
+        return []
+
+    def menu_rank(self, action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+        """Fixed choices (the shortcuts) last, the rest in key order."""
+        return (action.kind in self.shortcuts, action.key)
+
+    def board_text(self, view: JSON, names: Sequence[str]) -> str:
+        """The status and the log."""
+        lines = [f"== {self.game.title} · {self.status(view, names).headline} =="]
+        lines += [f"  · {t}" for t in view.get("log") or []]
+        return "\n".join(lines)

@@ -57,6 +57,14 @@ class Event:
     text: str
     visible_to: tuple[PlayerId, ...] | None = None
     irreversible: bool = False  # a random draw or a hidden reveal: undo may not step back over it
+    args: tuple[tuple[str, Arg], ...] = ()  # what it is about, in the game's words (seat=1, card="KC")
+
+    def arg(self, name: str) -> Arg:
+        """The value of one named argument; KeyError if the event has none by that name."""
+        for k, v in self.args:
+            if k == name:
+                return v
+        raise KeyError(name)
 
     def visible(self, viewer: PlayerId | None) -> bool:
         """Whether this viewer (None = spectator) may read the event."""

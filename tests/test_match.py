@@ -48,7 +48,7 @@ def test_undo_within_own_turn_but_not_past_a_draw() -> None:
     past a random draw or a hidden reveal (DESIGN.md)."""
     m = started()
     p = m.state.current
-    m.submit(p, "shield:c=KD:t=0")  # seed 4 deals P1 a K♦
+    m.submit(p, f"shield:c=KD:t={m.state.seats[p].front_ids[0]}")  # seed 4 deals P1 a K♦
     assert m.can_undo(p) and not m.can_undo((p + 1) % 3)
     back = m.undo(p)
     assert back.log == m.log[:-1] and back.state_id == m.state_id + 1

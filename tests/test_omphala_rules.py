@@ -29,18 +29,19 @@ def position(
 ) -> OmphalaState:
     """A play-phase position at the start of `current`'s actions; deck top is the end of the list."""
     seats = []
+    uids = iter(range(1, 100))
     for front, back in zip(fronts, backs, strict=True):
         front_row = [ent(e) for e in front]
         seats.append(
             Seat(
                 front_row=front_row,
+                front_ids=[next(uids) for _ in front_row],
                 back_row=[ent(e) for e in back],
                 secret=[e[0] for e in front_row] if secret else [],
-                chosen=True,
             )
         )
     s = game.setup(len(fronts), 1)
-    s.seats = seats
+    s.seats, s.decisions, s.next_uid = seats, [], next(uids)
     s.deck = list(deck if deck is not None else ["2C", "3C", "4C", "5C", "6C", "7C"])
     s.phase, s.stage, s.current, s.actions_left, s.turn = "play", "act", current, 2, 5
     return s
@@ -51,6 +52,11 @@ def do(s: OmphalaState, player: int, key: str) -> list[str]:
     legal = {a.key: a for a in game.legal_actions(s, player)}
     assert key in legal, f"{key} not in {sorted(legal)}"
     return [e.text for e in game.apply(s, legal[key])]
+
+
+def fid(s: OmphalaState, seat: int, position: int) -> int:
+    """The uid of a front-row card, which action keys name (RULINGS 7)."""
+    return s.seats[seat].front_ids[position]
 
 
 def keys(s: OmphalaState, player: int) -> set[str]:
@@ -134,9 +140,9 @@ def test_front_row_cards_cannot_be_used() -> None:
 def test_club_attacks_front_row(attacker: str, target: str, wins: bool) -> None:
     """ "Club: Attack Front Row card (destroys opponent's card if attacker has equal or greater power)." """
     s = position([["2H"], [target, "AH"]], [[attacker], ["3D"]])
-    s.seats[1].front_row = [[target]]
+    s.seats[1].front_row, s.seats[1].front_ids = [[target]], [fid(s, 1, 0)]
     s.seats[1].secret = [target]
-    do(s, 0, "attack:c=" + attacker + ":p=1:t=0")
+    do(s, 0, f"attack:c={attacker}:p=1:t={fid(s, 1, 0)}")
     if wins:
         assert s.seats[1].front_row == [] and target in s.discard
         assert s.seats[0].front_row == [["2H"], [attacker]]
@@ -152,7 +158,7 @@ def test_spade_attacks_or_steals() -> None:
     greater power)" """
     s = position([["2H"], ["3H"]], [["8S"], ["8D", "7C"]])
     options = keys(s, 0)
-    assert "attack:c=8S:p=1:t=0" in options and "steal:c=8S:p=1:t=7C" in options
+    assert f"attack:c=8S:p=1:t={fid(s, 1, 0)}" in options and "steal:c=8S:p=1:t=7C" in options
     assert "steal:c=8S:p=1:t=8D" in options
     do(s, 0, "steal:c=8S:p=1:t=8D")
     assert s.seats[1].back_row == [["7C"]]
@@ -169,12 +175,12 @@ def test_steal_fails_against_greater_power() -> None:
 def test_diamond_shields_own_front_row() -> None:
     """ "Diamond: Shield Front Row card (turns face down, adds to the power of the card it's placed on)." """
     s = position([["4C"], ["3H"]], [["JD"], ["QC"]])
-    assert {k for k in keys(s, 0) if k.startswith("shield")} == {"shield:c=JD:t=0"}
-    do(s, 0, "shield:c=JD:t=0")
+    assert {k for k in keys(s, 0) if k.startswith("shield")} == {f"shield:c=JD:t={fid(s, 0, 0)}"}
+    do(s, 0, f"shield:c=JD:t={fid(s, 0, 0)}")
     assert s.seats[0].front_row == [["4C", "JD"]] and s.seats[0].back_row == []
     # The shield adds its power: Q♣ (12) no longer beats 4 + 11 = 15.
     do(s, 0, "end_turn")
-    do(s, 1, "attack:c=QC:p=0:t=0")
+    do(s, 1, f"attack:c=QC:p=0:t={fid(s, 0, 0)}")
     assert s.seats[0].front_row == [["4C", "JD"]]
 
 
@@ -193,8 +199,10 @@ def test_example_enhance_then_attack() -> None:
     s = position([["2C"], ["AD+KD"], ["3C"]], [["KC", "5H"], ["4D"], ["4S"]])
     do(s, 0, "enhance:c=5H:t=KC")
     assert s.seats[0].back_row == [["KC", "5H"]]
-    assert game.describe(s, Action(0, "attack", (("c", "KC"), ("p", 1), ("t", 0))))[0] == "K♣+5♥ (18)"
-    texts = do(s, 0, "attack:c=KC:p=1:t=0")
+    assert (
+        game.describe(s, Action(0, "attack", (("c", "KC"), ("p", 1), ("t", fid(s, 1, 0)))))[0] == "K♣+5♥ (18)"
+    )
+    texts = do(s, 0, f"attack:c=KC:p=1:t={fid(s, 1, 0)}")
     assert s.seats[1].front_row == [], "18 beats A♦ shielded by K♦ (1 + 13 = 14)"
     assert s.seats[0].front_row == [["2C"], ["KC", "5H"]], "the attacker and its Heart retire"
     assert any("destroys" in t for t in texts)
@@ -208,7 +216,7 @@ def test_example_steal_then_shield() -> None:
     s = position([["2C"], ["3C"]], [["QS"], ["JD", "4H"]])
     do(s, 0, "steal:c=QS:p=1:t=JD")
     assert s.seats[0].back_row == [["JD"]]
-    do(s, 0, "shield:c=JD:t=0")
+    do(s, 0, f"shield:c=JD:t={fid(s, 0, 0)}")
     assert s.seats[0].front_row == [["2C", "JD"], ["QS"]]
 
 
@@ -218,7 +226,7 @@ def test_successful_attacker_retires_to_the_right_end() -> None:
     victorious cards to your Front Row, always place them to the right of the most recent card you placed
     in your Front Row." """
     s = position([["2C+AD"], ["3C"]], [["9C+2H", "10S"], ["4H+5H"]])
-    do(s, 0, "attack:c=9C:p=1:t=0")
+    do(s, 0, f"attack:c=9C:p=1:t={fid(s, 1, 0)}")
     do(s, 0, "steal:c=10S:p=1:t=4H")
     assert s.seats[0].front_row == [["2C", "AD"], ["9C", "2H"], ["10S"]]
     seen = game.view(s, 1)["players"][0]["front_row"]
@@ -241,7 +249,7 @@ def test_pairs_die_and_move_together_and_cannot_be_undone() -> None:
     as 2 victory points). Both cards will be destroyed if successfully attacked, both cards can be stolen if
     paired in your Back Row. You cannot reverse a pairing." """
     s = position([["2C"], ["3C+4D"], ["KC"]], [["QS"], ["6C+5H"], ["JS"]])
-    do(s, 0, "attack:c=QS:p=1:t=0")
+    do(s, 0, f"attack:c=QS:p=1:t={fid(s, 1, 0)}")
     assert s.seats[1].front_row == [] and {"3C", "4D"} <= set(s.discard), "both destroyed"
     do(s, 0, "end_turn")
     do(s, 1, "end_turn")
@@ -257,7 +265,7 @@ def test_back_row_limit_discards_when_drawing() -> None:
     back = ["2C", "3C", "4C", "5C", "6C", "7C", "8C+9H"]
     s = position([["AS"], ["AC"], ["AD"]], [back, ["KS"], ["KD"]], deck=["QH", "JS"])
     do(s, 0, "draw")
-    assert s.pending == "discard" and game.to_act(s) == (0,)
+    assert s.decisions[-1].kind == "discard" and game.to_act(s) == (0,)
     assert keys(s, 0) == {f"discard:c={c}" for c in ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "JS"]}
     do(s, 0, "discard:c=8C")
     assert len(s.seats[0].back_row) == 7 and {"8C", "9H"} <= set(s.discard)
@@ -271,7 +279,7 @@ def test_all_red_back_row_may_be_reshuffled_at_once() -> None:
     deck = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "8H"]
     s = position([["AS"], ["AC"], ["KD"]], [back, ["KS"], ["KH"]], deck=deck)
     do(s, 0, "draw")
-    assert s.pending == "reshuffle" and keys(s, 0) == {"keep", "reshuffle"}
+    assert s.decisions[-1].kind == "reshuffle" and keys(s, 0) == {"pass", "reshuffle"}
     assert s.actions_left == 1
     do(s, 0, "reshuffle")
     assert len(s.seats[0].back_row) == 5 and len(s.deck) == 8 + 7 - 5 - 0
@@ -279,13 +287,35 @@ def test_all_red_back_row_may_be_reshuffled_at_once() -> None:
     assert sorted(s.deck + [e[0] for e in s.seats[0].back_row]) == sorted(deck[:-1] + back + ["8H"])
 
 
+def test_all_red_counts_a_pair_as_one_card() -> None:
+    """ "5) If a player has 7 red suit cards in their Back Row (and no black suit cards)" read with "2)
+    Shielded / enhanced cards are considered a single card": a pair counts once (RULINGS 14)."""
+    back = ["2D", "3D", "4D", "6D+5H", "7D"]
+    s = position([["AS"], ["AC"], ["KD"]], [back, ["KS"], ["KH"]], deck=["2C", "9D", "8D"])
+    do(s, 0, "draw")
+    assert len(s.seats[0].back_row) == 6 and not s.decisions, "seven red cards, but six back-row cards"
+    do(s, 0, "draw")
+    assert s.decisions[-1].kind == "reshuffle", "seven back-row cards, one of them a red pair"
+
+
+def test_front_row_keys_name_the_card_not_its_position() -> None:
+    """Action keys name card instances, never positions (DESIGN.md, "The table"): when the card in front of
+    a target is destroyed, the same key still aims at the same card."""
+    s = position([["2H"], ["3C", "9D"], ["4C"]], [["KS", "QC"], ["AD"], ["AH"]])
+    nine = f"attack:c=KS:p=1:t={fid(s, 1, 1)}"
+    do(s, 0, f"attack:c=QC:p=1:t={fid(s, 1, 0)}")
+    assert s.seats[1].front_row == [["9D"]]
+    do(s, 0, nine)
+    assert s.seats[1].front_row == [] and "9D" in s.discard
+
+
 def test_keeping_an_all_red_back_row() -> None:
     """ "they may shuffle": keeping the back row is the other choice."""
     back = ["2D", "3D", "4D", "5D", "6D", "7D"]
     s = position([["AS"], ["AC"]], [back, ["KS"]], deck=["2C", "8H"])
     do(s, 0, "draw")
-    do(s, 0, "keep")
-    assert s.pending is None and len(s.seats[0].back_row) == 7
+    do(s, 0, "pass")
+    assert not s.decisions and len(s.seats[0].back_row) == 7
 
 
 def test_end_of_turn_draws_two() -> None:
@@ -317,7 +347,7 @@ def test_game_ends_when_no_moves_are_possible() -> None:
     # P1 can enhance nothing (no other card), P2 can shield: P2 still has a move.
     do(s, 0, "end_turn")
     assert s.phase == "play" and s.current == 1
-    do(s, 1, "shield:c=4D:t=0")
+    do(s, 1, f"shield:c=4D:t={fid(s, 1, 0)}")
     do(s, 1, "end_turn")
     assert s.phase == "over" and game.to_act(s) == ()
 
@@ -325,10 +355,10 @@ def test_game_ends_when_no_moves_are_possible() -> None:
 def test_game_ends_after_a_round_in_which_nothing_moves() -> None:
     """RULINGS 16: with the deck empty, a full round in which no card moves ends the game."""
     s = position([["KS"], ["KD"]], [["2C"], ["3C"]], deck=[])
-    do(s, 0, "attack:c=2C:p=1:t=0")  # fails
+    do(s, 0, f"attack:c=2C:p=1:t={fid(s, 1, 0)}")  # fails
     do(s, 0, "end_turn")
     assert s.phase == "play"
-    do(s, 1, "attack:c=3C:p=0:t=0")  # fails
+    do(s, 1, f"attack:c=3C:p=0:t={fid(s, 0, 0)}")  # fails
     do(s, 1, "end_turn")
     assert s.phase == "over"
 
@@ -385,7 +415,7 @@ def test_illegal_moves_are_refused_without_change() -> None:
     before = game.to_json(s)
     for a in [
         Action(1, "attack", (("c", "9D"), ("p", 0), ("t", 0))),
-        Action(0, "attack", (("c", "KC"), ("p", 1), ("t", 0))),
+        Action(0, "attack", (("c", "KC"), ("p", 1), ("t", fid(s, 1, 0)))),
         Action(0, "attack", (("c", "2C"), ("p", 1), ("t", 5))),
         Action(0, "steal", (("c", "2C"), ("p", 1), ("t", "9D"))),
     ]:

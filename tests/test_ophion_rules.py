@@ -32,6 +32,23 @@ def do(s: OphionState, player: int, key: str) -> list[str]:
     return [e.text for e in game.apply(s, legal[key])]
 
 
+def deal_row(s: OphionState, cards: list[str | None]) -> None:
+    """Put these cards in the market row (slot 1 first), as new instances."""
+    s.market = [None if c is None else s.mint(c) for c in cards]
+
+
+def row(s: OphionState) -> list[str | None]:
+    """The cards of the market row, slot 1 first."""
+    return [None if c is None else c.card for c in s.market]
+
+
+def uid(s: OphionState, slot: int) -> int:
+    """The uid of the card in a market slot, which buy keys name."""
+    card = s.market[slot]
+    assert card is not None
+    return card.uid
+
+
 def keys(s: OphionState, player: int) -> set[str]:
     return {a.key for a in game.legal_actions(s, player)}
 
@@ -89,13 +106,13 @@ def test_action_card_table_and_tier_decks() -> None:
         "gold2_up": (4, 1, 4),
         "gold3_up": (7, 2, 4),
     }
-    for cid, row in table.items():
-        assert (CARDS[cid].cost, CARDS[cid].tier, CARDS[cid].count) == row
+    for cid, printed in table.items():
+        assert (CARDS[cid].cost, CARDS[cid].tier, CARDS[cid].count) == printed
     assert CARDS["archer"].mana == 5, "Skeleton Archer: 'Mana Cost 5'"
     assert len(tier_deck(1)) == 39 and len(tier_deck(2)) == 25
     assert all(CARDS[c].tier == 1 for c in tier_deck(1)) and all(CARDS[c].tier == 2 for c in tier_deck(2))
     s = game.setup(3, 5)
-    assert Counter(s.tier1 + [c for c in s.market if c]) == Counter(tier_deck(1))
+    assert Counter(s.tier1 + [c for c in row(s) if c]) == Counter(tier_deck(1))
     assert Counter(s.tier2) == Counter(tier_deck(2))
 
 
@@ -141,11 +158,11 @@ def test_buy_discards_last_slides_and_refills() -> None:
     """ "After card is bought, last card from the row is discarded if it wasn't bought. Remaining cards are
     pushed to the cheaper slots on the row. The extra cost slots are refreshed from the remaining deck." """
     s = fresh(2)
-    s.market = ["gold1", "gold2", "mana2", "troll"]
+    deal_row(s, ["gold1", "gold2", "mana2", "troll"])
     s.tier1 = ["ap1", "goblin", "gold1_up"]  # top last
     s.players[0].gold = 4
-    do(s, 0, "buy:i=1")
-    assert s.market == ["gold1", "mana2", "gold1_up", "goblin"]
+    do(s, 0, f"buy:c={uid(s, 1)}")
+    assert row(s) == ["gold1", "mana2", "gold1_up", "goblin"]
     assert s.market_discard == ["troll"]
     assert s.players[0].gold == 0, "+2 Gold costs 3, plus 1 in the second slot"
     assert s.players[0].discard == ["gold2"], "a bought action card goes to the discard pile (RULINGS 9)"
@@ -154,33 +171,61 @@ def test_buy_discards_last_slides_and_refills() -> None:
 def test_buying_the_last_card_discards_nothing_else() -> None:
     """ "last card from the row is discarded if it wasn't bought" """
     s = fresh(2)
-    s.market = ["gold1", "gold2", "mana2", "gold1"]
+    deal_row(s, ["gold1", "gold2", "mana2", "gold1"])
     s.tier1 = ["ap1"]
     s.players[0].gold = 3
-    do(s, 0, "buy:i=3")
-    assert s.market == ["gold1", "gold2", "mana2", "ap1"] and s.market_discard == []
+    do(s, 0, f"buy:c={uid(s, 3)}")
+    assert row(s) == ["gold1", "gold2", "mana2", "ap1"] and s.market_discard == []
+
+
+def test_last_card_discarded_even_when_the_deck_ran_out() -> None:
+    """ "After card is bought, last card from the row is discarded if it wasn't bought." The last card is
+    the one nearest the deck, even when the deck ran out and the slots beyond it are empty (RULINGS 10)."""
+    s = fresh(2)
+    deal_row(s, ["gold1", "gold2", "mana2", None])
+    s.tier1 = []
+    s.players[0].gold = 1
+    do(s, 0, f"buy:c={uid(s, 0)}")
+    assert row(s) == ["gold2", None, None, None] and s.market_discard == ["mana2"]
+    s.players[1].gold = 3
+    do(s, 1, f"buy:c={uid(s, 0)}")
+    assert row(s) == [None] * 4 and s.market_discard == ["mana2"], "the bought card was the last one"
+
+
+def test_a_key_names_the_same_card_after_the_row_slides() -> None:
+    """Action keys name card instances, never positions (DESIGN.md, "The table"): after the row slides,
+    a key still legal names the card it named before, at its new price."""
+    s = fresh(2)
+    deal_row(s, ["gold1", "gold2", "mana2", "troll"])
+    s.tier1 = ["gold3"]
+    s.players[0].gold, s.players[1].gold = 1, 6
+    mana2 = uid(s, 2)
+    do(s, 0, f"buy:c={uid(s, 0)}")
+    assert row(s)[1] == "mana2" and uid(s, 1) == mana2, "slid one slot to the cheaper end"
+    do(s, 1, f"buy:c={mana2}")
+    assert s.players[1].discard[-1] == "mana2" and s.players[1].gold == 0, "5 gold + 1 in slot 2 (it was 6 + 1 in slot 3)"
 
 
 def test_an_empty_tier_deck_leaves_slots_empty() -> None:
     """RULINGS 10: "The extra cost slots are refreshed from the remaining deck"; with none left, they stay
     empty."""
     s = fresh(2)
-    s.market = ["gold1", "gold2", "mana2", "troll"]
+    deal_row(s, ["gold1", "gold2", "mana2", "troll"])
     s.tier1 = []
     s.players[0].gold = 1
-    do(s, 0, "buy:i=0")
-    assert s.market == ["gold2", "mana2", None, None]
+    do(s, 0, f"buy:c={uid(s, 0)}")
+    assert row(s) == ["gold2", "mana2", None, None]
     assert game.view(s, None)["market"][2] is None
 
 
 def test_price_needs_gold() -> None:
     """ "Cost = Cost of the card" plus the slot's extra gold: a player cannot buy what they cannot pay."""
     s = fresh(2)
-    s.market = ["gold2", "gold2", "gold2", "gold2"]
+    deal_row(s, ["gold2", "gold2", "gold2", "gold2"])
     s.players[0].gold = 3
-    assert {k for k in keys(s, 0) if k.startswith("buy")} == {"buy:i=0"}
+    assert {k for k in keys(s, 0) if k.startswith("buy")} == {f"buy:c={uid(s, 0)}"}
     with pytest.raises(IllegalAction):
-        game.apply(s, Action(0, "buy", (("i", 1),)))
+        game.apply(s, Action(0, "buy", (("c", uid(s, 1)),)))
 
 
 def test_bought_monster_goes_to_a_slot_with_a_free_summon() -> None:
@@ -188,12 +233,12 @@ def test_bought_monster_goes_to_a_slot_with_a_free_summon() -> None:
     benefit that card has immediately. In case of monster, he can summon one moster of that type without
     paying its mana cost by placing an appropriate monster token to defenense or attack monster grid." """
     s = fresh(2)
-    s.market = ["troll", "gold1", "gold1", "gold1"]
+    deal_row(s, ["troll", "gold1", "gold1", "gold1"])
     me = s.players[0]
     me.gold, mana = 3, me.mana
-    options = {k for k in keys(s, 0) if k.startswith("buy:i=0")}
-    assert "buy:i=0:s=1:g=a" in options and "buy:i=0:s=1:g=-" in options
-    do(s, 0, "buy:i=0:s=1:g=a")
+    options = {k for k in keys(s, 0) if k.startswith(f"buy:c={uid(s, 0)}")}
+    assert f"buy:c={uid(s, 0)}:s=1:g=a" in options and f"buy:c={uid(s, 0)}:s=1:g=-" in options
+    do(s, 0, f"buy:c={uid(s, 0)}:s=1:g=a")
     assert me.upgrades == ["goblin", "troll", None]
     assert me.attack == ["troll"] and me.mana == mana, "no mana paid"
     assert me.ap == 4 and me.summoned
@@ -203,11 +248,12 @@ def test_upgrades_replace_and_pay_at_once_and_every_round() -> None:
     """ "Upgrade cards are played to the three upgrade slots. (Upper part of the player board). Player can
     replace old upgrade cards with new ones." (RULINGS 9: the benefit comes at once and every round)"""
     s = fresh(2)
-    s.market = ["gold2_up", "gold1", "gold1", "gold1"]
+    deal_row(s, ["gold2_up", "gold1", "gold1", "gold1"])
     me = s.players[0]
     me.gold = 4
-    assert {k for k in keys(s, 0) if k.startswith("buy:i=0")} == {f"buy:i=0:s={i}" for i in range(3)}
-    do(s, 0, "buy:i=0:s=0")
+    first = f"buy:c={uid(s, 0)}"
+    assert {k for k in keys(s, 0) if k.startswith(first)} == {f"{first}:s={i}" for i in range(3)}
+    do(s, 0, f"buy:c={uid(s, 0)}:s=0")
     assert me.upgrades == ["gold2_up", None, None], "the Goblin upgrade is replaced"
     assert me.gold == 2, "+2 gold at once"
     do(s, 1, "play:c=-")
@@ -335,7 +381,7 @@ def test_mana_persists_gold_does_not() -> None:
 
 
 def test_convert_table_both_ways() -> None:
-    """ "Convert table. Convert 2 gold to 1 mana. Or 3 mana to 1 gold." (RULINGS 8: free, 4 a round)"""
+    """ "Convert table. Convert 2 gold to 1 mana. Or 3 mana to 1 gold." (RULINGS 8: free, no cap)"""
     s = fresh(2)
     me = s.players[0]
     me.gold, me.mana = 2, 3
@@ -343,10 +389,25 @@ def test_convert_table_both_ways() -> None:
     assert (me.gold, me.mana, me.ap, s.current) == (0, 4, 5, 0), "no AP, still my turn"
     do(s, 0, "convert:to=gold")
     assert (me.gold, me.mana) == (1, 1)
-    me.gold, me.mana = 10, 10
-    do(s, 0, "convert:to=gold")
-    do(s, 0, "convert:to=mana")
-    assert not any(k.startswith("convert") for k in keys(s, 0)), "four a round"
+    me.gold, me.mana = 10, 30
+    for _ in range(8):
+        do(s, 0, "convert:to=gold")
+    assert (me.gold, me.mana) == (18, 6), "the rules set no limit"
+    while me.gold >= 2 or me.mana >= 3:
+        do(s, 0, "convert:to=mana" if me.gold >= 2 else "convert:to=gold")
+    assert not any(k.startswith("convert") for k in keys(s, 0)), "every conversion loses value: it stops"
+
+
+def test_no_conversion_after_the_last_action_point() -> None:
+    """ "Convert table." is a free move in one's own turn, and the turn passes when the last AP is spent
+    (RULINGS 8): gold left then is lost at the end of the round ("Gold lasts one round", RULINGS 7)."""
+    s = fresh(2)
+    me = s.players[0]
+    me.ap, me.gold = 1, 4
+    do(s, 0, "play:c=-")
+    assert s.current == 1 and keys(s, 0) == set(), "P1 has no AP and no turn: no conversion"
+    finish_round(s)
+    assert me.gold == 1, "the castle's 1 gold of the new round; the 4 left over are gone"
 
 
 # -- passing and turn order ----------------------------------------------------------------------
@@ -431,7 +492,7 @@ def test_dragon_eats_a_goblin() -> None:
     assert not any(k.startswith("eat") for k in keys(s, 0)), "once per Dragon per round"
     finish_round(s)
     assert s.combat[0]["attack"] == 8 and s.combat[0]["defense"] == 4
-    assert me.bonus_attack == 0, "until the end of the round"
+    assert not s.modifiers, "until the end of the round"
 
 
 # -- VP, tiers and the end -----------------------------------------------------------------------
@@ -456,7 +517,7 @@ def test_tier_two_begins_after_ten_vp() -> None:
     assert s.tier == 1
     finish_round(s)
     assert s.tier == 2
-    assert all(CARDS[c].tier == 2 for c in s.market if c) and len(s.market_discard) == 4
+    assert all(CARDS[c].tier == 2 for c in row(s) if c) and len(s.market_discard) == 4
     assert len(s.tier2) == 25 - 4
 
 

@@ -10,9 +10,13 @@ from engine.core import action as act
 from engine.games.omphala.cards import ACTIONS, entity_label, entity_power, is_red, label, suit
 from engine.games.omphala.scoring import score
 from engine.games.omphala.state import Entity, OmphalaState, Seat
+from engine.table.decisions import Decision, push
+from engine.table.events import emit
+from engine.table.zones import draw, shuffle_in
 
 BACK_ROW_LIMIT = 7
 MAX_RESHUFFLES = 2
+RESHUFFLE_DRAW = 5
 
 
 def name(seat: int) -> str:
@@ -40,8 +44,8 @@ def turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None)
         for e in back:
             if "attack" in ACTIONS[e[0]]:
                 for q in others:
-                    for t in range(len(s.seats[q].front_row)):
-                        yield act(p, "attack", (("c", e[0]), ("p", q), ("t", t)))
+                    for uid in s.seats[q].front_ids:
+                        yield act(p, "attack", (("c", e[0]), ("p", q), ("t", uid)))
     if only in (None, "draw") and s.deck:
         yield act(p, "draw")
     if with_end and only in (None, "end_turn"):
@@ -55,9 +59,9 @@ def turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None)
     if only in (None, "shield"):
         for e in back:
             if len(e) == 1 and suit(e[0]) == "D":
-                for t, f in enumerate(me.front_row):
+                for uid, f in zip(me.front_ids, me.front_row, strict=True):
                     if len(f) == 1:
-                        yield act(p, "shield", (("c", e[0]), ("t", t)))
+                        yield act(p, "shield", (("c", e[0]), ("t", uid)))
     if only in (None, "steal"):
         for e in back:
             if "steal" in ACTIONS[e[0]]:
@@ -66,44 +70,54 @@ def turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None)
                         yield act(p, "steal", (("c", e[0]), ("p", q), ("t", t)))
 
 
-def _say(
-    events: list[Event], text: str, visible_to: tuple[int, ...] | None = None, chance: bool = False
-) -> None:
-    events.append(Event("info", text, visible_to, chance))
+def front_index(seat: Seat, uid: int) -> int:
+    """The position of the front-row entity with this uid."""
+    return seat.front_ids.index(uid)
+
+
+def _to_front(s: OmphalaState, seat: Seat, entity: Entity) -> None:
+    """An entity goes face down to the right end of a front row, with a new uid."""
+    s.next_uid += 1
+    seat.front_row.append(entity)
+    seat.front_ids.append(s.next_uid)
 
 
 def _choose(s: OmphalaState, a: Action, events: list[Event]) -> None:
     seat = s.seats[a.player]
     picks = [str(a.arg("a")), str(a.arg("b"))]
-    seat.front_row = [[c] for c in picks]
+    for c in picks:
+        _to_front(s, seat, [c])
     seat.secret = list(picks)
     seat.back_row = [[c] for c in seat.hand if c not in picks]
     seat.hand = []
-    seat.chosen = True
-    _say(events, f"{name(a.player)} has placed two cards face down")
-    _say(events, f"You placed {label(picks[0])} and {label(picks[1])} face down", (a.player,), True)
-    if all(x.chosen for x in s.seats):
+    emit(events, "chose", f"{name(a.player)} has placed two cards face down", seat=a.player)
+    text = f"You placed {label(picks[0])} and {label(picks[1])} face down"
+    emit(events, "chose_secretly", text, to=(a.player,), chance=True, seat=a.player)
+    if not s.decisions:  # everyone has chosen
         s.phase = "play"
-        _say(events, f"Back rows are revealed. {name(0)} goes first.", None, True)
+        emit(events, "revealed", f"Back rows are revealed. {name(0)} goes first.", chance=True)
         _start_turn(s, 0, events, first=True)
 
 
 def _attack(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me, q, t = s.seats[a.player], int(a.arg("p")), int(a.arg("t"))
+    me, q, uid = s.seats[a.player], int(a.arg("p")), int(a.arg("t"))
     attacker = find_back(me, str(a.arg("c")))
     assert attacker is not None
+    t = front_index(s.seats[q], uid)
     target = s.seats[q].front_row[t]
     hidden = any(c in s.seats[q].secret for c in target)
     win = entity_power(attacker) >= entity_power(target)
     what = f"{name(a.player)} attacks {name(q)}'s front card {t + 1} with {entity_label(attacker)}"
     if win:
         del s.seats[q].front_row[t]
+        del s.seats[q].front_ids[t]
         s.seats[q].secret = [c for c in s.seats[q].secret if c not in target]
         s.discard += target
         _retire(s, a.player, attacker)
-        _say(events, f"{what}: destroys {entity_label(target)}", None, hidden)
+        text = f"{what}: destroys {entity_label(target)}"
+        emit(events, "destroyed", text, chance=hidden, seat=a.player, target=q, card=attacker[0])
     else:
-        _say(events, f"{what}: it holds", None, hidden)
+        emit(events, "held", f"{what}: it holds", chance=hidden, seat=a.player, target=q, card=attacker[0])
     _spend(s, a, attacker[0], {"player": q, "zone": "front", "index": t}, win, events[-1].text)
 
 
@@ -119,22 +133,24 @@ def _steal(s: OmphalaState, a: Action, events: list[Event]) -> None:
         s.seats[q].back_row.remove(target)
         _retire(s, a.player, attacker)
         me.back_row.append(target)
-        _say(events, f"{what}: stolen")
+        emit(events, "stole", f"{what}: stolen", seat=a.player, target=q, card=target[0])
     else:
-        _say(events, f"{what}: it fails")
+        emit(events, "steal_failed", f"{what}: it fails", seat=a.player, target=q, card=target[0])
     _spend(s, a, attacker[0], {"player": q, "zone": "back", "index": index}, win, events[-1].text)
     if win:
         _check_all_red(s, a.player)
 
 
 def _shield(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    me, t = s.seats[a.player], int(a.arg("t"))
+    me = s.seats[a.player]
+    t = front_index(me, int(a.arg("t")))
     diamond = find_back(me, str(a.arg("c")))
     assert diamond is not None
     me.back_row.remove(diamond)
     me.front_row[t].append(diamond[0])
     s.changed = True
-    _say(events, f"{name(a.player)} shields front card {t + 1} with {label(diamond[0])}")
+    text = f"{name(a.player)} shields front card {t + 1} with {label(diamond[0])}"
+    emit(events, "shielded", text, seat=a.player, card=diamond[0])
     _spend(s, a, diamond[0], {"player": a.player, "zone": "front", "index": t}, True, events[-1].text)
 
 
@@ -147,7 +163,8 @@ def _enhance(s: OmphalaState, a: Action, events: list[Event]) -> None:
     s.changed = True
     index = me.back_row.index(target)
     power_now = entity_power(target)
-    _say(events, f"{name(a.player)} enhances {label(target[0])} with {label(heart[0])}: power {power_now}")
+    text = f"{name(a.player)} enhances {label(target[0])} with {label(heart[0])}: power {power_now}"
+    emit(events, "enhanced", text, seat=a.player, card=heart[0], target=target[0])
     _spend(s, a, heart[0], {"player": a.player, "zone": "back", "index": index}, True, events[-1].text)
 
 
@@ -158,7 +175,7 @@ def _draw_action(s: OmphalaState, a: Action, events: list[Event]) -> None:
 
 def _end_turn(s: OmphalaState, a: Action, events: list[Event]) -> None:
     s.actions_left = 0
-    _say(events, f"{name(a.player)} ends the turn")
+    emit(events, "ended_turn", f"{name(a.player)} ends the turn", seat=a.player)
 
 
 def _discard(s: OmphalaState, a: Action, events: list[Event]) -> None:
@@ -167,29 +184,29 @@ def _discard(s: OmphalaState, a: Action, events: list[Event]) -> None:
     assert entity is not None
     me.back_row.remove(entity)
     s.discard += entity
-    s.pending = None
-    _say(events, f"{name(a.player)} discards {entity_label(entity)}")
+    emit(
+        events,
+        "discarded",
+        f"{name(a.player)} discards {entity_label(entity)}",
+        seat=a.player,
+        card=entity[0],
+    )
     _check_all_red(s, a.player)
 
 
 def _keep(s: OmphalaState, a: Action, events: list[Event]) -> None:
-    s.pending = None
-    _say(events, f"{name(a.player)} keeps an all-red back row")
+    emit(events, "kept", f"{name(a.player)} keeps an all-red back row", seat=a.player)
 
 
 def _reshuffle(s: OmphalaState, a: Action, events: list[Event]) -> None:
     me = s.seats[a.player]
-    for e in me.back_row:
-        s.deck += e
+    shuffle_in(s.deck, [c for e in me.back_row for c in e], s.rng)
     me.back_row = []
     me.reshuffles += 1
-    s.rng.shuffle(s.deck)
-    s.pending = None
     s.changed = True
-    _say(events, f"{name(a.player)} shuffles an all-red back row into the deck and draws 5", None, True)
-    for _ in range(5):
-        if s.deck:
-            me.back_row.append([s.deck.pop()])
+    text = f"{name(a.player)} shuffles an all-red back row into the deck and draws 5"
+    emit(events, "reshuffled", text, chance=True, seat=a.player)
+    me.back_row = [[c] for c in draw(s.deck, RESHUFFLE_DRAW)[0]]
 
 
 MOVES = {
@@ -201,7 +218,7 @@ MOVES = {
     "draw": _draw_action,
     "end_turn": _end_turn,
     "discard": _discard,
-    "keep": _keep,
+    "pass": _keep,  # declining the optional all-red reshuffle
     "reshuffle": _reshuffle,
 }
 
@@ -209,7 +226,7 @@ MOVES = {
 def _retire(s: OmphalaState, p: int, attacker: Entity) -> None:
     """A successful attacker (and any Heart on it) goes face down to the right end of the front row."""
     s.seats[p].back_row.remove(attacker)
-    s.seats[p].front_row.append(attacker)
+    _to_front(s, s.seats[p], attacker)
     s.changed = True
 
 
@@ -229,11 +246,12 @@ def _spend(
 
 
 def _check_all_red(s: OmphalaState, p: int) -> None:
-    """Seven red cards and no black one in the back row: the player may reshuffle at once."""
+    """Seven red cards and no black one in the back row: the player may reshuffle at once. A pair counts
+    as one card, as everywhere in the back row (RULINGS 14)."""
     me = s.seats[p]
-    full = s.pending is None and len(me.back_row) == BACK_ROW_LIMIT and me.reshuffles < MAX_RESHUFFLES
+    full = not s.decisions and len(me.back_row) == BACK_ROW_LIMIT and me.reshuffles < MAX_RESHUFFLES
     if full and all(is_red(c) for e in me.back_row for c in e):
-        s.pending = "reshuffle"
+        push(s.decisions, Decision("reshuffle", [p], optional=True, source="all red"))
 
 
 # -- turn order ----------------------------------------------------------------------------------
@@ -250,16 +268,16 @@ def _start_turn(s: OmphalaState, p: int, events: list[Event], first: bool = Fals
 
 def advance(s: OmphalaState, events: list[Event]) -> None:
     """Run the automatic parts of the turn (draws, its end, the next turn) until someone must decide."""
-    while s.pending is None and s.phase == "play":
+    while not s.decisions and s.phase == "play":
         p = s.current
         if s.to_draw and s.deck:
             card = s.deck.pop()
             s.to_draw -= 1
             s.seats[p].back_row.append([card])
             s.changed = True
-            _say(events, f"{name(p)} draws {label(card)}", None, True)
+            emit(events, "drew", f"{name(p)} draws {label(card)}", chance=True, seat=p, card=card)
             if len(s.seats[p].back_row) > BACK_ROW_LIMIT:
-                s.pending = "discard"
+                push(s.decisions, Decision("discard", [p], source="back-row limit"))
             else:
                 _check_all_red(s, p)
             continue
@@ -291,7 +309,7 @@ def _can_move(s: OmphalaState, p: int) -> bool:
 
 def _finish(s: OmphalaState, events: list[Event]) -> None:
     s.phase = "over"
-    s.pending = None
+    s.decisions.clear()
     s.result = score(s.seats)
     winners = ", ".join(name(w) for w in s.result["winners"])
-    _say(events, f"The game is over. Winner: {winners}", None, True)
+    emit(events, "game_over", f"The game is over. Winner: {winners}", chance=True, winners=winners)

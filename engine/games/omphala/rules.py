@@ -5,11 +5,12 @@ What each move does and how a turn runs are in moves.py; the end of the game in 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine import eventlog
-from engine.core import JSON, Action, Event, IllegalAction, PlayerId
+from engine.core import JSON, Action, Event, PlayerId
 from engine.core import action as act
 from engine.games.omphala.cards import (
     DECK,
@@ -18,15 +19,18 @@ from engine.games.omphala.cards import (
     entity_power,
     label,
 )
-from engine.games.omphala.moves import MOVES, advance, find_back, name, turn_moves
+from engine.games.omphala.moves import MOVES, advance, find_back, front_index, name, turn_moves
 from engine.games.omphala.scoring import lineup_battle, score
 from engine.games.omphala.state import OmphalaState, Seat
 from engine.rng import Rng
+from engine.table.base import Slot, TableGame, slots
+from engine.table.decisions import Decision, top
+from engine.table.zones import deal
 
 HAND = 7
 
 
-class Omphala:
+class Omphala(TableGame[OmphalaState]):
     """Omphala: a game for the people, for 2 to 6 players with one standard deck."""
 
     id: ClassVar[str] = "omphala"
@@ -34,93 +38,69 @@ class Omphala:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     max_actions: ClassVar[int] = 2000
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2  # 2: front-row targets named by uid, the all-red pass is "pass"
+    state_cls: ClassVar[type] = OmphalaState
+    MOVES = MOVES
 
     # -- setup ---------------------------------------------------------------------------------
 
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> OmphalaState:
         """Shuffle, deal 7 to everyone; all choose their two face-down cards at once."""
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"Omphala is for 2-6 players, not {num_players}")
+        self.check_players(num_players)
         rng = Rng(seed)
         deck = list(DECK)
         rng.shuffle(deck)
-        seats = []
-        for _ in range(num_players):
-            hand = sorted(deck[-HAND:], key=by_rank)
-            del deck[-HAND:]
-            seats.append(Seat(hand=hand))
-        return OmphalaState(num_players=num_players, rng=rng, deck=deck, seats=seats)
+        seats = [Seat(hand=sorted(hand, key=by_rank)) for hand in deal(deck, num_players, HAND)]
+        everyone = Decision("choose", list(range(num_players)), simultaneous=True, source="setup")
+        return OmphalaState(num_players=num_players, rng=rng, deck=deck, seats=seats, decisions=[everyone])
 
-    # -- whose move ----------------------------------------------------------------------------
+    # -- whose move and what they may do -------------------------------------------------------
 
-    def to_act(self, s: OmphalaState) -> tuple[PlayerId, ...]:
-        """Everyone who has not chosen (choose phase), else the current player; () when over."""
-        if s.phase == "choose":
-            return tuple(i for i, seat in enumerate(s.seats) if not seat.chosen)
-        if s.phase == "over":
-            return ()
-        return (s.current,)
+    def is_over(self, s: OmphalaState) -> bool:
+        """The game ends when nobody can move any more (RULINGS 16)."""
+        return s.phase == "over"
 
-    def legal_actions(self, s: OmphalaState, player: PlayerId) -> list[Action]:
-        """Every legal move of this seat, sorted."""
-        if player not in self.to_act(s):
-            return []
-        if s.phase == "choose":
+    def turn_player(self, s: OmphalaState) -> PlayerId:
+        """The current player."""
+        return s.current
+
+    def turn_moves(self, s: OmphalaState, player: PlayerId, kind: str | None = None) -> Iterator[Action]:
+        """Up to two actions a turn, or end it."""
+        return turn_moves(s, player, with_end=True, only=kind)
+
+    def answers(self, s: OmphalaState, d: Decision, player: PlayerId) -> list[Action]:
+        """Choose two face-down cards; discard a back-row card; reshuffle an all-red back row."""
+        if d.kind == "choose":
             hand = s.seats[player].hand
-            pairs = [act(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
-            return sorted(pairs)
-        if s.pending == "discard":
-            codes = sorted(e[0] for e in s.seats[player].back_row)
-            return [act(player, "discard", (("c", c),)) for c in codes]
-        if s.pending == "reshuffle":
-            return [act(player, "keep"), act(player, "reshuffle")]
-        return list(turn_moves(s, player, with_end=True))
+            return [act(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
+        if d.kind == "discard":
+            back = sorted(e[0] for e in s.seats[player].back_row)
+            return [act(player, "discard", (("c", c),)) for c in back]
+        return [act(player, "reshuffle")]
 
-    # -- moves ---------------------------------------------------------------------------------
-
-    def apply(self, s: OmphalaState, action: Action) -> list[Event]:
-        """Play one move; IllegalAction (state untouched) if it is not legal now."""
-        if action not in self._candidates(s, action):
-            raise IllegalAction(f"{action.key!r} is not a legal move for {name(action.player)} now")
-        events: list[Event] = []
-        MOVES[action.kind](s, action, events)
+    def after_move(self, s: OmphalaState, action: Action, events: list[Event]) -> None:
+        """Draws, the end of the turn and the next turn run by themselves."""
         if s.phase == "play":
             advance(s, events)
-        eventlog.record(s.log, events)
-        return events
-
-    def _candidates(self, s: OmphalaState, action: Action) -> list[Action]:
-        """The legal moves of the same kind as action (cheaper than all of them)."""
-        p = action.player
-        if p not in self.to_act(s):
-            return []
-        if s.phase == "choose" or s.pending:
-            return self.legal_actions(s, p)
-        return list(turn_moves(s, p, with_end=True, only=action.kind))
 
     # -- results and views ---------------------------------------------------------------------
-
-    def returns(self, s: OmphalaState) -> list[float] | None:
-        """Winners share the win equally; None until the game is over."""
-        if s.result is None:
-            return None
-        winners = s.result["winners"]
-        return [1 / len(winners) if i in winners else 0.0 for i in range(s.num_players)]
 
     def view(self, s: OmphalaState, viewer: PlayerId | None) -> JSON:
         """What this viewer may see; front rows are revealed to all when the game is over."""
         over = s.phase == "over"
+        d = top(s.decisions)
+        choosing = d.players if d is not None and d.kind == "choose" else []
         players = []
         for i, seat in enumerate(s.seats):
             own = viewer == i
             rows_public = s.phase != "choose"
             front = [
                 {
+                    "id": uid,
                     "cards": [c if (own or over or c not in seat.secret) else None for c in e],
                     "size": len(e),
                 }
-                for e in seat.front_row
+                for uid, e in zip(seat.front_ids, seat.front_row, strict=True)
             ]
             players.append(
                 {
@@ -129,7 +109,7 @@ class Omphala:
                     "back_row": [list(e) for e in seat.back_row] if (rows_public or own) else None,
                     "hand": list(seat.hand) if own and s.phase == "choose" else None,
                     "hand_size": len(seat.hand),
-                    "chosen": seat.chosen,
+                    "chosen": i not in choosing,
                     "cards": sum(len(e) for e in seat.front_row),
                 }
             )
@@ -142,7 +122,7 @@ class Omphala:
             "current": s.current if s.phase == "play" else None,
             "actions_left": s.actions_left if s.phase == "play" else 0,
             "to_act": list(self.to_act(s)),
-            "pending": s.pending,
+            "pending": d.kind if d is not None and s.phase == "play" else None,
             "deck": len(s.deck),
             "discard": list(s.discard),
             "players": players,
@@ -161,21 +141,32 @@ class Omphala:
             return ("Draw a card",)
         if k == "end_turn":
             return ("End turn",)
-        if k in ("keep", "reshuffle"):
-            return ("All red!", "Keep my back row" if k == "keep" else "Shuffle it in and draw 5")
+        if k in ("pass", "reshuffle"):
+            return ("All red!", "Keep my back row" if k == "pass" else "Shuffle it in and draw 5")
         if k == "discard":
             return ("Discard", self._back_label(s, action.player, str(action.arg("c"))))
         card = str(action.arg("c"))
         me = self._back_label(s, action.player, card)
         if k == "attack":
-            q, t = int(action.arg("p")), int(action.arg("t"))
-            return (me, "Attack", f"{name(q)} front card {t + 1}")
+            q = int(action.arg("p"))
+            return (me, "Attack", self._front_label(s, q, int(action.arg("t"))))
         if k == "steal":
             q = int(action.arg("p"))
             return (me, "Steal", f"{name(q)}: {self._back_label(s, q, str(action.arg('t')))}")
         if k == "enhance":
             return (me, "Enhance", self._back_label(s, action.player, str(action.arg("t"))))
-        return (me, "Shield", f"front card {int(action.arg('t')) + 1}")
+        return (me, "Shield", self._front_label(s, action.player, int(action.arg("t")), own=True))
+
+    @staticmethod
+    def _front_label(s: OmphalaState, seat: int, uid: int, own: bool = False) -> str:
+        """A front-row target: by its cards when everyone has seen them, else by its position."""
+        row = s.seats[seat]
+        t = front_index(row, uid)
+        entity = row.front_row[t]
+        where = f"front card {t + 1}" if own else f"{name(seat)} front card {t + 1}"
+        if any(c in row.secret for c in entity):
+            return where
+        return f"{where}: {entity_label(entity)}"
 
     @staticmethod
     def _back_label(s: OmphalaState, seat: int, base: str) -> str:
@@ -186,41 +177,28 @@ class Omphala:
 
     # -- hidden information --------------------------------------------------------------------
 
-    def determinize(self, s: OmphalaState, observer: PlayerId, seed: int) -> OmphalaState:
-        """A copy in which the deck and every card the observer has not seen are dealt anew."""
-        d = OmphalaState.from_json(s.to_json())
-        slots: list[tuple[list[str], int]] = [(d.deck, i) for i in range(len(d.deck))]
-        for i, seat in enumerate(d.seats):
-            if i == observer or d.phase == "over":  # at the end every front row is revealed
+    def hidden(self, s: OmphalaState, observer: PlayerId) -> list[list[Slot]]:
+        """The deck and every card the observer has not seen: others' hands and rows while everyone
+        chooses, then only the two cards each other player chose face down (all revealed at the end)."""
+        group = slots(s.deck)
+        for i, seat in enumerate(s.seats):
+            if i == observer or s.phase == "over":
                 continue
-            if d.phase == "choose":
-                slots += [(seat.hand, j) for j in range(len(seat.hand))]
+            if s.phase == "choose":
+                group += slots(seat.hand)
                 for row in (seat.front_row, seat.back_row):
-                    slots += [(e, j) for e in row for j in range(len(e))]
+                    group += [(e, j) for e in row for j in range(len(e))]
             else:
-                slots += [(e, j) for e in seat.front_row for j in range(len(e)) if e[j] in seat.secret]
-        pool = [row[j] for row, j in slots]
-        rng = Rng(seed)
-        rng.shuffle(pool)
-        renamed = {row[j]: new for (row, j), new in zip(slots, pool, strict=True)}
-        for (row, j), new in zip(slots, pool, strict=True):
-            row[j] = new
-        for i, seat in enumerate(d.seats):
+                group += [(e, j) for e in seat.front_row for j in range(len(e)) if e[j] in seat.secret]
+        return [group]
+
+    def after_determinize(self, s: OmphalaState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
+        """Secrets follow their renamed cards; hands are held in rank order again."""
+        for i, seat in enumerate(s.seats):
             if i != observer:
                 seat.secret = [renamed.get(c, c) for c in seat.secret]
-                if d.phase == "choose":
+                if s.phase == "choose":
                     seat.hand.sort(key=by_rank)
-        d.rng = Rng(seed ^ 0x5EED)
-        d.log = eventlog.redacted(d.log, observer)
-        return d
-
-    def to_json(self, s: OmphalaState) -> JSON:
-        """The state as JSON."""
-        return s.to_json()
-
-    def from_json(self, data: JSON) -> OmphalaState:
-        """The state from JSON."""
-        return OmphalaState.from_json(data)
 
 
 __all__ = ["Omphala", "lineup_battle", "name", "score"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import jsonstate
 from engine.rng import Rng
+from engine.table.decisions import Decision
 
 Entity = list[str]  # a base card, then at most one modifier (a Heart or a Diamond)
 
@@ -17,9 +17,9 @@ class Seat:
 
     hand: list[str] = field(default_factory=list)  # the 7 dealt cards, until the front row is chosen
     front_row: list[Entity] = field(default_factory=list)  # face down; new cards go to the right
+    front_ids: list[int] = field(default_factory=list)  # each front-row entity's uid (action keys name it)
     back_row: list[Entity] = field(default_factory=list)  # face up, at most 7 entities
     secret: list[str] = field(default_factory=list)  # front-row cards only their owner has seen
-    chosen: bool = False
     reshuffles: int = 0  # all-red reshuffles taken (at most 2, see RULINGS.md)
 
 
@@ -38,18 +38,10 @@ class OmphalaState:
     stage: str = "pre"  # within a turn: pre (two-player draw) -> act -> post (end-of-turn draws)
     actions_left: int = 0
     to_draw: int = 0
-    pending: str | None = None  # "discard" or "reshuffle": a decision the current player owes
+    decisions: list[Decision] = field(default_factory=list)  # choose (everyone), discard, reshuffle
+    next_uid: int = 0  # the last uid given to a front-row entity
     changed: bool = False  # did any card move this turn
     quiet_turns: int = 0  # turns in a row, deck empty, in which nothing moved
     last: dict[str, Any] | None = None
     log: list[list[Any]] = field(default_factory=list)  # [text, visible_to or None], newest last
     result: dict[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as JSON."""
-        return jsonstate.to_json(self)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> OmphalaState:
-        """The inverse of to_json."""
-        return jsonstate.from_json(cls, d)

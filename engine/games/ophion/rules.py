@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine import eventlog
-from engine.core import JSON, Action, Event, IllegalAction, PlayerId
+from engine.core import JSON, Action, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophion.cards import (
     CARDS,
@@ -22,6 +22,12 @@ from engine.games.ophion.cards import (
 )
 from engine.games.ophion.state import OphionState, Player
 from engine.rng import Rng
+from engine.table import zones
+from engine.table.base import Slot, TableGame, slots
+from engine.table.decisions import Decision
+from engine.table.events import emit
+from engine.table.modifiers import ROUND, Modifier, expire, total
+from engine.table.zones import Instance
 
 MAX_PLAYED = 3  # one Play action plays up to three cards (RULINGS 13)
 GRIDS = {"a": "attack", "d": "defense"}
@@ -43,7 +49,12 @@ def price(s: OphionState, i: int) -> int:
     """What the card in market slot i costs: its cost plus the slot's surcharge."""
     card = s.market[i]
     assert card is not None
-    return CARDS[card].cost + surcharges(s.num_players)[i]
+    return CARDS[card.card].cost + surcharges(s.num_players)[i]
+
+
+def market_slot(s: OphionState, uid: int) -> int:
+    """The row slot of the card with this uid."""
+    return next(i for i, c in enumerate(s.market) if c is not None and c.uid == uid)
 
 
 def grid_used(p: Player, grid: str) -> int:
@@ -56,14 +67,16 @@ def grid_room(p: Player, grid: str, monster: str) -> bool:
     return grid_used(p, grid) + CARDS[monster].size <= RULES["grid_size"]
 
 
-def attack_value(p: Player) -> int:
-    """The attack grid's total attack plus Dragon bonuses."""
-    return sum(CARDS[m].attack for m in p.attack) + p.bonus_attack
+def attack_value(s: OphionState, seat: int) -> int:
+    """The attack grid's total attack plus the Dragon bonuses in force."""
+    p = s.players[seat]
+    return sum(CARDS[m].attack for m in p.attack) + total(s.modifiers, "attack", seat)
 
 
-def defense_value(p: Player) -> int:
-    """The defense grid's total defense plus Dragon bonuses."""
-    return sum(CARDS[m].defense for m in p.defense) + p.bonus_defense
+def defense_value(s: OphionState, seat: int) -> int:
+    """The defense grid's total defense plus the Dragon bonuses in force."""
+    p = s.players[seat]
+    return sum(CARDS[m].defense for m in p.defense) + total(s.modifiers, "defense", seat)
 
 
 def final_score(p: Player) -> int:
@@ -71,24 +84,27 @@ def final_score(p: Player) -> int:
     return p.total() + sum(upgrade_value(u) for u in p.upgrades if u is not None)
 
 
-class Ophion:
+class Ophion(TableGame[OphionState]):
     """Ophion: a deck-building battle of monsters for 2 to 4 players over 9 rounds."""
 
     id: ClassVar[str] = "ophion"
     title: ClassVar[str] = "Ophion"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    # Per round each player makes at most 5 AP moves plus one per "+1 AP" card (4 in the game), 4
-    # conversions and 2 Dragon meals: 9 * (11 * 4 + 4) = 432 moves at most.
-    max_actions: ClassVar[int] = 450
-    rules_version: ClassVar[int] = 1
+    # Per round each player makes at most 5 AP moves plus one per "+1 AP" card (4 in the game) and 3
+    # Dragon meals. Conversions have no cap (RULINGS 8) but each loses value: 2 * mana + 3 * gold falls
+    # by 3 or more with each, so what a player gains bounds them; 40 a player a round is far above what
+    # the cards can pay for in practice. 9 * 4 * (9 + 3 + 40) = 1,872.
+    max_actions: ClassVar[int] = 1900
+    rules_version: ClassVar[int] = 2  # 2: row cards named by uid; no conversion cap; last card discarded
+    state_cls: ClassVar[type] = OphionState
+    MOVES: ClassVar[dict[str, Callable[[OphionState, Action, list[Event]], None]]]
 
     # -- setup ---------------------------------------------------------------------------------
 
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> OphionState:
         """Shuffle both tier decks, deal the market row, give everyone a starting deck; round 1 begins."""
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"Ophion is for 2-4 players, not {num_players}")
+        self.check_players(num_players)
         rng = Rng(seed)
         tier1, tier2 = tier_deck(1), tier_deck(2)
         rng.shuffle(tier1)
@@ -107,40 +123,31 @@ class Ophion:
         eventlog.record(s.log, events)
         return s
 
-    # -- whose move ----------------------------------------------------------------------------
+    # -- whose move and what they may do -------------------------------------------------------
 
-    def to_act(self, s: OphionState) -> tuple[PlayerId, ...]:
-        """The current player; () when the game is over."""
-        return () if s.phase == "over" else (s.current,)
+    def is_over(self, s: OphionState) -> bool:
+        """After the combat of round 9."""
+        return s.phase == "over"
 
-    def legal_actions(self, s: OphionState, player: PlayerId) -> list[Action]:
-        """Every legal move of this seat, sorted."""
-        if s.phase == "over" or player != s.current:
-            return []
-        return sorted(_moves(s, player))
+    def turn_player(self, s: OphionState) -> PlayerId:
+        """The player whose turn it is in this round's order."""
+        return s.current
 
-    # -- moves ---------------------------------------------------------------------------------
+    def turn_moves(self, s: OphionState, player: PlayerId, kind: str | None = None) -> list[Action]:
+        """Buy, play, summon or pass (1 AP each); convert and a Dragon's meal are free."""
+        return _moves(s, player)
 
-    def apply(self, s: OphionState, action: Action) -> list[Event]:
-        """Play one move; IllegalAction (state untouched) if it is not legal now."""
-        if s.phase == "over" or action.player != s.current or action not in set(_moves(s, action.player)):
-            raise IllegalAction(f"{action.key!r} is not a legal move for {name(action.player)} now")
-        events: list[Event] = []
-        MOVES[action.kind](s, action, events)
+    def answers(self, s: OphionState, d: Decision, player: PlayerId) -> list[Action]:
+        """Ophion raises no decisions: every choice is made in one move."""
+        return []
+
+    def after_move(self, s: OphionState, action: Action, events: list[Event]) -> None:
+        """The turn passes after an AP action; free moves keep it."""
         s.last = {"player": action.player, "kind": action.kind, "text": events[0].text}
         if action.kind in AP_MOVES:
             _next_turn(s, action.player, events)
-        eventlog.record(s.log, events)
-        return events
 
     # -- results and views ---------------------------------------------------------------------
-
-    def returns(self, s: OphionState) -> list[float] | None:
-        """Winners share the win equally; None until the game is over."""
-        if s.result is None:
-            return None
-        winners = s.result["winners"]
-        return [1 / len(winners) if i in winners else 0.0 for i in range(s.num_players)]
 
     def view(self, s: OphionState, viewer: PlayerId | None) -> JSON:
         """What this viewer may see: everything but hands (own only) and the order of draw piles."""
@@ -148,7 +155,13 @@ class Ophion:
         market = [
             None
             if c is None
-            else {"card": c, "name": card_name(c), "price": price(s, i), "surcharge": charge[i]}
+            else {
+                "card": c.card,
+                "uid": c.uid,
+                "name": card_name(c.card),
+                "price": price(s, i),
+                "surcharge": charge[i],
+            }
             for i, c in enumerate(s.market)
         ]
         players = []
@@ -168,8 +181,8 @@ class Ophion:
                     "attack_used": grid_used(p, "a"),
                     "defense_used": grid_used(p, "d"),
                     "grid_capacity": RULES["grid_size"],
-                    "attack": attack_value(p),
-                    "defense": defense_value(p),
+                    "attack": attack_value(s, i),
+                    "defense": defense_value(s, i),
                     "hand": list(p.hand) if viewer == i else None,
                     "hand_size": len(p.hand),
                     "deck_size": len(p.deck),
@@ -178,7 +191,6 @@ class Ophion:
                     "played": list(p.played),
                     "passed": p.passed,
                     "summoned": p.summoned,
-                    "converts_left": RULES["converts_per_round"] - p.converts,
                 }
             )
         over = s.phase == "over"
@@ -223,9 +235,10 @@ class Ophion:
         if k == "eat":
             q, g, b = int(action.arg("p")), str(action.arg("g")), str(action.arg("b"))
             return ("Summon", "Dragon eats a Goblin", f"{name(q)}'s {GRIDS[g]} grid", f"+2 {GRIDS[b]}")
-        i = int(action.arg("i"))
+        i = market_slot(s, int(action.arg("c")))
         card = s.market[i]
-        head = f"{card_name(card)}: {price(s, i)} gold (#{i + 1})" if card is not None else f"#{i + 1}"
+        assert card is not None
+        head = f"{card_name(card.card)}: {price(s, i)} gold (#{i + 1})"
         path: tuple[str, ...] = ("Buy", head)
         if len(action.args) > 1:
             slot = int(action.arg("s"))
@@ -238,32 +251,17 @@ class Ophion:
 
     # -- hidden information --------------------------------------------------------------------
 
-    def determinize(self, s: OphionState, observer: PlayerId, seed: int) -> OphionState:
-        """A copy with the observer's deck order, both tier decks, and others' hands and decks redealt."""
-        d = OphionState.from_json(s.to_json())
-        rng = Rng(seed)
-        rng.shuffle(d.tier1)
-        rng.shuffle(d.tier2)
-        for i, p in enumerate(d.players):
-            if i == observer:
-                rng.shuffle(p.deck)
-                continue
-            pool = p.hand + p.deck
-            rng.shuffle(pool)
-            size = len(p.hand)
-            p.hand = sorted(pool[:size])
-            p.deck = pool[size:]
-        d.rng = Rng(seed ^ 0x5EED)
-        d.log = eventlog.redacted(d.log, observer)
-        return d
+    def hidden(self, s: OphionState, observer: PlayerId) -> list[list[Slot]]:
+        """Each tier deck's order; the observer's own deck order; each other player's hand and deck."""
+        groups = [slots(s.tier1), slots(s.tier2)]
+        for i, p in enumerate(s.players):
+            groups.append(slots(p.deck) if i == observer else slots(p.hand) + slots(p.deck))
+        return groups
 
-    def to_json(self, s: OphionState) -> JSON:
-        """The state as JSON."""
-        return s.to_json()
-
-    def from_json(self, data: JSON) -> OphionState:
-        """The state from JSON."""
-        return OphionState.from_json(data)
+    def after_determinize(self, s: OphionState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
+        """Hands are kept sorted."""
+        for p in s.players:
+            p.hand.sort()
 
 
 # -- legal moves ---------------------------------------------------------------------------------
@@ -280,12 +278,11 @@ def _moves(s: OphionState, seat: int) -> list[Action]:
     out: list[Action] = [act(seat, "pass")]
     for i, card in enumerate(s.market):
         if card is not None and p.gold >= price(s, i):
-            out += _buy_moves(p, seat, i, card)
-    if p.converts < RULES["converts_per_round"]:
-        if p.gold >= RULES["convert_gold"]:
-            out.append(act(seat, "convert", (("to", "mana"),)))
-        if p.mana >= RULES["convert_mana"]:
-            out.append(act(seat, "convert", (("to", "gold"),)))
+            out += _buy_moves(p, seat, card)
+    if p.gold >= RULES["convert_gold"]:
+        out.append(act(seat, "convert", (("to", "mana"),)))
+    if p.mana >= RULES["convert_mana"]:
+        out.append(act(seat, "convert", (("to", "gold"),)))
     out += _eat_moves(s, seat)
     counts = Counter(p.hand)
     kinds = sorted(counts)
@@ -302,18 +299,18 @@ def _moves(s: OphionState, seat: int) -> list[Action]:
     return out
 
 
-def _buy_moves(p: Player, seat: int, i: int, card: str) -> list[Action]:
+def _buy_moves(p: Player, seat: int, card: Instance) -> list[Action]:
     """Action cards go to the discard; upgrades and monsters to a slot, a monster with its free summon."""
-    kind = CARDS[card].type
+    kind, c = CARDS[card.card].type, ("c", card.uid)
     if kind == "action":
-        return [act(seat, "buy", (("i", i),))]
+        return [act(seat, "buy", (c,))]
     out = []
     for slot in range(RULES["slots"]):
         if kind == "upgrade":
-            out.append(act(seat, "buy", (("i", i), ("s", slot))))
+            out.append(act(seat, "buy", (c, ("s", slot))))
             continue
-        for g in ("-", *(g for g in GRIDS if grid_room(p, g, card))):
-            out.append(act(seat, "buy", (("i", i), ("s", slot), ("g", g))))
+        for g in ("-", *(g for g in GRIDS if grid_room(p, g, card.card))):
+            out.append(act(seat, "buy", (c, ("s", slot), ("g", g))))
     return out
 
 
@@ -334,22 +331,13 @@ def _eat_moves(s: OphionState, seat: int) -> list[Action]:
 # -- the moves -----------------------------------------------------------------------------------
 
 
-def _say(
-    events: list[Event], text: str, visible_to: tuple[int, ...] | None = None, chance: bool = False
-) -> None:
-    events.append(Event("info", text, visible_to, chance))
-
-
 def _buy(s: OphionState, a: Action, events: list[Event]) -> None:
-    p, i = s.players[a.player], int(a.arg("i"))
-    card = s.market[i]
-    assert card is not None
+    p, i = s.players[a.player], market_slot(s, int(a.arg("c")))
     cost = price(s, i)
+    card = _take_from_market(s, i, events, bought=f"{name(a.player)} buys {{}} for {cost} gold")
     p.gold -= cost
     p.ap -= 1
     c = CARDS[card]
-    _say(events, f"{name(a.player)} buys {c.name} for {cost} gold")
-    _take_from_market(s, i, events)
     if c.type == "action":
         p.discard.append(card)
         return
@@ -357,43 +345,41 @@ def _buy(s: OphionState, a: Action, events: list[Event]) -> None:
     old = p.upgrades[slot]
     p.upgrades[slot] = card
     if old is not None:
-        _say(events, f"{name(a.player)} replaces {card_name(old)} in upgrade slot {slot + 1}")
+        text = f"{name(a.player)} replaces {card_name(old)} in upgrade slot {slot + 1}"
+        emit(events, "replaced", text, seat=a.player, card=old, slot=slot)
     if c.type == "upgrade":
         _gain(p, c.effect, c.amount)
-        _say(events, f"{name(a.player)} gets {c.amount} {c.effect} at once")
+        emit(events, "gained", f"{name(a.player)} gets {c.amount} {c.effect} at once", seat=a.player)
         return
     g = str(a.arg("g"))
     if g != "-":
         (p.attack if g == "a" else p.defense).append(card)
         p.summoned = True
-        _say(events, f"{name(a.player)} summons a {c.name} to the {GRIDS[g]} grid for free")
+        text = f"{name(a.player)} summons a {c.name} to the {GRIDS[g]} grid for free"
+        emit(events, "summoned", text, seat=a.player, card=card, grid=g)
 
 
-def _take_from_market(s: OphionState, i: int, events: list[Event]) -> None:
-    """The bought card leaves; the last card is discarded unless bought; the rest slide; refill."""
-    row = list(s.market)
-    row[i] = None
-    last = len(row) - 1
-    if i != last and row[last] is not None:
-        s.market_discard.append(row[last])
-        _say(events, f"{card_name(row[last])} is discarded from the row")
-        row[last] = None
-    kept = [c for c in row if c is not None]
-    s.market = kept + [None] * (len(row) - len(kept))
+def _take_from_market(s: OphionState, i: int, events: list[Event], bought: str) -> str:
+    """The bought card leaves; the last card of the row is discarded unless it was the one bought (even
+    when the slots at the deck's end are already empty, RULINGS 10); the rest slide; refill."""
+    last = zones.last_card(s.market)
+    card = zones.take(s.market, i).card
+    emit(events, "bought", bought.format(card_name(card)), card=card)
+    if last is not None and last != i:
+        gone = zones.take(s.market, last).card
+        s.market_discard.append(gone)
+        emit(events, "discarded_from_row", f"{card_name(gone)} is discarded from the row", card=gone)
+    zones.slide(s.market)
     _refill(s, events)
+    return card
 
 
 def _refill(s: OphionState, events: list[Event]) -> None:
     """Empty slots at the deck's end of the row are dealt from the current tier's deck."""
-    deck = s.tier1 if s.tier == 1 else s.tier2
-    new = []
-    for j, c in enumerate(s.market):
-        if c is None and deck:
-            card = deck.pop()
-            s.market[j] = card
-            new.append(card_name(card))
+    new = zones.refill(s.market, s.tier1 if s.tier == 1 else s.tier2, s)
     if new:
-        _say(events, f"New in the row: {', '.join(new)}", None, True)
+        text = f"New in the row: {', '.join(card_name(c.card) for c in new)}"
+        emit(events, "row_refilled", text, chance=True)
 
 
 def _gain(p: Player, effect: str, amount: int) -> None:
@@ -425,7 +411,7 @@ def _play(s: OphionState, a: Action, events: list[Event]) -> None:
         _gain(p, CARDS[c].effect, CARDS[c].amount)
     what = ", ".join(card_name(c) for c in cards) if cards else "no cards"
     draws = RULES["draw_after_play"][len(cards)]
-    _say(events, f"{name(a.player)} plays {what} and draws {draws}")
+    emit(events, "played", f"{name(a.player)} plays {what} and draws {draws}", seat=a.player)
     _draw(s, a.player, draws, events)
 
 
@@ -435,7 +421,8 @@ def _summon(s: OphionState, a: Action, events: list[Event]) -> None:
     p.ap -= 1
     (p.attack if g == "a" else p.defense).append(m)
     p.summoned = True
-    _say(events, f"{name(a.player)} summons a {card_name(m)} to the {GRIDS[g]} grid for {CARDS[m].mana} mana")
+    text = f"{name(a.player)} summons a {card_name(m)} to the {GRIDS[g]} grid for {CARDS[m].mana} mana"
+    emit(events, "summoned", text, seat=a.player, card=m, grid=g)
 
 
 def _eat(s: OphionState, a: Action, events: list[Event]) -> None:
@@ -444,24 +431,21 @@ def _eat(s: OphionState, a: Action, events: list[Event]) -> None:
     victim = s.players[q]
     (victim.attack if g == "a" else victim.defense).remove("goblin")
     p.eaten += 1
-    if b == "a":
-        p.bonus_attack += DRAGON_BONUS
-    else:
-        p.bonus_defense += DRAGON_BONUS
-    _say(events, f"{name(a.player)}'s Dragon eats a Goblin from {name(q)}'s {GRIDS[g]} grid: +2 {GRIDS[b]}")
+    s.modifiers.append(Modifier(GRIDS[b], DRAGON_BONUS, a.player, ROUND, source="dragon"))
+    text = f"{name(a.player)}'s Dragon eats a Goblin from {name(q)}'s {GRIDS[g]} grid: +2 {GRIDS[b]}"
+    emit(events, "ate", text, seat=a.player, target=q, grid=g)
 
 
 def _convert(s: OphionState, a: Action, events: list[Event]) -> None:
     p = s.players[a.player]
-    p.converts += 1
     if a.arg("to") == "mana":
         p.gold -= RULES["convert_gold"]
         p.mana += 1
-        _say(events, f"{name(a.player)} converts 2 gold to 1 mana")
+        emit(events, "converted", f"{name(a.player)} converts 2 gold to 1 mana", seat=a.player, into="mana")
     else:
         p.mana -= RULES["convert_mana"]
         p.gold += 1
-        _say(events, f"{name(a.player)} converts 3 mana to 1 gold")
+        emit(events, "converted", f"{name(a.player)} converts 3 mana to 1 gold", seat=a.player, into="gold")
 
 
 def _pass(s: OphionState, a: Action, events: list[Event]) -> None:
@@ -471,7 +455,8 @@ def _pass(s: OphionState, a: Action, events: list[Event]) -> None:
     first = s.first_passer is None
     if first:
         s.first_passer = a.player
-    _say(events, f"{name(a.player)} passes" + (" first and will act last next round" if first else ""))
+    text = f"{name(a.player)} passes" + (" first and will act last next round" if first else "")
+    emit(events, "passed", text, seat=a.player)
 
 
 MOVES: dict[str, Callable[[OphionState, Action, list[Event]], None]] = {
@@ -487,20 +472,16 @@ MOVES: dict[str, Callable[[OphionState, Action, list[Event]], None]] = {
 def _draw(s: OphionState, seat: int, n: int, events: list[Event]) -> None:
     """Draw n cards; an empty deck is refilled by shuffling the discard pile (RULINGS 14)."""
     p = s.players[seat]
-    got = []
-    for _ in range(n):
-        if not p.deck:
-            if not p.discard:
-                break
-            p.deck, p.discard = p.discard, []
-            s.rng.shuffle(p.deck)
-            _say(events, f"{name(seat)} shuffles the discard pile into a new deck")
-        got.append(p.deck.pop())
+    got, refills = zones.draw(p.deck, n, s.rng, refill=p.discard)
+    if refills:
+        emit(events, "shuffled", f"{name(seat)} shuffles the discard pile into a new deck", seat=seat)
     p.hand += got
     p.hand.sort()
     if got:
-        _say(events, f"{name(seat)} draws {len(got)} card{'s' if len(got) > 1 else ''}", None, True)
-        _say(events, f"You draw {', '.join(card_name(c) for c in got)}", (seat,), True)
+        text = f"{name(seat)} draws {len(got)} card{'s' if len(got) > 1 else ''}"
+        emit(events, "drew", text, chance=True, seat=seat, count=len(got))
+        text = f"You draw {', '.join(card_name(c) for c in got)}"
+        emit(events, "drew_secretly", text, to=(seat,), chance=True, seat=seat)
 
 
 # -- rounds --------------------------------------------------------------------------------------
@@ -529,11 +510,11 @@ def _start_round(s: OphionState, events: list[Event]) -> None:
     s.round += 1
     if s.tier == 1 and any(p.total() >= RULES["tier2_at"] for p in s.players):
         s.tier = 2
-        s.market_discard += [c for c in s.market if c is not None]
+        s.market_discard += [c.card for c in s.market if c is not None]
         s.market = [None] * len(s.market)
-        _say(events, "Tier 2 begins: the row is dealt from the Tier 2 deck")
+        emit(events, "tier_two", "Tier 2 begins: the row is dealt from the Tier 2 deck")
         _refill(s, events)
-    _say(events, f"Round {s.round} begins; {name(s.start)} acts first")
+    emit(events, "round_began", f"Round {s.round} begins; {name(s.start)} acts first", round=s.round)
     for seat, p in enumerate(s.players):
         p.gold = RULES["castle_gold"]
         p.mana += RULES["castle_mana"]
@@ -542,7 +523,7 @@ def _start_round(s: OphionState, events: list[Event]) -> None:
                 _gain(p, CARDS[u].effect, CARDS[u].amount)
         p.ap = RULES["ap"] + (0 if p.summoned else RULES["no_summon_ap"])
         p.summoned = p.passed = False
-        p.converts = p.eaten = p.bonus_attack = p.bonus_defense = 0
+        p.eaten = 0
         _draw(s, seat, RULES["hand"], events)
     s.first_passer = None
     s.current = s.start
@@ -554,7 +535,7 @@ def _combat(s: OphionState, events: list[Event]) -> None:
     s.combat = []
     for a in range(n):
         d = right_of(a, n)
-        atk, dfn = attack_value(s.players[a]), defense_value(s.players[d])
+        atk, dfn = attack_value(s, a), defense_value(s, d)
         if atk > dfn:
             winner, gains = "attacker", {a: COMBAT["attacker_wins"]}
         elif atk == dfn:
@@ -565,7 +546,8 @@ def _combat(s: OphionState, events: list[Event]) -> None:
             _add_vp(s.players[q], v)
         s.combat.append({"attacker": a, "defender": d, "attack": atk, "defense": dfn, "winner": winner})
         result = {"attacker": f"{name(a)} wins", "tie": "a tie", "defender": f"{name(d)} holds"}[winner]
-        _say(events, f"{name(a)} attacks {name(d)}: {atk} against {dfn}, {result}")
+        text = f"{name(a)} attacks {name(d)}: {atk} against {dfn}, {result}"
+        emit(events, "fought", text, seat=a, target=d, winner=winner)
 
 
 def _end_round(s: OphionState, events: list[Event]) -> None:
@@ -574,7 +556,7 @@ def _end_round(s: OphionState, events: list[Event]) -> None:
         p.discard += p.played + p.hand
         p.played, p.hand = [], []
         p.gold = p.ap = 0
-        p.bonus_attack = p.bonus_defense = 0
+    expire(s.modifiers, ROUND)
     if s.first_passer is not None:
         s.start = (s.first_passer + 1) % s.num_players
 
@@ -586,7 +568,11 @@ def _finish(s: OphionState, events: list[Event]) -> None:
     winners = [i for i, v in enumerate(scores) if v == best]
     upgrades = [sum(upgrade_value(u) for u in p.upgrades if u is not None) for p in s.players]
     s.result = {"scores": scores, "upgrade_points": upgrades, "winners": winners}
-    _say(events, f"The game is over. Winner: {', '.join(name(w) for w in winners)} with {best} VP")
+    text = f"The game is over. Winner: {', '.join(name(w) for w in winners)} with {best} VP"
+    emit(events, "game_over", text)
 
 
 __all__ = ["Ophion", "attack_value", "defense_value", "final_score", "name", "price", "right_of"]
+
+
+Ophion.MOVES = MOVES

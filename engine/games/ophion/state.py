@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import jsonstate
 from engine.rng import Rng
+from engine.table.decisions import Decision
+from engine.table.modifiers import Modifier
+from engine.table.zones import Instance, Uids
 
 
 @dataclass(slots=True)
@@ -27,10 +29,7 @@ class Player:
     ap: int = 0
     passed: bool = False
     summoned: bool = False  # summoned a monster this round
-    converts: int = 0  # convert-table uses this round
     eaten: int = 0  # Goblins eaten by this player's Dragons this round
-    bonus_attack: int = 0  # Dragon bonuses until the end of the round
-    bonus_defense: int = 0
 
     def total(self) -> int:
         """VP on the track plus 10 for each eternity token."""
@@ -38,7 +37,7 @@ class Player:
 
 
 @dataclass(slots=True)
-class OphionState:
+class OphionState(Uids):
     """Everything about one game of Ophion; the RNG lives here too."""
 
     num_players: int
@@ -46,7 +45,7 @@ class OphionState:
     players: list[Player]
     tier1: list[str]  # the Tier 1 deck, top last
     tier2: list[str]
-    market: list[str | None]  # index 0 is furthest from the deck (no surcharge)
+    market: list[Instance | None]  # index 0 is furthest from the deck (no surcharge)
     market_discard: list[str] = field(default_factory=list)
     tier: int = 1
     round: int = 0
@@ -58,12 +57,6 @@ class OphionState:
     last: dict[str, Any] | None = None
     log: list[list[Any]] = field(default_factory=list)  # [text, visible_to or None], newest last
     result: dict[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as JSON."""
-        return jsonstate.to_json(self)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> OphionState:
-        """The inverse of to_json."""
-        return jsonstate.from_json(cls, d)
+    modifiers: list[Modifier] = field(default_factory=list)  # Dragon bonuses until the end of the round
+    decisions: list[Decision] = field(default_factory=list)  # none yet: every choice is one move
+    next_uid: int = 0  # the last uid given to a card dealt to the row

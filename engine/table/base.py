@@ -1,0 +1,150 @@
+"""The protocol glue every game shares: the player-count check, whose move and legal moves from the
+decision stack, apply with a legality check and the event log, `returns` from the winners, the JSON codec,
+and `determinize` from the zones a game declares hidden.
+
+A game subclasses TableGame and writes its own parts: `setup`, `turn_player`, `turn_moves`, `answers`
+(the moves that answer a pending decision), `MOVES` (kind -> function), `after_move`, `view`, `describe`
+and `hidden`. See engine/games/omphala/rules.py for a worked example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engine import eventlog, jsonstate
+from engine.core import JSON, Action, Event, IllegalAction, PlayerId
+from engine.rng import Rng
+from engine.table import decisions
+from engine.table.decisions import Decision
+
+S = TypeVar("S")
+Slot = tuple[list[Any], int]  # a place holding one hidden card: (the list, the index in it)
+Move = Callable[[Any, Action, list[Event]], None]
+
+
+def slots(zone: list[Any]) -> list[Slot]:
+    """Every place of a zone (a pile, a hand), for `hidden`."""
+    return [(zone, i) for i in range(len(zone))]
+
+
+def shares(winners: Iterable[int], n: int) -> list[float]:
+    """Winners share the win equally."""
+    won = set(winners)
+    return [1 / len(won) if i in won else 0.0 for i in range(n)]
+
+
+class TableGame(Generic[S]):
+    """The engine protocol of DESIGN.md written once; a game fills in its own rules."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    max_actions: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    state_cls: ClassVar[type]
+    MOVES: ClassVar[dict[str, Move]]
+
+    # -- what a game writes ----------------------------------------------------------------------
+
+    def is_over(self, s: S) -> bool:
+        """Whether the game has ended (default: a result has been set)."""
+        return getattr(s, "result", None) is not None
+
+    def turn_player(self, s: S) -> PlayerId:
+        """Whose turn it is when no decision is pending."""
+        raise NotImplementedError
+
+    def turn_moves(self, s: S, player: PlayerId, kind: str | None = None) -> Iterable[Action]:
+        """The turn player's moves when no decision is pending (only those of `kind` if given)."""
+        raise NotImplementedError
+
+    def answers(self, s: S, d: Decision, player: PlayerId) -> Iterable[Action]:
+        """The moves that answer decision d (the explicit pass of an optional one is added for you)."""
+        raise NotImplementedError
+
+    def after_move(self, s: S, action: Action, events: list[Event]) -> None:
+        """The automatic parts after a move (draws, the end of a turn), until someone must decide."""
+
+    def hidden(self, s: S, observer: PlayerId) -> list[list[Slot]]:
+        """Groups of places the observer cannot see; each group is resampled among itself."""
+        raise NotImplementedError
+
+    def after_determinize(self, s: S, observer: PlayerId, renamed: dict[Any, Any]) -> None:
+        """Tidy a resampled state (re-sort hands, follow renamed cards); `renamed` maps old to new."""
+
+    # -- the protocol ------------------------------------------------------------------------------
+
+    def check_players(self, num_players: int) -> None:
+        """ValueError unless the game is for this many players."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}"
+            )
+
+    def to_act(self, s: S) -> tuple[PlayerId, ...]:
+        """The top decision's players, else the turn player; () when the game is over."""
+        if self.is_over(s):
+            return ()
+        return decisions.to_act(s.decisions, self.turn_player(s))  # type: ignore[attr-defined]
+
+    def legal_actions(self, s: S, player: PlayerId) -> list[Action]:
+        """Every legal move of this seat, sorted; [] for a seat not to act."""
+        return sorted(self._candidates(s, player, None))
+
+    def _candidates(self, s: S, player: PlayerId, kind: str | None) -> list[Action]:
+        if player not in self.to_act(s):
+            return []
+        d = decisions.top(s.decisions)  # type: ignore[attr-defined]
+        if d is None:
+            return list(self.turn_moves(s, player, kind))
+        moves = list(self.answers(s, d, player))
+        if d.optional:
+            moves.append(decisions.pass_move(player))
+        return moves
+
+    def apply(self, s: S, action: Action) -> list[Event]:
+        """Play a legal move (IllegalAction, state untouched, otherwise) and what follows it."""
+        if action not in self._candidates(s, action.player, action.kind):
+            raise IllegalAction(f"{action.key!r} is not a legal move for P{action.player + 1} now")
+        events: list[Event] = []
+        stack = s.decisions  # type: ignore[attr-defined]
+        if stack:
+            decisions.answered(stack, action.player)
+        self.MOVES[action.kind](s, action, events)
+        self.after_move(s, action, events)
+        eventlog.record(s.log, events)  # type: ignore[attr-defined]
+        return events
+
+    def returns(self, s: S) -> list[float] | None:
+        """Winners share the win; None until the game is over."""
+        result = getattr(s, "result", None)
+        if result is None:
+            return None
+        return shares(result["winners"], s.num_players)  # type: ignore[attr-defined]
+
+    def determinize(self, s: S, observer: PlayerId, seed: int) -> S:
+        """A copy in which every group of hidden places is dealt anew; the RNG reseeded, the log redacted."""
+        d = self.from_json(self.to_json(s))
+        rng = Rng(seed)
+        renamed: dict[Any, Any] = {}
+        for group in self.hidden(d, observer):
+            pool = [zone[i] for zone, i in group]
+            rng.shuffle(pool)
+            for (zone, i), new in zip(group, pool, strict=True):
+                if isinstance(zone[i], str | int):
+                    renamed[zone[i]] = new
+                zone[i] = new
+        self.after_determinize(d, observer, renamed)
+        d.rng = Rng(seed ^ 0x5EED)  # type: ignore[attr-defined]
+        d.log = eventlog.redacted(d.log, observer)  # type: ignore[attr-defined]
+        return d
+
+    def to_json(self, s: S) -> JSON:
+        """The state as JSON."""
+        return jsonstate.to_json(s)
+
+    def from_json(self, data: JSON) -> S:
+        """The state from JSON."""
+        return jsonstate.from_json(self.state_cls, data)

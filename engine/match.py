@@ -33,11 +33,7 @@ class Match:
     def new(cls, game_id: str, num_players: int, seed: int, options: JSON | None = None) -> Match:
         """A fresh match."""
         game = get(game_id)
-        if not game.min_players <= num_players <= game.max_players:
-            raise ValueError(
-                f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_players}"
-            )
-        opts = dict(options or {})
+        opts = dict(options or {})  # setup refuses a player count the game is not for
         return cls(game_id, num_players, seed, opts, [], game.setup(num_players, seed, opts), 0, 0)
 
     @classmethod

@@ -271,7 +271,7 @@ def advance(s: OmphalaState, events: list[Event]) -> None:
     while not s.decisions and s.phase == "play":
         p = s.current
         if s.to_draw and s.deck:
-            card = s.deck.pop()
+            card = draw(s.deck, 1)[0][0]
             s.to_draw -= 1
             s.seats[p].back_row.append([card])
             s.changed = True

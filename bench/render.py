@@ -24,7 +24,7 @@ from typing import Any  # noqa: E402
 
 from engine.match import Match  # noqa: E402
 from engine.registry import games  # noqa: E402
-from render import api, kit, ophion  # noqa: E402
+from render import api, kit  # noqa: E402
 from render.gallery import NAMES, player_counts, positions  # noqa: E402
 
 
@@ -42,7 +42,10 @@ def median_ms(
 
 def clear_caches() -> None:
     """Forget every cached tile, so the next render is a cold one."""
-    for cached in (kit.card_tile, kit.card_back, kit.badge, kit.modifier_tab, *ophion.TILE_CACHES):
+    caches = [kit.card_face, kit.card_back, kit.badge, kit.modifier_tab]
+    for game_id in api.game_ids():
+        caches += getattr(api.module(game_id), "TILE_CACHES", ())
+    for cached in caches:
         cached.cache_clear()
 
 

@@ -7,13 +7,15 @@ Everything that never changes (card faces, backs, badges) is drawn once, supersa
 from __future__ import annotations
 
 import io
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from engine.table.present import CardEntry
+from engine.table.present import seat_refs as seat_refs  # one seat-name rule for every text
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom
@@ -21,6 +23,12 @@ Box = tuple[int, int, int, int]  # left, top, right, bottom
 FONT_DIR = Path(__file__).with_name("fonts")
 WIDTH = 1080  # a phone's width in pixels: no image needs more
 MARGIN = 16
+PANEL_HEAD = 60  # a player panel's name line
+NAME_TEXT = 34  # player names in panels
+BANNER_TEXT = 36  # the banner's status line
+PHONE = 390  # the width (CSS px) at which a phone shows the image
+# The smallest text: 11 px when the image is shown PHONE px wide (31 px on the 1080 canvas).
+MIN_TEXT = -(-11 * WIDTH // PHONE)
 SUPERSAMPLE = 3  # cached tiles are drawn this many times larger, then reduced, for smooth edges
 
 
@@ -155,6 +163,59 @@ def spectator_hand(title: str, t: Theme) -> Image.Image:
     return canvas
 
 
+Section = tuple[int, Callable[[Image.Image, Box], None]]  # a height and what draws into that box
+
+
+def hand_page(
+    title: str,
+    heading: str,
+    seat: int,
+    prompt: tuple[str, bool],
+    sections: Sequence[Section],
+    last_text: str,
+    t: Theme,
+    chips: Sequence[str] = (),
+) -> Image.Image:
+    """The private page every game shares: a banner in the seat's colour, the prompt (framed in gold when it
+    is the viewer's move) with chips, the game's sections one under another, and the last action."""
+    W, M = WIDTH, MARGIN
+    prompt_text, urgent = prompt
+    last_h = last_height(last_text)
+    H = (
+        M
+        + 64
+        + 10
+        + PROMPT_H
+        + 10
+        + sum(h + 10 for h, _ in sections)
+        + (last_h + 10 if last_h else 0)
+        + M
+        - 10
+    )
+    canvas = new_canvas(W, H, t)
+    d = ImageDraw.Draw(canvas)
+    banner(canvas, (M, M, W - M, M + 64), title, heading, seat_colour(seat), t)
+    y = M + 64 + 10
+    d.rounded_rectangle((M, y, W - M, y + PROMPT_H), 10, fill=t.panel_active if urgent else t.panel,
+                        outline=t.highlight if urgent else t.border, width=4 if urgent else 1)  # fmt: skip
+    right = W - M - 12
+    for text in reversed(chips):
+        right = chip(d, (right, y + PROMPT_H // 2), text, t, anchor_right=True)[0] - 8
+    size = fitting_font(prompt_text, right - M - 32, NAME_TEXT, True, min_size=MIN_TEXT).size
+    draw_text(d, (M + 16, y + PROMPT_H // 2), prompt_text, size, t.text, True, max_w=right - M - 32,
+              anchor="lm")  # fmt: skip
+    y += PROMPT_H + 10
+    for h, draw in sections:
+        draw(canvas, (M, y, W - M, y + h))
+        y += h + 10
+    if last_h:
+        last_action_bar(canvas, (M, y, W - M, y + last_h), last_text, None, t)
+    return canvas
+
+
+PROMPT_H = 64
+
+
 @cache
 def has_glyph(ch: str) -> bool:
     """Whether the shipped font draws this character (rather than its empty-box fallback)."""
@@ -162,19 +223,6 @@ def has_glyph(ch: str) -> bool:
         return True
     f = font(20, True)
     return f.getmask(ch).getbbox() is not None and bytes(f.getmask(ch)) != bytes(f.getmask("\uffff"))
-
-
-SEAT_REF = re.compile(r"\bP(\d+)\b")
-
-
-def seat_refs(text: str, names: Sequence[str]) -> str:
-    """An engine text with its seat references ("P2") replaced by display names."""
-
-    def sub(m: re.Match[str]) -> str:
-        i = int(m.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else m.group(0)
-
-    return SEAT_REF.sub(sub, text)
 
 
 def printable(text: str) -> str:
@@ -279,20 +327,6 @@ def contrast_ink(colour: RGB) -> RGB:
 # ---------------------------------------------------------------- card tiles
 
 
-@dataclass(frozen=True, slots=True)
-class CardFace:
-    """What the face of a card shows; a playing card uses corner/symbol, a named card name/cost/text/stats."""
-
-    corner: str = ""  # big text in the top-left corner, e.g. "K"
-    symbol: str = ""  # suit or faction symbol, e.g. "♣"
-    ink: RGB = (24, 24, 28)  # colour of corner and symbol
-    name: str = ""  # a named card's title, drawn on a band of the faction colour
-    band: RGB | None = None  # faction colour
-    cost: str = ""  # drawn in a disc at the top right
-    text: str = ""  # ability text, wrapped to fit
-    stats: str = ""  # bottom-right, e.g. "13" or "3/4"
-
-
 def _rounded_mask(w: int, h: int, radius: int) -> Image.Image:
     mask = Image.new("L", (w, h), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=255)
@@ -306,9 +340,30 @@ def _reduce(big: Image.Image, w: int, h: int) -> Image.Image:
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=1024)
-def card_tile(face: CardFace, w: int, h: int, theme_name: str = "dark") -> Image.Image:
-    """A face-up card tile (RGBA, rounded corners), cached by face, size and theme."""
+Disc = tuple[str, RGB]  # a number in a coloured circle on a card: (text, fill)
+
+
+@lru_cache(maxsize=2048)
+def card_face(
+    entry: CardEntry,
+    w: int,
+    h: int,
+    theme_name: str = "dark",
+    band: RGB | None = None,
+    columns: tuple[str, ...] = (),
+    headline: str = "",
+    sub: str = "",
+    discs: tuple[Disc | None, Disc | None] = (None, None),
+    foot: str = "",
+) -> Image.Image:
+    """A face-up card drawn from a catalogue entry (RGBA, rounded corners, cached by all its arguments).
+
+    A playing card (an entry with a short label and colour "red" or "black", e.g. "K♣") gets a pip face:
+    rank and suit in the corner, its power in the middle when the rank does not say it (A, J, Q, K).
+    Any other card gets a named face: its name on a band of `band`, then the stats named in `columns`
+    (or a `headline` such as "+2" with `sub` under it), then `discs` (left, right) such as a price and
+    a mana cost at the bottom with `foot` (e.g. the tier) between them.
+    """
     t = theme(theme_name)
     s = SUPERSAMPLE
     W, H = w * s, h * s
@@ -317,62 +372,90 @@ def card_tile(face: CardFace, w: int, h: int, theme_name: str = "dark") -> Image
     radius = max(4, w // 10) * s
     d.rounded_rectangle((0, 0, W - 1, H - 1), radius, fill=t.card_face, outline=t.card_edge, width=2 * s)
     pad = max(3, w // 14) * s
-    if face.name:
-        _named_face(d, face, W, H, pad, t)
+    if entry.short and entry.colour in ("red", "black"):
+        _pip_face(d, entry, W, H, pad, t)
     else:
-        _pip_face(d, face, W, H, pad, t)
+        _named_face(d, entry, W, H, t, band, columns, headline, sub, discs, foot)
     return _reduce(img, w, h)
 
 
-def _pip_face(d: ImageDraw.ImageDraw, face: CardFace, W: int, H: int, pad: int, t: Theme) -> None:
-    corner_f = fitting_font(face.corner, int(W * 0.62), int(W * 0.36), bold=True)
-    d.text((pad, pad * 0.6), face.corner, font=corner_f, fill=face.ink, anchor="lt")
-    if face.symbol:
-        bbox = d.textbbox((pad, pad * 0.6), face.corner, font=corner_f, anchor="lt")
-        sym_f = font(int(W * 0.26))
-        d.text(
-            ((bbox[0] + bbox[2]) // 2, bbox[3] + pad * 0.5),
-            face.symbol,
-            font=sym_f,
-            fill=face.ink,
-            anchor="mt",
-        )
-        big = font(int(min(W * 0.62, H * 0.42)))
-        d.text((W * 0.60, H * 0.66), face.symbol, font=big, fill=face.ink, anchor="mm")
-    if face.stats:
-        d.text(
-            (W - pad, H - pad * 0.7), face.stats, font=font(int(W * 0.17), True), fill=t.card_dim, anchor="rd"
-        )
+def _pip_face(d: ImageDraw.ImageDraw, entry: CardEntry, W: int, H: int, pad: int, t: Theme) -> None:
+    ink = t.red_ink if entry.colour == "red" else t.black_ink
+    corner, symbol = entry.short[:-1], entry.short[-1]
+    corner_f = fitting_font(corner, int(W * 0.62), int(W * 0.36), bold=True)
+    d.text((pad, pad * 0.6), corner, font=corner_f, fill=ink, anchor="lt")
+    bbox = d.textbbox((pad, pad * 0.6), corner, font=corner_f, anchor="lt")
+    d.text(((bbox[0] + bbox[2]) // 2, bbox[3] + pad * 0.5), symbol, font=font(int(W * 0.26)), fill=ink,
+           anchor="mt")  # fmt: skip
+    power = str(dict(entry.stats).get("Power", corner))
+    size = int(W * 0.42)
+    if power != corner and size >= MIN_TEXT * SUPERSAMPLE:  # A, J, Q, K: the power, readable, or nothing
+        d.text((W * 0.58, H * 0.68), power, font=font(size, True), fill=ink, anchor="mm")
+    else:
+        d.text((W * 0.60, H * 0.66), symbol, font=font(int(min(W * 0.62, H * 0.42))), fill=ink, anchor="mm")
 
 
-def _named_face(d: ImageDraw.ImageDraw, face: CardFace, W: int, H: int, pad: int, t: Theme) -> None:
-    band = face.band or t.card_dim
-    band_h = int(H * 0.2)
-    d.rounded_rectangle((pad // 2, pad // 2, W - pad // 2, band_h), pad, fill=band)
-    cost_d = int(band_h * 0.8) if face.cost else 0
-    name_f = fitting_font(face.name, W - 2 * pad - cost_d, int(band_h * 0.5), bold=True, min_size=8)
-    d.text((pad, (band_h + pad // 2) // 2), face.name, font=name_f, fill=contrast_ink(band), anchor="lm")
-    if face.cost:
-        cx, cy, r = W - pad - cost_d // 2, (band_h + pad // 2) // 2, cost_d // 2
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=t.card_edge)
-        d.text((cx, cy), face.cost, font=font(int(r * 1.2), True), fill=t.card_face, anchor="mm")
-    if face.symbol:
-        d.text((pad, band_h + pad), face.symbol, font=font(int(W * 0.2)), fill=face.ink, anchor="lt")
-    if face.text:
-        f = font(max(8, int(W * 0.095)))
-        line_h = int(f.size * 1.15)
-        top = band_h + pad + int(W * 0.24)
-        room = max(1, (H - top - int(H * 0.16)) // line_h)
-        for i, line in enumerate(wrap_text(face.text, f, W - 2 * pad, room)):
-            d.text((pad, top + i * line_h), line, font=f, fill=t.black_ink)
-    if face.stats:
-        d.text(
-            (W - pad, H - pad * 0.7),
-            face.stats,
-            font=font(int(W * 0.16), True),
-            fill=t.black_ink,
-            anchor="rd",
-        )
+def _named_face(
+    d: ImageDraw.ImageDraw,
+    entry: CardEntry,
+    W: int,
+    H: int,
+    t: Theme,
+    band: RGB | None,
+    columns: tuple[str, ...],
+    headline: str,
+    sub: str,
+    discs: tuple[Disc | None, Disc | None],
+    foot: str,
+) -> None:
+    s = SUPERSAMPLE
+    pad = 5 * s
+    colour = band or t.card_dim
+    band_h = int(H * 0.3)
+    d.rounded_rectangle((pad // 2, pad // 2, W - pad // 2, band_h), 4 * s, fill=colour)
+    size = min(MIN_TEXT, H // (6 * s)) * s
+    f = font(size, True)
+    lines = wrap_text(entry.name, f, W - 2 * pad, 2)
+    while size > 20 * s and (
+        len(lines) > 2 or any(f.getlength(x) > W - 2 * pad for x in lines) or len(lines) * size > band_h
+    ):
+        size -= s
+        f = font(size, True)
+        lines = wrap_text(entry.name, f, W - 2 * pad, 2)
+    line_h = int(size * 1.05)
+    top = (band_h + pad // 2 - line_h * len(lines)) // 2 + pad // 4
+    for i, line in enumerate(lines):
+        d.text((W // 2, top + i * line_h), line, font=f, fill=contrast_ink(colour), anchor="mt")
+    r = max(int(H * 0.13), (MIN_TEXT * s * 4) // 5)  # a disc's number is at least MIN_TEXT
+    cy = H - pad - r
+    body_top, body_bottom = band_h + pad, cy - r - pad // 2
+    stats = dict(entry.stats)
+    if columns:
+        n = len(columns)
+        label_f = fitting_font("DEF", W // n - pad, int(H * 0.1), True, min_size=8 * s)
+        big = font(min(int(H * 0.2), (body_bottom - body_top) * 6 // 10), True)
+        for k, name in enumerate(columns):
+            cx = W * (2 * k + 1) // (2 * n)
+            d.text((cx, body_top), name[:3].upper() if len(name) > 4 else name.upper(), font=label_f,
+                   fill=t.card_dim, anchor="mt")  # fmt: skip
+            d.text((cx, body_bottom), str(stats.get(name, "")), font=big, fill=t.black_ink, anchor="mb")
+    elif headline:
+        big = font(min(int(H * 0.22), (body_bottom - body_top) * 6 // 10), True)
+        d.text((W // 2, body_top), headline, font=big, fill=t.black_ink, anchor="mt")
+        if sub:
+            sub_f = fitting_font(sub, W - 2 * pad, int(H * 0.1), True, min_size=8 * s)
+            d.text((W // 2, body_bottom + pad // 2), sub, font=sub_f, fill=t.black_ink, anchor="mb")
+    disc_f = font(int(r * 1.3), True)
+    for k, disc in enumerate(discs):
+        if disc is None:
+            continue
+        text, fill = disc
+        cx = pad + r if k == 0 else W - pad - r
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=t.card_edge, width=s)
+        d.text((cx, cy), text, font=disc_f, fill=contrast_ink(fill), anchor="mm")
+    if foot:
+        foot_f = fitting_font(foot, W - 4 * r - 4 * pad, int(r * 1.1), True, min_size=8 * s)
+        d.text((W // 2, cy), foot, font=foot_f, fill=t.card_dim, anchor="mm")
 
 
 @lru_cache(maxsize=256)
@@ -451,14 +534,19 @@ def highlight(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int = 4, 
     draw.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), pad + 6, outline=colour, width=width)
 
 
-def zone(draw: ImageDraw.ImageDraw, box: Box, label: str, t: Theme, size: int = 18) -> Box:
-    """A labelled zone; returns the inner box below the label."""
+def zone(draw: ImageDraw.ImageDraw, box: Box, label: str, t: Theme, size: int = MIN_TEXT) -> Box:
+    """A labelled zone; returns the inner box below the label (zone_head(size) lower)."""
     draw.rounded_rectangle(box, 8, fill=t.zone)
     x0, y0, x1, y1 = box
     if label:
         draw_text(draw, (x0 + 8, y0 + 5), label, size, t.dim, bold=True, max_w=x1 - x0 - 16)
-        return (x0 + 8, y0 + size + 12, x1 - 8, y1 - 6)
+        return (x0 + 8, y0 + zone_head(size), x1 - 8, y1 - 6)
     return (x0 + 8, y0 + 6, x1 - 8, y1 - 6)
+
+
+def zone_head(size: int = MIN_TEXT) -> int:
+    """How far below a zone's top its content starts, with a label of this size."""
+    return size + 12
 
 
 def chip(
@@ -466,7 +554,7 @@ def chip(
     xy: tuple[int, int],
     text: str,
     t: Theme,
-    size: int = 20,
+    size: int = MIN_TEXT,
     fill: RGB | None = None,
     ink: RGB | None = None,
     anchor_right: bool = False,
@@ -492,17 +580,19 @@ def player_panel(
     t: Theme,
     chips: Sequence[str] = (),
     active: bool = False,
-    marked: RGB | None = None,
     tag: str = "",
     tag_colour: RGB | None = None,
 ) -> Box:
-    """A player's panel: seat colour strip, name, stat chips on the right, a tag; returns the content box."""
+    """A player's panel: seat colour strip, name, stat chips on the right, a tag; returns the content box.
+
+    The player to act (active) gets the gold frame and an arrow before the name.
+    """
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 12, fill=t.panel_active if active else t.panel, outline=t.border)
     colour = seat_colour(seat)
     d.rounded_rectangle((x0, y0, x0 + 12, y1), 6, fill=colour)
-    head_h = 44
+    head_h = PANEL_HEAD
     cy = y0 + head_h // 2 + 2
     right = x1 - 10
     for text in reversed(chips):
@@ -512,15 +602,16 @@ def player_panel(
         d.polygon([(x, cy - 10), (x + 14, cy), (x, cy + 10)], fill=t.highlight)
         x += 22
     if tag:
-        tag_box_w = text_width(tag, font(18, True)) + 16
+        tag_box_w = text_width(tag, font(MIN_TEXT, True)) + MIN_TEXT
         room = right - x - tag_box_w - 12
     else:
         room = right - x - 8
-    x += draw_text(d, (x, cy), name, 28, t.text, bold=True, max_w=room, anchor="lm") + 12
+    x += draw_text(d, (x, cy), name, NAME_TEXT, t.text, bold=True, max_w=room, anchor="lm") + 12
     if tag:
-        chip(d, (x, cy), tag, t, size=18, fill=tag_colour or t.good, ink=contrast_ink(tag_colour or t.good))
-    if marked is not None:
-        highlight(d, box, marked, width=4, pad=0)
+        colour = tag_colour or t.good
+        chip(d, (x, cy), tag, t, fill=colour, ink=contrast_ink(colour))
+    if active:
+        highlight(d, box, t.highlight, width=5, pad=0)
     return (x0 + 22, y0 + head_h + 4, x1 - 10, y1 - 8)
 
 
@@ -531,8 +622,9 @@ def banner(canvas: Image.Image, box: Box, title: str, text: str, colour: RGB, t:
     d.rounded_rectangle(box, 12, fill=t.panel, outline=t.border)
     d.rounded_rectangle((x0, y0, x0 + 12, y1), 6, fill=colour)
     cy = (y0 + y1) // 2
-    w = draw_text(d, (x0 + 26, cy), title.upper(), 22, t.dim, bold=True, anchor="lm")
-    draw_text(d, (x0 + 26 + w + 16, cy), text, 30, t.text, bold=True, max_w=x1 - x0 - w - 60, anchor="lm")
+    w = draw_text(d, (x0 + 26, cy), title.upper(), MIN_TEXT, t.dim, bold=True, anchor="lm")
+    size = fitting_font(text, x1 - x0 - w - 60, BANNER_TEXT, True, min_size=MIN_TEXT).size
+    draw_text(d, (x0 + 26 + w + 16, cy), text, size, t.text, bold=True, max_w=x1 - x0 - w - 60, anchor="lm")
 
 
 def last_action_bar(canvas: Image.Image, box: Box, text: str, success: bool | None, t: Theme) -> None:
@@ -540,19 +632,37 @@ def last_action_bar(canvas: Image.Image, box: Box, text: str, success: bool | No
     d = ImageDraw.Draw(canvas)
     edge = t.highlight if success is None else (t.good if success else t.bad)
     d.rounded_rectangle(box, 10, fill=t.panel, outline=edge, width=3)
-    x0, y0, x1, _ = box
-    f = font(24, False)
-    lines = wrap_text(text, f, x1 - x0 - 130, max_lines=2)
-    draw_text(d, (x0 + 14, y0 + 10), "LAST", 20, edge, bold=True)
-    for i, line in enumerate(lines):
-        draw_text(d, (x0 + 84, y0 + 8 + i * 30), line, 24, t.text)
+    x0, y0, _, _ = box
+    draw_text(d, (x0 + 14, y0 + 10), "LAST", MIN_TEXT, edge, bold=True)
+    for i, line in enumerate(last_lines(text, box[2] - box[0])):
+        draw_text(d, (x0 + LAST_INDENT, y0 + 8 + i * LINE_H), line, MIN_TEXT, t.text)
 
 
-def log_lines(canvas: Image.Image, box: Box, lines: Sequence[str], t: Theme, size: int = 20) -> None:
-    """The last few log lines, newest last, in a labelled zone."""
+LAST_INDENT = 110  # where the last action's text starts, after "LAST"
+LINE_H = int(MIN_TEXT * 1.3)  # the line height of MIN_TEXT text
+
+
+def last_lines(text: str, width: int, max_lines: int = 2) -> list[str]:
+    """The last-action text wrapped for a bar this wide."""
+    return wrap_text(text, font(MIN_TEXT), width - LAST_INDENT - 16, max_lines=max_lines)
+
+
+def last_height(text: str, width: int = 0) -> int:
+    """The height of a last-action bar for this text (0 for no text)."""
+    return 16 + LINE_H * len(last_lines(text, width or WIDTH - 2 * MARGIN)) if text else 0
+
+
+def log_height(count: int) -> int:
+    """The height of a log zone of this many lines (0 for none)."""
+    return zone_head() + LINE_H * count + 10 if count else 0
+
+
+def log_lines(canvas: Image.Image, box: Box, lines: Sequence[str], t: Theme, size: int = MIN_TEXT) -> None:
+    """The last few log lines, newest last, in a labelled zone (never smaller than MIN_TEXT)."""
     d = ImageDraw.Draw(canvas)
+    size = max(size, MIN_TEXT)
     inner = zone(d, box, "LOG", t)
-    line_h = int(size * 1.35)
+    line_h = int(size * 1.3)
     room = max(0, (inner[3] - inner[1]) // line_h)
     shown = list(lines)[-room:] if room else []
     for i, line in enumerate(shown):

@@ -16,8 +16,10 @@ import pytest
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from engine.registry import games
+from engine.table.present import CardEntry
 from render import api as render
-from render import generic, kit, omphala
+from render import generic, kit
+from render.games import omphala
 from tests.golden_check import check_golden, image
 
 JSON = dict[str, Any]
@@ -265,8 +267,8 @@ def test_spectator_hand_and_unknown_theme() -> None:
 
 
 def test_names_replace_seat_references_and_default_to_p1() -> None:
-    assert omphala.named("P2 attacks P1's front card 2", ["Ann", "Bob"]) == "Bob attacks Ann's front card 2"
-    assert omphala.named("P7 passes", ["Ann"]) == "P7 passes"
+    assert kit.seat_refs("P2 attacks P1's front card 2", ["Ann", "Bob"]) == "Bob attacks Ann's front card 2"
+    assert kit.seat_refs("P7 passes", ["Ann"]) == "P7 passes"
     assert kit.seat_names(3, ["Ann"]) == ["Ann", "P2", "P3"]
     assert kit.seat_names(2, ["🎲 Zoë ♥", "🎲"]) == ["Zoë ♥", "P2"]  # glyphs the font lacks are dropped
 
@@ -295,10 +297,36 @@ def test_text_fitting() -> None:
 
 
 def test_card_faces_are_cached() -> None:
-    face = omphala.face("KC", kit.theme("dark"))
-    assert kit.card_tile(face, 80, 112, "dark") is kit.card_tile(face, 80, 112, "dark")
-    named_card = kit.CardFace(name="Hoplite", cost="3", text="When played, draw a card. " * 4, stats="2/3")
-    assert kit.card_tile(named_card, 120, 168, "light").size == (120, 168)
+    king = omphala.entry("KC")
+    assert kit.card_face(king, 80, 112, "dark") is omphala.tile("KC", 80, 112, kit.theme("dark"))
+    named_card = CardEntry("hoplite", "Hoplite", "unit", (("Cost", 3), ("Attack", 2)), "Draws a card. " * 4)
+    tile = kit.card_face(
+        named_card, 120, 168, "light", columns=("Attack",), discs=(None, ("3", (236, 184, 40)))
+    )
+    assert tile.size == (120, 168)
+
+
+def test_board_modules_are_found_by_game_id() -> None:
+    assert set(render.game_ids()) >= {"omphala", "ophion"}
+    assert render.module("omphala") is omphala
+    assert render.module("nosuchgame") is None and render.module("../x") is None
+    render.warm("dark")
+
+
+def test_text_is_readable_on_a_phone() -> None:
+    """11 px when the image is shown 390 px wide."""
+    assert kit.MIN_TEXT * 390 / kit.WIDTH >= 11
+
+
+def test_gold_frame_marks_the_player_to_act() -> None:
+    """MID4: P3 acted last and is still to act; after the turn passes to P4 the frame follows P4."""
+    view = copy.deepcopy(MID4)
+    view.update(current=3, to_act=[3])
+    img = render.board_image("omphala", view)
+    gold = kit.theme("dark").highlight
+    panels = [y for y in range(img.height) if img.getpixel((kit.MARGIN + 1, y)) == gold]
+    assert panels, "a gold frame is drawn"
+    assert min(panels) > img.height // 2  # P4's panel is the last one
 
 
 def test_suit_glyphs_are_in_the_shipped_font() -> None:

@@ -1,4 +1,4 @@
-"""Tests for render/ophion.py: golden images of real games, the public board, sizes and odd views.
+"""Tests for render/games/ophion.py: golden images of real games, the public board, sizes and odd views.
 
 Golden images live in tests/golden/ (prefix ophion_). After an intended change to the look, or to Ophion's
 rules, RNG or event texts, regenerate them with
@@ -16,7 +16,8 @@ import pytest
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from render import api as render
-from render import kit, ophion
+from render import kit
+from render.games import ophion
 from tests.golden_check import check_golden, image
 
 NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee"]
@@ -140,7 +141,7 @@ def test_odd_views_still_draw() -> None:
 def test_status_and_names() -> None:
     m = _play(2, 1, 0)
     view = m.game.view(m.state, None)
-    assert ophion.status_text(view, ["Ann", "Bob"]).startswith("Round 1/9 · Tier 1 · Ann to play · ")
+    assert ophion.status_text(view, ["Ann", "Bob"]).startswith("Round 1/9 · Ann to play · ")
     over = _play(2, 1).game.view(_play(2, 1).state, None)
     assert ophion.status_text(over, ["Ann", "Bob"]).startswith("Game over · ")
     assert kit.seat_refs("P2 attacks P1: 3 against 2", ["Ann", "Bob"]) == "Bob attacks Ann: 3 against 2"
@@ -150,4 +151,5 @@ def test_status_and_names() -> None:
 def test_tiles_are_cached_and_warm() -> None:
     ophion.warm("dark")
     assert ophion.card_tile("troll", 4, 150, 168, "dark") is ophion.card_tile("troll", 4, 150, 168, "dark")
-    assert ophion.token("dragon", 300, 54, "dark").size == (300, 54)
+    assert ophion.token("dragon", 300, 56, "dark").size == (300, 56)
+    assert ophion.token("goblin", 80, 56, "dark").size == (80, 56)

@@ -8,6 +8,7 @@ a game without one gets `Generic`, which says what any view allows.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -88,6 +89,19 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+SEAT_REF = re.compile(r"\bP(\d+)\b")
+
+
+def seat_refs(text: str, names: Sequence[str]) -> str:
+    """An engine text with its seat references ("P2") replaced by display names (kept when unknown)."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return SEAT_REF.sub(sub, text)
 
 
 def find_card(entries: Sequence[CardEntry], query: str) -> CardEntry | None:

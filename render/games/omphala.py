@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.omphala import present
+from engine.table.present import CardEntry
 from render import kit
 from render.kit import Box, Theme
 
@@ -17,10 +18,11 @@ Entity = Sequence[str | None]
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-TAB_H = 30  # height of a modifier tab under a card
-TAB_OVERLAP = 8
-LABEL = 18  # zone label size
-SEAT_REF = re.compile(r"\bP(\d+)\b")
+TAB_H = 44  # height of a modifier tab under a card (its text is at least kit.MIN_TEXT)
+TAB_OVERLAP = 10
+LABEL = kit.MIN_TEXT  # zone label size
+BADGE_H = 46  # power and ×2 badges: their text is at least kit.MIN_TEXT
+ENTRIES: dict[str, CardEntry] = {e.id: e for e in present.catalogue()}
 
 
 def power(code: str) -> int:
@@ -39,21 +41,14 @@ def ink(code: str, t: Theme) -> kit.RGB:
     return t.red_ink if code[-1:] in "DH" else t.black_ink
 
 
-def face(code: str, t: Theme) -> kit.CardFace:
-    """The face of a card code such as "KC" or "10H"."""
-    return kit.CardFace(
-        corner=code[:-1], symbol=SUITS.get(code[-1:], "?"), ink=ink(code, t), stats=str(power(code))
-    )
+def entry(code: str) -> CardEntry:
+    """The catalogue entry of a card code such as "KC" (an unknown code gets a blank black card)."""
+    return ENTRIES.get(code) or CardEntry(code, code, "", short=code + "?", colour="black")
 
 
-def named(text: str, names: Sequence[str]) -> str:
-    """The engine's text with its seat references ("P2") replaced by display names."""
-
-    def sub(m: re.Match[str]) -> str:
-        i = int(m.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else m.group(0)
-
-    return SEAT_REF.sub(sub, text)
+def tile(code: str, w: int, h: int, t: Theme) -> Image.Image:
+    """A face-up card: the shared card face of its catalogue entry."""
+    return kit.card_face(entry(code), w, h, t.name)
 
 
 # ---------------------------------------------------------------- entities and rows
@@ -89,24 +84,24 @@ def draw_entity(
     if base is None:
         box = kit.paste(canvas, kit.card_back(w, h, t.name), x, y)
     else:
-        box = kit.paste(canvas, kit.card_tile(face(base, t), w, h, t.name), x, y)
+        box = kit.paste(canvas, tile(base, w, h, t), x, y)
         if frame is not None:
             radius = max(4, w // 10) + 2
             ImageDraw.Draw(canvas).rounded_rectangle(
                 (x - 2, y - 2, x + w + 1, y + h + 1), radius, outline=frame, width=4
             )
-    if hidden_pair:
-        kit.paste(canvas, kit.badge("×2", t.highlight, 28), x - 4, y + h - 26)
+    if hidden_pair:  # on the back's own middle: it covers no label
+        pair = kit.badge("×2", t.highlight, BADGE_H)
+        kit.paste(canvas, pair, x + (w - pair.width) // 2, y + (h - BADGE_H) // 2)
     elif size > 1:
         if mod is None:
             tab = kit.card_back(w - 8, TAB_H, t.name)
         else:
             tab = kit.modifier_tab("+" + label(mod), ink(mod, t), w - 8, TAB_H, t.name)
         kit.paste(canvas, tab, x + 4, y + h - TAB_OVERLAP)
-        if base is not None and mod is not None:
-            bh = max(22, min(30, w * 36 // 100))
-            total = kit.badge(str(power(base) + power(mod)), t.highlight, bh)
-            kit.paste(canvas, total, x + w - total.width + min(8, (w - 60) // 2 + 2), y - bh // 2)
+        if base is not None and mod is not None:  # the total over the card's own middle, not its corner
+            total = kit.badge(str(power(base) + power(mod)), t.highlight, BADGE_H)
+            kit.paste(canvas, total, x + (w - total.width) // 2, y + h * 62 // 100 - BADGE_H // 2)
     return box
 
 
@@ -158,23 +153,15 @@ def _cards(n: int) -> str:
 
 
 def status_text(view: JSON, names: list[str]) -> str:
-    """Whose turn it is, in words."""
+    """Whose turn it is, in words (the game's own status headline)."""
     phase = view.get("phase")
-    if phase == "over":
-        result = view.get("result") or {}
-        winners = [kit.who(w, names) for w in result.get("winners", [])]
-        if not winners:
-            return "Game over"
-        return "Game over · " + " & ".join(winners) + (" win" if len(winners) > 1 else " wins")
     if phase == "choose":
         players = view.get("players") or []
         done = sum(1 for p in players if p.get("chosen"))
         return f"Choosing front rows · {done}/{len(players)} done"
-    left = view.get("actions_left", 0)
-    extra = {"discard": " · discarding", "reshuffle": " · may reshuffle"}.get(view.get("pending") or "", "")
-    plural = "action" if left == 1 else "actions"
-    who = kit.who(view.get("current"), names)
-    return f"Turn {view.get('turn', 0)} · {who} to play · {left} {plural} left{extra}"
+    head = present.status(view, names).headline
+    pending = {"discard": " · discarding", "reshuffle": " · may reshuffle"}.get(view.get("pending") or "", "")
+    return head if phase == "over" else f"Turn {view.get('turn', 0)} · {head}{pending}"
 
 
 def _acting_colour(view: JSON) -> kit.RGB:
@@ -198,19 +185,22 @@ class Layout:
     panel_h: int
 
 
-ZONE_HEAD = LABEL + 12 + 6
+ZONE_HEAD = kit.zone_head(LABEL) + 4
+PANEL_TOP = kit.PANEL_HEAD + 4
+PILE_W, PILE_H = 80, 112  # deck and discard cards
+PILES_H = ZONE_HEAD + PILE_H + 12
 
 
 def layout(players: list[JSON], choosing: bool) -> Layout:
     """Card sizes by player count; up to 3 players get full-width rows, more get side-by-side rows."""
     n = len(players)
     if choosing:  # no back rows yet: small backs, short panels
-        return Layout(80, 112, 54, 76, False, 0.4, 48 + ZONE_HEAD + 76 + 16)
+        return Layout(80, 112, 54, 76, False, 0.4, PANEL_TOP + ZONE_HEAD + 76 + 16)
     if n <= 3:
         cw, fw = 108, 88
         ch, fh = int(cw * 1.4), int(fw * 1.4)
         zones = ZONE_HEAD + entity_height(fh) + 14 + 8 + ZONE_HEAD + entity_height(ch) + 14
-        return Layout(cw, ch, fw, fh, True, 0.0, 48 + zones)
+        return Layout(cw, ch, fw, fh, True, 0.0, PANEL_TOP + zones)
     cw = 86 if n == 4 else 80
     ch = int(cw * 1.4)
     fw, fh = int(cw * 0.82), int(ch * 0.82)
@@ -218,7 +208,7 @@ def layout(players: list[JSON], choosing: bool) -> Layout:
     front_need = max([_front_need(p, fw) for p in players] + [3 * (fw + 10)])
     back_need = max([len(p.get("back_row") or []) for p in players] + [3]) * (cw + 10)
     split = min(0.5, max(0.3, front_need / (front_need + back_need)))
-    return Layout(cw, ch, fw, fh, False, split, 48 + ZONE_HEAD + entity_height(ch) + 14)
+    return Layout(cw, ch, fw, fh, False, split, PANEL_TOP + ZONE_HEAD + entity_height(ch) + 14)
 
 
 def _front_need(p: JSON, fw: int) -> int:
@@ -234,18 +224,18 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     choosing = view.get("phase") == "choose" or all(p.get("back_row") is None for p in players)
     lay = layout(players, choosing)
     W, M = kit.WIDTH, kit.MARGIN
-    top_h = 64 + 10 + 118 + 10
-    log = [named(str(x), seat_names) for x in view.get("log") or []][-4:]
-    log_h = LABEL + 22 + 27 * len(log) + 10 if log else 0
-    H = M + top_h + len(players) * (lay.panel_h + 10) + log_h + M
+    top_h = 64 + 10 + PILES_H + 10
+    log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []][-3:]
+    log_h = kit.log_height(len(log))
+    H = M + top_h + len(players) * (lay.panel_h + 10) + log_h + M - (0 if log_h else 10)
     canvas = kit.new_canvas(W, H, t)
 
     kit.banner(
         canvas, (M, M, W - M, M + 64), "Omphala", status_text(view, seat_names), _acting_colour(view), t
     )
     y = M + 64 + 10
-    _piles(canvas, (M, y, W - M, y + 118), view, t, seat_names)
-    y += 118 + 10
+    _piles(canvas, (M, y, W - M, y + PILES_H), view, t, seat_names)
+    y += PILES_H + 10
 
     last = view.get("last") or None
     over = view.get("phase") == "over"
@@ -264,10 +254,9 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
             tag, tag_colour = "WINNER", t.good
         elif view.get("phase") == "choose":
             tag, tag_colour = ("chosen", t.good) if p.get("chosen") else ("choosing…", t.highlight)
-        marked = t.highlight if last and last.get("player") == seat else None
         content = kit.player_panel(
             canvas, (M, y, W - M, y + lay.panel_h), kit.who(seat, seat_names), seat, t, chips,
-            active=seat in to_act, marked=marked, tag=tag, tag_colour=tag_colour,
+            active=seat in to_act, tag=tag, tag_colour=tag_colour,
         )  # fmt: skip
         if choosing:
             _choosing_rows(canvas, content, p, t, lay)
@@ -276,7 +265,7 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
         y += lay.panel_h + 10
 
     if log:
-        kit.log_lines(canvas, (M, y, W - M, y + log_h - 10), log, t, size=20)
+        kit.log_lines(canvas, (M, y, W - M, y + log_h), log, t)
     return canvas
 
 
@@ -284,33 +273,35 @@ def _piles(canvas: Image.Image, box: Box, view: JSON, t: Theme, names: list[str]
     """Deck and discard counts with the discard's top card, and the last action beside them."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    inner = kit.zone(d, (x0, y0, x0 + 250, y1), "DECK · DISCARD", t, size=LABEL - 2)
-    cw, ch = 54, 76
+    pile_w = 2 * PILE_W + 90
+    inner = kit.zone(d, (x0, y0, x0 + pile_w, y1), "PILES", t, size=LABEL)
+    cw, ch = PILE_W, PILE_H
     deck = int(view.get("deck") or 0)
     if deck:
         kit.paste(canvas, kit.card_back(cw, ch, t.name, str(deck)), inner[0], inner[1])
     else:
         d.rounded_rectangle((inner[0], inner[1], inner[0] + cw, inner[1] + ch), 6, outline=t.border, width=2)
-        kit.draw_text(d, (inner[0] + cw // 2, inner[1] + ch // 2), "0", 22, t.dim, True, anchor="mm")
+        kit.draw_text(d, (inner[0] + cw // 2, inner[1] + ch // 2), "0", LABEL, t.dim, True, anchor="mm")
     discard = list(view.get("discard") or [])
     dx = inner[0] + cw + 20
     if discard:
         if len(discard) > 1:
-            kit.paste(canvas, kit.card_tile(face(discard[-2], t), cw, ch, t.name), dx + 6, inner[1] - 3)
-        kit.paste(canvas, kit.card_tile(face(discard[-1], t), cw, ch, t.name), dx, inner[1])
+            kit.paste(canvas, tile(discard[-2], cw, ch, t), dx + 6, inner[1] - 3)
+        kit.paste(canvas, tile(discard[-1], cw, ch, t), dx, inner[1])
     else:
         d.rounded_rectangle((dx, inner[1], dx + cw, inner[1] + ch), 6, outline=t.border, width=2)
-    kit.draw_text(d, (dx + cw + 16, inner[1] + ch // 2), f"{len(discard)}", 26, t.text, True, anchor="lm")
+    kit.draw_text(d, (dx + cw + 10, inner[1] + ch - 4), f"{len(discard)}", LABEL, t.text, True, anchor="ld")
     last = view.get("last") or None
+    right = (x0 + pile_w + 12, y0, x1, y1)
     if last and last.get("text"):
-        kit.last_action_bar(
-            canvas, (x0 + 262, y0, x1, y1), named(str(last["text"]), names), last.get("success"), t
-        )
+        text = kit.seat_refs(str(last["text"]), names)
+        kit.last_action_bar(canvas, right, text, last.get("success"), t)
     else:
-        inner = kit.zone(d, (x0 + 262, y0, x1, y1), "NO ACTION YET", t, size=LABEL - 2)
+        inner = kit.zone(d, right, "NO ACTION YET", t, size=LABEL)
         if view.get("phase") == "choose":
             hint = "Everyone secretly places 2 cards face down as their front row."
-            kit.draw_text(d, (inner[0], inner[1] + 10), hint, 22, t.text, max_w=inner[2] - inner[0])
+            for i, line in enumerate(kit.wrap_text(hint, kit.font(LABEL), inner[2] - inner[0], 3)):
+                kit.draw_text(d, (inner[0], inner[1] + i * kit.LINE_H), line, LABEL, t.text)
 
 
 def _choosing_rows(canvas: Image.Image, content: Box, p: JSON, t: Theme, lay: Layout) -> None:
@@ -322,12 +313,12 @@ def _choosing_rows(canvas: Image.Image, content: Box, p: JSON, t: Theme, lay: La
     f_inner = kit.zone(d, (x0, y0, split - 6, y1), f"FRONT ROW · {len(entities)}", t, size=LABEL)
     draw_row(canvas, f_inner, entities, sizes, lay.fw, lay.fh, t)
     if not entities:
-        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "not chosen yet", 20, t.dim)
+        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "not chosen yet", LABEL, t.dim)
     n = int(p.get("hand_size") or 0)
     h_inner = kit.zone(d, (split + 6, y0, x1, y1), f"HAND · {n}", t, size=LABEL)
     draw_row(canvas, h_inner, [[None]] * n, [1] * n, lay.fw, lay.fh, t)
     if not n:
-        kit.draw_text(d, (h_inner[0], h_inner[1] + 20), "back row waits for the others", 20, t.dim)
+        kit.draw_text(d, (h_inner[0], h_inner[1] + 20), "waits for the others", LABEL, t.dim)
 
 
 def _rows(
@@ -365,11 +356,11 @@ def _rows(
 
     draw_row(canvas, f_inner, entities, sizes, lay.fw, lay.fh, t, mark=f_mark, min_w=lay.fw * 3 // 4)
     if not entities:
-        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "empty", 20, t.dim)
+        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "empty", LABEL, t.dim)
     if back is None:
-        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "hidden", 20, t.dim, max_w=b_inner[2] - b_inner[0])
+        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "hidden", LABEL, t.dim, max_w=b_inner[2] - b_inner[0])
     elif not back:
-        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "empty", 20, t.dim)
+        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "empty", LABEL, t.dim)
     else:
         draw_row(
             canvas,
@@ -395,58 +386,43 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     if p is None:
         return kit.spectator_hand("Omphala", t)
     viewer: int = view["viewer"]
-    W, M = kit.WIDTH, kit.MARGIN
     cw, ch = 128, 179
     fw, fh = 104, 146
     hand_cards = list(p.get("hand") or [])
     entities, sizes = _front(p)
     back = list(p.get("back_row") or [])
-    last = view.get("last") or None
-    head = LABEL + 12 + 6
-    zones: list[tuple[str, int]] = []
-    if hand_cards:
-        zones.append(("hand", head + ch + 20))
-    zones.append(("front", head + (entity_height(fh) + 14 if entities else 50)))
-    if back or not hand_cards:
-        zones.append(("back", head + (entity_height(ch) + 14 if back else 50)))
-    last_h = 92 if last and last.get("text") else 0
-    H = M + 64 + 10 + 56 + 10 + sum(h + 10 for _, h in zones) + (last_h + 10 if last_h else 0) + M - 10
-    canvas = kit.new_canvas(W, H, t)
-    d = ImageDraw.Draw(canvas)
+    last = view.get("last") or {}
 
-    name = seat_names[viewer]
-    kit.banner(canvas, (M, M, W - M, M + 64), "Omphala", f"Your cards · {name}", kit.seat_colour(viewer), t)
-    y = M + 64 + 10
-    prompt, urgent = _prompt(view, viewer, seat_names)
-    d.rounded_rectangle((M, y, W - M, y + 56), 10, fill=t.panel_active if urgent else t.panel,
-                        outline=t.highlight if urgent else t.border, width=3 if urgent else 1)  # fmt: skip
-    right = kit.chip(d, (W - M - 12, y + 28), _cards(int(p.get("cards", 0))), t, anchor_right=True)[0]
-    right = kit.chip(d, (right - 8, y + 28), f"deck {view.get('deck', 0)}", t, anchor_right=True)[0]
-    kit.draw_text(d, (M + 16, y + 28), prompt, 28, t.text, True, max_w=right - M - 32, anchor="lm")
-    y += 56 + 10
-    for kind, zh in zones:
-        box = (M, y, W - M, y + zh)
-        if kind == "hand":
-            inner = kit.zone(d, box, f"HAND · {len(hand_cards)}", t, size=LABEL)
-            draw_row(canvas, inner, [[c] for c in hand_cards], [1] * len(hand_cards), cw, ch, t)
-        elif kind == "front":
-            inner = kit.zone(
-                d, box, f"FRONT ROW · {len(entities)} · your score, every card shown to you", t, LABEL
-            )
-            draw_row(canvas, inner, entities, sizes, fw, fh, t, frame=t.back, min_w=76)
-            if not entities:
-                msg = "choose 2 cards from your hand" if hand_cards else "empty"
-                kit.draw_text(d, (inner[0], inner[1] + 8), msg, 22, t.dim)
-        else:
-            inner = kit.zone(d, box, f"BACK ROW · {len(back)}", t, size=LABEL)
-            draw_row(canvas, inner, back, [len(e) for e in back], cw, ch, t, min_w=96)
-            if not back:
-                kit.draw_text(d, (inner[0], inner[1] + 8), "empty", 22, t.dim)
-        y += zh + 10
-    if last_h and last:
-        kit.last_action_bar(canvas, (M, y, W - M, y + last_h), named(str(last["text"]), seat_names),
-                            last.get("success"), t)  # fmt: skip
-    return canvas
+    def draw_hand(canvas: Image.Image, box: Box) -> None:
+        inner = kit.zone(ImageDraw.Draw(canvas), box, f"HAND · {len(hand_cards)}", t, size=LABEL)
+        draw_row(canvas, inner, [[c] for c in hand_cards], [1] * len(hand_cards), cw, ch, t)
+
+    def draw_front(canvas: Image.Image, box: Box) -> None:
+        d = ImageDraw.Draw(canvas)
+        inner = kit.zone(d, box, f"FRONT ROW · {len(entities)} · your score", t, size=LABEL)
+        draw_row(canvas, inner, entities, sizes, fw, fh, t, frame=t.back, min_w=76)
+        if not entities:
+            msg = "choose 2 cards from your hand" if hand_cards else "empty"
+            kit.draw_text(d, (inner[0], inner[1] + 8), msg, LABEL, t.dim)
+
+    def draw_back(canvas: Image.Image, box: Box) -> None:
+        d = ImageDraw.Draw(canvas)
+        inner = kit.zone(d, box, f"BACK ROW · {len(back)}", t, size=LABEL)
+        draw_row(canvas, inner, back, [len(e) for e in back], cw, ch, t, min_w=96)
+        if not back:
+            kit.draw_text(d, (inner[0], inner[1] + 8), "empty", LABEL, t.dim)
+
+    sections: list[kit.Section] = []
+    if hand_cards:
+        sections.append((ZONE_HEAD + ch + 14, draw_hand))
+    sections.append((ZONE_HEAD + (entity_height(fh) + 14 if entities else 50), draw_front))
+    if back or not hand_cards:
+        sections.append((ZONE_HEAD + (entity_height(ch) + 14 if back else 50), draw_back))
+    chips = [f"deck {view.get('deck', 0)}", _cards(int(p.get("cards", 0)))]
+    heading = f"Your cards · {seat_names[viewer]}"
+    last_text = kit.seat_refs(str(last.get("text") or ""), seat_names)
+    prompt = _prompt(view, viewer, seat_names)
+    return kit.hand_page("Omphala", heading, viewer, prompt, sections, last_text, t, chips)
 
 
 def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
@@ -476,14 +452,13 @@ def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
 def warm(theme: str | None = None) -> None:
     """Draw every card face, back and modifier tab at the standard sizes now, so no board pays for them."""
     t = kit.theme(theme)
-    sizes = {(54, 76), (128, 179), (104, 146)}  # piles and choose-phase backs, hand cards, hand front row
+    sizes = {(PILE_W, PILE_H), (128, 179), (104, 146)}  # piles, hand cards, hand front row
     for n in (2, 4, 6):
         lay = layout([{"seat": i} for i in range(n)], choosing=False)
         sizes |= {(lay.cw, lay.ch), (lay.fw, lay.fh)}
-    deck = [rank + suit for suit in SUITS for rank in RANKS]
     for w, h in sorted(sizes):
         kit.card_back(w, h, t.name)
-        for code in deck:
-            kit.card_tile(face(code, t), w, h, t.name)
+        for code in ENTRIES:
+            tile(code, w, h, t)
             if code[-1] in "DH":
                 kit.modifier_tab("+" + label(code), ink(code, t), w - 8, TAB_H, t.name)

@@ -1,0 +1,212 @@
+"""Omphala's presentation (engine/table/present.py): its summary, status lines, the 52 cards, menu order and
+the terminal board. Pure functions over views; nothing here reads a state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import JSON, Action
+from engine.games.omphala import cards
+from engine.table.present import CardEntry, Status, seat_name, seat_refs
+
+summary = (
+    "**Goal:** end the game with the most cards in your front row "
+    "(ties: total power, then a line-up battle).\n"
+    "**Setup:** everyone gets 7 cards and secretly puts 2 face down as their front row, all at once; "
+    "the other 5 go face up as the back row.\n"
+    "**Your turn:** up to 2 actions, then draw (1 card with 2 players, else 2). An action is: draw a "
+    "card, or use a back-row card by its suit —\n"
+    "♣ Club: attack an opponent's front card · ♠ Spade: attack, or steal a back-row card · "
+    "♦ Diamond: shield one of your front cards · ♥ Heart: enhance one of your back-row cards.\n"
+    "An attack or steal works when your card's power (A=1 … K=13, with its modifier) is **equal or "
+    "greater**; the card that succeeded then retires face down to your front row.\n"
+    "**End:** when the deck is empty and a full round passes with no change, or nobody can move."
+)
+rules = (
+    "The full rules are Omphala's rule text; /rules shows Agora's rulings, how it settles what the text "
+    "leaves open (engine/games/omphala/RULINGS.md)."
+)
+shortcuts = {"draw": "d", "end_turn": "e"}
+
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+ACTION_TEXT = {
+    "attack": "attack an opponent's front-row card (it falls if your power is equal or greater)",
+    "steal": "steal an opponent's back-row card (equal or greater power), modifier and all",
+    "shield": "shield one of your own front-row cards (its power adds to the defence)",
+    "enhance": "enhance one of your own back-row cards (its power adds to the card)",
+}
+ACTION_ORDER = ("attack", "steal", "shield", "enhance")
+PENDING = {
+    "discard": "{who} must discard a back-row card (more than 7)",
+    "reshuffle": "{who} has an all-red back row: keep it, or shuffle it in and draw 5",
+}
+_LABELS = {cards.label(c): c for c in cards.DECK}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _together(people: list[str]) -> str:
+    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+# -- status --------------------------------------------------------------------------------------
+
+
+def result_line(view: JSON, names: Sequence[str]) -> str:
+    """ "Ada wins with 5 cards", "Ada and Bo share the win with 4 cards and 30 power", ..."""
+    result = view.get("result") or {}
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+    if not winners:
+        return "Nobody wins"
+    people = _together([seat_name(w, names) for w in winners])
+    card_counts, power = result.get("cards") or [], result.get("power") or []
+    w = winners[0]
+    how = f"with {_plural(card_counts[w], 'card')}" if w < len(card_counts) else ""
+    tied_cards = [c for c in card_counts if w < len(card_counts) and c == card_counts[w]]
+    if len(tied_cards) > 1 and w < len(power):
+        how += f" and {power[w]} power"
+        battle = result.get("battle")
+        if battle and w < len(battle):
+            how += f", {_plural(battle[w], 'survivor')} in the line-up battle"
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{people} {verb} {how}".rstrip()
+
+
+def status(view: JSON, names: Sequence[str]) -> Status:
+    """Headline, pending decision, one score line per seat and the turn, from any Omphala view."""
+    players = view.get("players") or []
+    phase = view.get("phase")
+    scores = tuple(f"{seat_name(p['seat'], names)}: {_plural(p.get('cards', 0), 'card')}" for p in players)
+    if phase == "choose":
+        waiting = [seat_name(s, names) for s in view.get("to_act") or []]
+        prompt = f"Still choosing: {_together(waiting)}" if waiting else ""
+        return Status("Everyone chooses 2 face-down cards", prompt, scores, ("choose",))
+    if phase == "over" or view.get("result"):
+        return Status(f"Game over · {result_line(view, names)}", "", scores, ("over",))
+    current = view.get("current")
+    who = seat_name(current, names)
+    pending = view.get("pending")
+    head = f"{who} to play"
+    left = view.get("actions_left")
+    if not pending and isinstance(left, int):
+        head += f" · {_plural(left, 'action')} left"
+    prompt = PENDING.get(pending, "{who} must decide: " + str(pending)).format(who=who) if pending else ""
+    return Status(head, prompt, scores, ("play", view.get("turn"), current))
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def card_name(code: str) -> str:
+    """ "KC" -> "King of Clubs"."""
+    rank, suit = code[:-1], code[-1]
+    return f"{RANK_NAMES.get(rank, rank)} of {cards.SUITS[suit]['name']}"
+
+
+def card_entry(code: str) -> CardEntry:
+    """One card as the catalogue gives it."""
+    suit = cards.SUITS[code[-1]]
+    can = [a for a in ACTION_ORDER if a in cards.ACTIONS[code]]
+    text = "In your back row it can " + "; or ".join(ACTION_TEXT[a] for a in can) + "."
+    return CardEntry(
+        id=code,
+        name=card_name(code),
+        type=suit["name"].removesuffix("s"),
+        stats=(("Power", cards.power(code)),),
+        text=text,
+        short=cards.label(code),
+        colour="red" if cards.is_red(code) else "black",
+    )
+
+
+_CATALOGUE = [card_entry(c) for c in cards.DECK]
+
+
+def catalogue() -> list[CardEntry]:
+    """The 52 cards, suit by suit (Clubs, Diamonds, Hearts, Spades), Ace to King."""
+    return list(_CATALOGUE)
+
+
+# -- menus ---------------------------------------------------------------------------------------
+
+
+def _code(text: str) -> str | None:
+    """The base card named at the start of a menu label: "K♣+5♥ (18)" -> "KC"; None if there is none."""
+    head = text.split("+", 1)[0].split(" ", 1)[0].strip()
+    return head if head in cards.POWER else _LABELS.get(head)
+
+
+def _card_of(action: Action, path: tuple[str, ...]) -> str | None:
+    """The card an action uses: from its arguments if one is a card code, else from its menu label."""
+    for name, value in action.args:
+        if name in ("c", "a") and isinstance(value, str) and value in cards.POWER:
+            return value
+    return _code(path[0]) if path else None
+
+
+def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+    """Back-row cards in rank order (each card's moves together: attack, steal, shield, enhance), then
+    Draw a card and End turn last; the two-card choice by its first card, then its second."""
+    kind = action.kind
+    if kind == "draw":
+        return (2, 0)
+    if kind == "end_turn":
+        return (2, 1)
+    if kind in ("keep", "reshuffle"):
+        return (0, kind != "keep")
+    card = _card_of(action, path)
+    rank = cards.by_rank(card) if card else (99, "")
+    second: tuple[int, str] = (0, "")
+    if kind == "choose" and len(path) > 1:
+        other = _code(path[1].split(" + ", 1)[-1])
+        second = cards.by_rank(other) if other else second
+    order = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else -1
+    return (1, rank, second, order, path)
+
+
+# -- the terminal board --------------------------------------------------------------------------
+
+
+def _label(code: str | None) -> str:
+    return "??" if code is None else cards.label(code) if code in cards.POWER else str(code)
+
+
+def _entity(entity: list[str | None]) -> str:
+    return "+".join(_label(c) for c in entity)
+
+
+def board_text(view: JSON, names: Sequence[str]) -> str:
+    """An Omphala view as a few lines of text: the deck, each seat's rows, the last move, the log."""
+    st = status(view, names)
+    phase, viewer = view.get("phase"), view.get("viewer")
+    head = f"Omphala · turn {view['turn']} · {st.headline}" if phase == "play" else f"Omphala · {st.headline}"
+    lines = [f"== {head} =="]
+    if st.prompt:
+        lines.append(st.prompt)
+    discard = view.get("discard") or []
+    top = f" (top {_label(discard[-1])})" if discard else ""
+    lines.append(f"Deck {view.get('deck', 0)} · discard pile {len(discard)}{top}")
+    to_act = view.get("to_act") or []
+    for p in view.get("players") or []:
+        seat = p["seat"]
+        you = " (you)" if seat == viewer else ""
+        mark = " ◀" if seat in to_act else ""
+        state = "" if phase != "choose" else (" · chosen" if p.get("chosen") else " · choosing")
+        lines.append(f"{seat_name(seat, names)}{you}: {_plural(p['cards'], 'card')} in front{state}{mark}")
+        front = " ".join(f"[{_entity(e['cards'])}]" for e in p["front_row"]) or "—"
+        lines.append(f"    front: {front}")
+        if p.get("back_row") is not None:
+            lines.append(f"    back:  {'  '.join(_entity(e) for e in p['back_row']) or '—'}")
+        if p.get("hand"):
+            lines.append(f"    hand:  {'  '.join(_label(c) for c in p['hand'])}")
+    if view.get("last"):
+        lines.append(f"Last: {seat_refs(view['last']['text'], names)}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines += [f"  · {seat_refs(t, names)}" for t in view["log"]]
+    if view.get("result"):
+        lines.append(f"Result: {result_line(view, names)}.")
+    return "\n".join(lines)

@@ -1,0 +1,194 @@
+"""Ophion's presentation (engine/table/present.py): its summary, status lines, the cards, menu order and
+the terminal board. Pure functions over views; nothing here reads a state."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import JSON, Action
+from engine.games.ophion.cards import CARDS, RULES, Card
+from engine.table.present import CardEntry, Status, seat_name, seat_refs
+
+summary = (
+    "**Goal:** the most VP after 9 rounds (VP track, eternity tokens worth 10, and each upgrade card in "
+    "your slots worth its tier).\n"
+    "**Each round:** income (your castle's 1 gold and 1 mana, plus your upgrades), 3 AP (+2 if you "
+    "summoned no monster last round), draw 3. Then in turn, one action per AP: **Buy** a card from the "
+    "row (its cost plus the slot's surcharge; monsters and upgrades go to one of your 3 upgrade slots, "
+    "a monster with a free summon) · **Play** up to 3 action cards, then draw 3/2/2/1 · **Summon** a "
+    "monster from your slots for mana onto your attack or defense grid (total size 6 each) · **Pass**. "
+    "Converting (2 gold → 1 mana, 3 mana → 1 gold) is free; gold does not last past the round.\n"
+    "**Combat:** when nobody has AP left, everyone's attack meets the defense of the player on their "
+    "right: attacker higher 3 VP to the attacker, a tie 1 VP each, defense higher 2 VP to the defender.\n"
+    "**Tier 2:** once anyone has 10 VP, the row is dealt from the stronger Tier 2 deck."
+)
+rules = (
+    "The full rules are Ophion's rule text; /rules shows Agora's rulings, how it reads the garbled card "
+    "table and settles what the text leaves open (engine/games/ophion/RULINGS.md)."
+)
+shortcuts = {"pass": "p"}
+
+GROUPS = ("Buy", "Play", "Summon", "Convert", "Pass")
+KIND_GROUP = {"buy": "Buy", "play": "Play", "summon": "Summon", "eat": "Summon", "convert": "Convert"}
+SLOT_REF = re.compile(r"#(\d+)\)")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _together(people: list[str]) -> str:
+    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+# -- status --------------------------------------------------------------------------------------
+
+
+def result_line(view: JSON, names: Sequence[str]) -> str:
+    """ "Ada wins with 31 VP", "Ada and Bo share the win with 24 VP"."""
+    result = view.get("result") or {}
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+    if not winners:
+        return "Nobody wins"
+    scores = result.get("scores") or []
+    people = _together([seat_name(w, names) for w in winners])
+    how = f" with {scores[winners[0]]} VP" if winners[0] < len(scores) else ""
+    return f"{people} {'wins' if len(winners) == 1 else 'share the win'}{how}"
+
+
+def _score(view: JSON, p: JSON) -> int:
+    result = view.get("result") or {}
+    final = result.get("scores") or []
+    return final[p["seat"]] if p["seat"] < len(final) else p.get("total", 0)
+
+
+def status(view: JSON, names: Sequence[str]) -> Status:
+    """Headline, one VP line per seat (final scores at the end) and the turn, from any Ophion view."""
+    players = view.get("players") or []
+    scores = tuple(f"{seat_name(p['seat'], names)}: {_score(view, p)} VP" for p in players)
+    if view.get("phase") == "over" or view.get("result"):
+        return Status(f"Game over · {result_line(view, names)}", "", scores, ("over",))
+    current = view.get("current")
+    rnd = f"round {view.get('round')} of {view.get('rounds')}"
+    if not isinstance(current, int):
+        return Status(f"Combat · {rnd}", "", scores, ("round", view.get("round"), None))
+    ap = next((p.get("ap") for p in players if p.get("seat") == current), None)
+    head = f"{seat_name(current, names)} to play"
+    if isinstance(ap, int):
+        head += f" · {ap} AP left"
+    return Status(f"{head} · {rnd}", "", scores, ("round", view.get("round"), current))
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def _text(c: Card) -> str:
+    if c.type == "monster":
+        text = (
+            f"Bought, it goes to an upgrade slot with one free summon. Summon it for {c.mana} mana onto "
+            f"your attack or defense grid (size {c.size} of {RULES['grid_size']})."
+        )
+        return f"{c.ability}. {text}" if c.ability and not c.ability.startswith("Mana cost") else text
+    if c.type == "upgrade":
+        what = f"+{c.amount} {c.effect}"
+        return (
+            f"In an upgrade slot: {what} at once and at the start of every round; "
+            f"worth {_plural(c.tier, 'VP')} at the end."
+        )
+    gain = {
+        "gold": f"+{c.amount} gold until the end of the round",
+        "mana": f"+{c.amount} mana",
+        "ap": f"+{c.amount} action point this round",
+        "vp": f"+{_plural(c.amount, 'VP')}",
+    }.get(c.effect, c.ability or c.effect)
+    text = f"Play it from your hand: {gain}."
+    return text + (" In every starting deck; never sold." if c.tier == 0 else "")
+
+
+def card_entry(c: Card) -> CardEntry:
+    """One card as the catalogue gives it: price and tier, and for a monster its mana, size and fight."""
+    stats: tuple[tuple[str, int | str], ...] = (("Cost", c.cost),)
+    if c.type == "monster":
+        stats += (("Mana", c.mana), ("Size", c.size), ("Attack", c.attack), ("Defense", c.defense))
+    stats += (("Tier", c.tier),)
+    return CardEntry(id=c.id, name=c.name, type=c.type, stats=stats, text=_text(c), colour=c.type)
+
+
+_ORDER = {"monster": 0, "upgrade": 1, "action": 2}
+_CATALOGUE = [card_entry(c) for c in sorted(CARDS.values(), key=lambda c: (_ORDER.get(c.type, 3), c.cost))]
+
+
+def catalogue() -> list[CardEntry]:
+    """Every card, starting-deck cards included: monsters, upgrades, then action cards, cheapest first."""
+    return list(_CATALOGUE)
+
+
+def card_name(cid: str | None) -> str:
+    """A card's name; "empty" for no card."""
+    if cid is None:
+        return "empty"
+    return CARDS[cid].name if cid in CARDS else str(cid)
+
+
+# -- menus ---------------------------------------------------------------------------------------
+
+
+def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+    """Buy (the row's order), Play, Summon, Convert, then Pass last."""
+    group = path[0] if path and path[0] in GROUPS else KIND_GROUP.get(action.kind, "Pass")
+    if action.kind == "pass":
+        group = "Pass"
+    slot = 0
+    if group == "Buy":
+        found = SLOT_REF.search(path[1]) if len(path) > 1 else None
+        slot = int(found.group(1)) if found else 0
+    return (GROUPS.index(group), slot, action.kind == "eat", path)
+
+
+# -- the terminal board --------------------------------------------------------------------------
+
+
+def board_text(view: JSON, names: Sequence[str]) -> str:
+    """An Ophion view as text: the row with prices, then each player's tracks, upgrades and grids."""
+
+    def named(cids: list[str]) -> str:
+        return ", ".join(card_name(c) for c in cids) or "—"
+
+    st = status(view, names)
+    viewer, to_act = view.get("viewer"), view.get("to_act") or []
+    tier = "" if view.get("result") else f" · tier {view.get('tier')}"
+    lines = [f"== Ophion · {st.headline}{tier} =="]
+    market = "  ".join(f"{m['name']} ({m['price']}g)" if m else "(empty)" for m in view.get("market") or [])
+    lines.append(f"Row: {market or '—'}")
+    lines.append(f"Decks: tier 1 {view.get('tier1_size', 0)} · tier 2 {view.get('tier2_size', 0)}")
+    for p in view.get("players") or []:
+        seat = p["seat"]
+        you = " (you)" if seat == viewer else ""
+        mark = " ◀" if seat in to_act else (" · passed" if p.get("passed") else "")
+        tracks = f"{p['total']} VP · mana {p['mana']} · gold {p['gold']} · AP {p['ap']}"
+        lines.append(f"{seat_name(seat, names)}{you}: {tracks}{mark}")
+        lines.append(f"    upgrades: {', '.join(card_name(u) for u in p['upgrades'])}")
+        for grid in ("attack", "defense"):
+            used = f"{p[grid + '_used']}/{p['grid_capacity']}"
+            lines.append(f"    {grid} {p[grid]} ({used}): {named(p[grid + '_grid'])}")
+        piles = f"hand {p['hand_size']} · deck {p['deck_size']} · discard {p['discard_size']}"
+        lines.append(f"    {piles}" + (f" · holding: {named(p['hand'])}" if p.get("hand") else ""))
+    if view.get("last"):
+        lines.append(f"Last: {seat_refs(view['last']['text'], names)}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines += [f"  · {seat_refs(t, names)}" for t in view["log"]]
+    result = view.get("result")
+    if result:
+        lines.append(f"Result: {result_line(view, names)}.")
+        final = result.get("scores") or []
+        ups = result.get("upgrade_points") or []
+        parts = [
+            f"{seat_name(i, names)} {v} VP" + (f" ({ups[i]} from upgrades)" if i < len(ups) else "")
+            for i, v in enumerate(final)
+        ]
+        if parts:
+            lines.append(f"    {' · '.join(parts)}")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""One board module per game, found by game id (render/api.py): render/games/<id>.py."""

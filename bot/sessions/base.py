@@ -1,0 +1,245 @@
+"""What every part of the session manager shares: the store, the cache, subscribers, the picture of a
+match, the rows written after a change, and the refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.sessions.cache import Live, MatchCache
+from bot.sessions.types import (
+    MatchInfo,
+    SessionError,
+    SessionEvent,
+    StaleState,
+    SubmitResult,
+    Subscriber,
+    UserId,
+    seat_of,
+)
+from bot.store import ACTIVE, LOBBY, MatchRecord, ResultRow, Seat, StateUpdate, Store
+from engine.core import PlayerId
+from engine.match import Match
+from engine.registry import get as get_game
+
+log = logging.getLogger(__name__)
+
+
+class SessionBase:
+    """The state and helpers the lobby, play, AI and repair parts build on (see manager.py)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        cache_size: int = 1000,
+        ai_delay: float = 0.0,
+        ai_concurrency: int = 4,
+        turn_seconds: float | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.ai_delay = ai_delay  # seconds an AI "thinks" before moving (for people watching)
+        self.turn_seconds = turn_seconds  # deadline for a human turn, if any
+        self.clock = clock
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._ai_slots = asyncio.Semaphore(ai_concurrency)
+        self._cache = MatchCache(cache_size, pinned=self._ai_tasks.__contains__)
+        self._subscribers: list[Subscriber] = []
+        self._closed = False
+
+    @property
+    def cache_size(self) -> int:
+        """How many matches the cache keeps (more while they are in use)."""
+        return self._cache.size
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call callback (sync or async) with every SessionEvent; returns an unsubscribe function.
+
+        Callbacks run in order while the match is locked, so they see events in order; keep them short
+        and start a task for slow work (rendering, network).
+        """
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def cached(self) -> int:
+        """How many matches are in memory."""
+        return len(self._cache)
+
+    # --- provided by the other parts -----------------------------------------------------------------
+    async def _live(self, match_id: int) -> Live:
+        """The cached match, or load it (repair.py)."""
+        raise NotImplementedError
+
+    def _kick_ai(self, match_id: int) -> None:
+        """Start the AI loop of a match unless it runs already (ai.py)."""
+        raise NotImplementedError
+
+    async def _play(
+        self, live: Live, seat: PlayerId, user: UserId | None, key: str, expected_state_id: int | None
+    ) -> SubmitResult:
+        """Apply and commit one move (play.py)."""
+        raise NotImplementedError
+
+    # --- locking, publishing ---------------------------------------------------------------------------
+    def _lock_for(self, match_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """The match's lock, for `async with` (held while anything reads or changes the match)."""
+        return self._cache.lock(match_id)
+
+    async def _publish(self, event: SessionEvent) -> None:
+        """Hand the event to every subscriber in turn; a failing subscriber is logged and skipped."""
+        for callback in list(self._subscribers):
+            try:
+                result = callback(event)
+                if inspect.isawaitable(result):
+                    await result
+            except Exception:
+                log.exception("subscriber %r failed on %s", callback, event.kind)
+
+    def _info(self, live: Live) -> MatchInfo:
+        """The read-only picture of a cached match."""
+        rec, match = live.record, live.match
+        to_act: tuple[PlayerId, ...] = ()
+        returns = None
+        title = rec.game_id
+        if match is not None:
+            game = match.game
+            title = game.title
+            if rec.status == ACTIVE:
+                to_act = tuple(game.to_act(match.state))
+            r = game.returns(match.state)
+            returns = live.forfeit_shares if r is None else tuple(r)
+        return MatchInfo(
+            id=rec.id,
+            game_id=rec.game_id,
+            title=title,
+            status=rec.status,
+            channel_id=rec.channel_id,
+            guild_id=rec.guild_id,
+            origin=rec.origin,
+            host_user=rec.host_user,
+            seats=rec.seats,
+            state_id=rec.state_id if match is None else match.state_id,
+            to_act=to_act,
+            returns=returns,
+            deadline=rec.deadline,
+            note=rec.note,
+            created_at=rec.created_at,
+            updated_at=rec.updated_at,
+        )
+
+    # --- what a change writes ------------------------------------------------------------------------
+    def _state_update(self, live: Live, match: Match, status: str) -> StateUpdate:
+        """The snapshot, counters, turn and deadline to store for this match in this status."""
+        game = match.game
+        to_act = tuple(game.to_act(match.state)) if status == ACTIVE else ()
+        seats = live.record.seats
+        ai_turn = any(seats[s].is_ai for s in to_act)
+        humans = any(not seats[s].is_ai for s in to_act)
+        now = self.clock()
+        deadline = now + self.turn_seconds if self.turn_seconds is not None and humans else None
+        return StateUpdate(
+            snapshot=json.dumps(game.to_json(match.state), separators=(",", ":")),
+            state_id=match.state_id,
+            log_len=len(match.log),
+            undo_floor=match.undo_floor,
+            to_act=to_act,
+            ai_turn=ai_turn,
+            deadline=deadline,
+            status=status,
+            now=now,
+        )
+
+    def _apply_update(self, live: Live, u: StateUpdate) -> None:
+        """Bring the cached row in line with a stored update."""
+        live.record = replace(
+            live.record,
+            status=u.status,
+            state_id=u.state_id,
+            log_len=u.log_len,
+            undo_floor=u.undo_floor,
+            to_act=u.to_act,
+            ai_turn=u.ai_turn,
+            deadline=u.deadline,
+            updated_at=u.now,
+            snapshot=None,
+            snapshot_hash=None,
+        )
+
+    def _results(self, live: Live, match: Match) -> list[ResultRow]:
+        """Each seat's share of the win of a finished match."""
+        shares = match.game.returns(match.state) or [0.0] * match.num_players
+        seats = live.record.seats
+        return [ResultRow(i, seats[i].user_id, seats[i].ai, float(shares[i])) for i in range(len(seats))]
+
+    async def _set_seats(self, live: Live, seats: tuple[Seat, ...], host: UserId | None = None) -> None:
+        """Store and cache new seats (and host)."""
+        rec = live.record
+        host = rec.host_user if host is None else host
+        now = self.clock()
+        to_act = live.match.to_act() if live.match is not None and rec.status == ACTIVE else ()
+        ai_turn = any(seats[s].is_ai for s in to_act)
+        await self.store.update_seats(rec.id, seats, host, ai_turn, now)
+        live.record = replace(rec, seats=seats, host_user=host, ai_turn=ai_turn, updated_at=now)
+
+    async def _end(self, live: Live, status: str, note: str) -> None:
+        """Stop a match for good in this status (abandoned) and say so."""
+        await self.store.set_status(live.record.id, status, note, self.clock())
+        live.record = replace(live.record, status=status, note=note, ai_turn=False, deadline=None)
+        await self._publish(SessionEvent(status, self._info(live)))
+
+    # --- refusals --------------------------------------------------------------------------------------
+    def _require_seat(self, live: Live, user: UserId) -> PlayerId:
+        """The user's seat; refused if they have none."""
+        seat = seat_of(live.record.seats, user)
+        if seat is None:
+            raise SessionError("You are not playing in this game; only seated players can do that.")
+        return seat
+
+    def _require_lobby(self, live: Live) -> MatchRecord:
+        """The row of a match still in its lobby; refused once it started or ended."""
+        if live.record.status != LOBBY:
+            raise SessionError(
+                "This game has already started." if live.record.status == ACTIVE else "This game is over."
+            )
+        return live.record
+
+    def _require_host(self, rec: MatchRecord, user: UserId | None) -> None:
+        """Refused unless the user is the host."""
+        if user is None or user != rec.host_user:
+            raise SessionError("Only the host can do that.")
+
+    def _require_room(self, rec: MatchRecord) -> None:
+        """Refused if every seat of the game is taken."""
+        game = get_game(rec.game_id)
+        if len(rec.seats) >= game.max_players:
+            raise SessionError(f"This game is full ({game.max_players} players).")
+
+    def _require_started(self, live: Live) -> Match:
+        """The Match of a started game; refused before the deal."""
+        if live.match is None:
+            raise SessionError(
+                "The game has not started yet." if live.record.status == LOBBY else "This game never started."
+            )
+        return live.match
+
+    def _require_active(self, live: Live) -> Match:
+        """The Match of a running game; refused before the deal and once it is over."""
+        match = self._require_started(live)
+        if live.record.status != ACTIVE:
+            raise SessionError("This game is over.")
+        return match
+
+    @staticmethod
+    def _check_fresh(match: Match, expected_state_id: int | None) -> None:
+        """Refused (StaleState) if the match moved on since expected_state_id."""
+        if expected_state_id is not None and expected_state_id != match.state_id:
+            raise StaleState(
+                "The game has moved on since that menu was drawn; here is the current one.", match.state_id
+            )

@@ -1,0 +1,159 @@
+"""Play: submit and undo moves, and read a match (its picture, a seat's view and moves, listings).
+`_play` is the one path every move takes, a person's or an AI's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.sessions.base import SessionBase
+from bot.sessions.cache import Live
+from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, SubmitResult, UserId, seat_of
+from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
+from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
+from engine.match import Match
+
+
+class Play(SessionBase):
+    """Moves, undo and everything a front end reads about a match."""
+
+    async def submit(
+        self, match_id: int, user: UserId, action_key: str, expected_state_id: int | None
+    ) -> SubmitResult:
+        """Play a move by key for the user's seat, committed before this returns.
+
+        Refused (SessionError) for a stale expected_state_id (StaleState), a user without a seat, a seat
+        not to act, or a move that is not legal now. expected_state_id=None skips the staleness check.
+        """
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = self._require_seat(live, user)
+            return await self._play(live, seat, user, action_key, expected_state_id)
+
+    async def undo(self, match_id: int, user: UserId, expected_state_id: int | None = None) -> SubmitResult:
+        """Take back the user's last move (own turn only, never past a draw or a reveal)."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = self._require_seat(live, user)
+            match = self._require_active(live)
+            self._check_fresh(match, expected_state_id)
+            if not match.can_undo(seat):
+                raise SessionError("There is nothing you can take back now.")
+            rows = await self.store.load_log(match_id)
+            undone = match.undo(seat)
+            update = self._state_update(live, undone, ACTIVE)
+            await self.store.record_undo(match_id, rows[-1].seq, update, match.state_id)
+            live.match = undone
+            self._apply_update(live, update)
+            info = self._info(live)
+            events = (Event("undo", f"{info.seat_name(seat)} took back a move"),)
+            await self._publish(SessionEvent("undo", info, seat=seat, user=user, events=events))
+            self._kick_ai(match_id)
+            return SubmitResult(undone.state_id, events, info)
+
+    # --- reading ---------------------------------------------------------------------------------------
+    async def get(self, match_id: int) -> MatchInfo:
+        """A match by id (SessionError if there is none)."""
+        async with self._lock_for(match_id):
+            return self._info(await self._live(match_id))
+
+    async def match_for_channel(self, channel_id: int) -> MatchInfo | None:
+        """The channel's lobby or running game, if any."""
+        mid = await self.store.live_match_id(channel_id)
+        return None if mid is None else await self.get(mid)
+
+    async def view_for(self, match_id: int, user: UserId | None) -> JSON:
+        """game.view for the user's seat; a spectator's view if the user has no seat."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = self._require_started(live)
+            seat = None if user is None else seat_of(live.record.seats, user)
+            return match.game.view(match.state, seat)
+
+    async def moves_for(self, match_id: int, user: UserId) -> list[Move]:
+        """The user's legal moves now, with menu paths ([] if not their turn)."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = seat_of(live.record.seats, user)
+            if live.match is None or live.record.status != ACTIVE or seat is None:
+                return []
+            game, state = live.match.game, live.match.state
+            return [Move(a.key, tuple(game.describe(state, a))) for a in game.legal_actions(state, seat)]
+
+    async def can_undo(self, match_id: int, user: UserId) -> bool:
+        """Whether undo would be accepted for this user now."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = seat_of(live.record.seats, user)
+            ok = live.match is not None and live.record.status == ACTIVE and seat is not None
+            return ok and live.match is not None and seat is not None and live.match.can_undo(seat)
+
+    async def list_matches(
+        self, *, origin: str | None = None, statuses: tuple[str, ...] | None = None, limit: int = 50
+    ) -> list[MatchSummary]:
+        """Stored matches, most recently updated first."""
+        return await self.store.list_matches(origin=origin, statuses=statuses, limit=limit)
+
+    async def overdue(self, now: float | None = None) -> list[MatchSummary]:
+        """Running matches whose turn deadline has passed (for reminders and timeout policies)."""
+        return await self.store.expired_deadlines(self.clock() if now is None else now)
+
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        """Set or clear a match's turn deadline (the next move resets it; see turn_seconds).
+
+        Takes no lock, so a subscriber may call it while the manager publishes an event.
+        """
+        await self.store.set_deadline(match_id, deadline)
+        if (live := self._cache.peek(match_id)) is not None:
+            live.record = replace(live.record, deadline=deadline)
+
+    # --- the one path every move takes -----------------------------------------------------------------
+    async def _play(
+        self, live: Live, seat: PlayerId, user: UserId | None, key: str, expected_state_id: int | None
+    ) -> SubmitResult:
+        """Apply and commit one move; the caller holds the match lock."""
+        match = self._require_active(live)
+        if not _only_others_moved(match, seat, expected_state_id):
+            self._check_fresh(match, expected_state_id)
+        game = match.game
+        if seat not in game.to_act(match.state):
+            raise SessionError("It is not your turn.")
+        try:
+            action = find_action(game, match.state, seat, key)
+        except IllegalAction:
+            raise SessionError("That move is not possible now; here are the moves you have.") from None
+        before = match.state_id
+        mid = live.record.id
+        try:
+            events = match.apply(action)
+            over = match.is_over()
+            update = self._state_update(live, match, FINISHED if over else ACTIVE)
+            results = self._results(live, match) if over else None
+            row = LogRow(match.state_id, seat, user, key, update.now)
+            await self.store.record_action(mid, row, update, before, results)
+        except Conflict:
+            self._cache.forget(mid)
+            raise SessionError("The game changed meanwhile; please try again.") from None
+        except BaseException:
+            self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
+            raise
+        self._apply_update(live, update)
+        info = self._info(live)
+        await self._publish(
+            SessionEvent("action", info, seat=seat, user=user, action_key=key, events=tuple(events))
+        )
+        if over:
+            await self._publish(SessionEvent("finished", info))
+        else:
+            self._kick_ai(mid)
+        return SubmitResult(match.state_id, tuple(events), info)
+
+
+def _only_others_moved(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:
+    """A menu drawn at expected_state_id is still good if only other seats moved since (a simultaneous
+    decision, such as every seat choosing a card face down): their moves cannot change what this seat
+    chose. Any move of this seat since, or any undo, keeps the strict stale check (a double press applies
+    once)."""
+    if expected_state_id is None or match.state_id != len(match.log):  # an undo renumbered the log
+        return False
+    since = match.log[expected_state_id:] if 0 <= expected_state_id < match.state_id else None
+    return bool(since) and all(p != seat for p, _ in since)

@@ -1,0 +1,95 @@
+"""Loading a match from the store: from its snapshot, rebuilt from its log if the snapshot is damaged,
+or marked broken (and refused from then on) if even that fails."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from bot.sessions.base import SessionBase
+from bot.sessions.cache import Live
+from bot.sessions.types import MatchBroken, SessionError, SessionEvent
+from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, MatchRecord
+from bot.store.base import snapshot_hash
+from engine.core import Game
+from engine.match import LogEntry, Match
+from engine.registry import get as get_game
+
+log = logging.getLogger(__name__)
+
+
+class Repair(SessionBase):
+    """Load on demand, check the snapshot, rebuild or stop a damaged match."""
+
+    async def _live(self, match_id: int) -> Live:
+        """The cached match, or load it (the caller holds its lock)."""
+        live = self._cache.get(match_id)
+        if live is not None:
+            return live
+        rec = await self.store.get_match(match_id)
+        if rec is None:
+            raise SessionError(f"There is no game #{match_id}.")
+        if rec.status == BROKEN:
+            raise MatchBroken(rec.note or "This game's saved data is damaged; it has been stopped.")
+        live = Live(rec)
+        if rec.status in (ACTIVE, FINISHED) or (rec.status == ABANDONED and rec.snapshot is not None):
+            live.match = await self._load_match(rec)
+        if rec.status == FINISHED and live.match is not None and not live.match.is_over():
+            live.forfeit_shares = await self.store.match_shares(match_id)  # ended by a forfeit
+        return self._cache.remember(live)
+
+    async def _load_match(self, rec: MatchRecord) -> Match:
+        """The Match from its snapshot; rebuilt from the log if the snapshot is damaged."""
+        rows = await self.store.load_log(rec.id)
+        log_entries = [(r.seat, r.key) for r in rows]
+        game = get_game(rec.game_id)
+        try:
+            return self._from_snapshot(rec, game, len(rows), log_entries)
+        except Exception as damage:
+            log.warning("match %s: snapshot damaged (%s); rebuilding from its log", rec.id, damage)
+        return await self._rebuild(rec, log_entries)
+
+    @staticmethod
+    def _from_snapshot(rec: MatchRecord, game: Game[Any], log_len: int, log_entries: list[LogEntry]) -> Match:
+        """The Match from the stored snapshot; raises if it fails its checksum or disagrees with the log."""
+        text = rec.snapshot
+        if text is None or snapshot_hash(text) != rec.snapshot_hash or log_len != rec.log_len:
+            raise ValueError("the snapshot does not match its checksum or its log")
+        state = game.from_json(json.loads(text))
+        return Match(
+            rec.game_id,
+            len(rec.seats),
+            rec.seed,
+            rec.options,
+            log_entries,
+            state,
+            rec.state_id,
+            rec.undo_floor,
+        )
+
+    async def _rebuild(self, rec: MatchRecord, log_entries: list[LogEntry]) -> Match:
+        """Replay the log (in a worker thread) and store a sound snapshot; mark the match broken if the
+        replay fails."""
+        try:
+            match = await asyncio.to_thread(
+                Match.replay, rec.game_id, len(rec.seats), rec.seed, rec.options, log_entries, rec.state_id
+            )
+        except Exception as e:
+            note = (
+                f"Game #{rec.id} could not be loaded: its saved data is damaged and replaying its "
+                f"{len(log_entries)} moves failed ({e}). It has been stopped; please start a new game."
+            )
+            await self._mark_broken(rec, note)
+            raise MatchBroken(note) from None
+        await self.store.save_snapshot(rec.id, self._state_update(Live(rec), match, rec.status))
+        log.warning("match %s: rebuilt from %d logged moves", rec.id, len(log_entries))
+        return match
+
+    async def _mark_broken(self, rec: MatchRecord, note: str) -> None:
+        """Store the match as broken with this note, and say so."""
+        log.error("%s", note)
+        await self.store.set_status(rec.id, BROKEN, note, self.clock())
+        rec.status, rec.note = BROKEN, note
+        await self._publish(SessionEvent("broken", self._info(Live(rec))))

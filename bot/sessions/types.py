@@ -1,0 +1,126 @@
+"""What front ends see of the session manager: refusals, the picture of a match, moves and events."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.store import ABANDONED, BROKEN, FINISHED, Seat
+from engine.core import Event, PlayerId
+
+UserId = int
+
+
+class SessionError(Exception):
+    """A refusal a person can read (not your turn, no seat, out-of-date button, ...)."""
+
+
+class StaleState(SessionError):
+    """The move was chosen on an older position; state_id is the current one."""
+
+    def __init__(self, message: str, state_id: int) -> None:
+        super().__init__(message)
+        self.state_id = state_id
+
+
+class MatchBroken(SessionError):
+    """The match's saved data is damaged beyond rebuilding; it has been stopped."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """A read-only picture of a match for front ends."""
+
+    id: int
+    game_id: str
+    title: str
+    status: str
+    channel_id: int | None
+    guild_id: int | None
+    origin: str
+    host_user: int | None
+    seats: tuple[Seat, ...]
+    state_id: int
+    to_act: tuple[PlayerId, ...] = ()
+    returns: tuple[float, ...] | None = None
+    deadline: float | None = None
+    note: str = ""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    def seat_of(self, user: UserId) -> PlayerId | None:
+        """The seat of this user, or None."""
+        return seat_of(self.seats, user)
+
+    def seat_name(self, seat: PlayerId) -> str:
+        """A display name for a seat."""
+        s = self.seats[seat]
+        return s.name or (f"AI {seat + 1}" if s.is_ai else f"Player {seat + 1}")
+
+    @property
+    def users_to_act(self) -> tuple[UserId, ...]:
+        """User ids (not AI) that must act now."""
+        return tuple(u for s in self.to_act if (u := self.seats[s].user_id) is not None)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (finished, abandoned or broken)."""
+        return self.status in (FINISHED, ABANDONED, BROKEN)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal move of a seat: its key (what submit takes) and its menu path from game.describe."""
+
+    key: str
+    path: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """The path as one line, e.g. "K♣ › Attack › P2: card 1"."""
+        return " › ".join(self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEvent:
+    """Something that happened to a match, published to every subscriber.
+
+    kind: created, joined, left, ai_added, started, action, undo, finished, abandoned, broken.
+    events are the engine's events (filter them with `Event.visible(seat)` before showing them).
+    """
+
+    kind: str
+    info: MatchInfo
+    seat: PlayerId | None = None
+    user: UserId | None = None
+    action_key: str | None = None
+    events: tuple[Event, ...] = ()
+
+    def visible_events(self, viewer: PlayerId | None) -> list[Event]:
+        """The engine events this seat (None = spectator) may read."""
+        return [e for e in self.events if e.visible(viewer)]
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    """What an accepted move returns: the events, the new state_id and the match after it."""
+
+    state_id: int
+    events: tuple[Event, ...]
+    info: MatchInfo
+
+    @property
+    def over(self) -> bool:
+        """Whether this move ended the game."""
+        return self.info.status == FINISHED
+
+
+Subscriber = Callable[[SessionEvent], Awaitable[None] | None]
+
+
+def seat_of(seats: tuple[Seat, ...], user: UserId) -> PlayerId | None:
+    """The seat a person (not an AI) holds among these seats, or None."""
+    for i, s in enumerate(seats):
+        if s.user_id == user and not s.is_ai:
+            return i
+    return None

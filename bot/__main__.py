@@ -1,4 +1,4 @@
-"""The command line: `python -m bot play omphala` (terminal) and `python -m bot run` (Discord)."""
+"""The command line (`agora`, or `python -m bot`): `play` a game in the terminal, `run` the Discord bot."""
 
 from __future__ import annotations
 
@@ -8,36 +8,62 @@ import importlib
 import os
 import sys
 
-from bot.console import DEFAULT_DB, PlayOptions, play
+from bot.ai import DEFAULT_LEVEL, LEVELS
+from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
+from engine.registry import games
 
-NO_TOKEN = """\
+
+def no_token() -> str:
+    """What `run` says without a token: how to get one, and how to play in the terminal meanwhile."""
+    cmd, game = command(), first_game()
+    return f"""\
 DISCORD_TOKEN is not set, so the Discord bot cannot start.
 
 To get a token: Discord Developer Portal (https://discord.com/developers/applications)
 → New Application → Bot → Reset Token, copy it, then run:
-    DISCORD_TOKEN=your-token python -m bot run
+    DISCORD_TOKEN=your-token {cmd} run
 (Invite it to your server from OAuth2 → URL Generator with the "bot" and "applications.commands" scopes.)
 
 To play in the terminal instead, no token needed:
-    python -m bot play omphala                  # you against one AI
-    python -m bot play omphala --players 4 --ai 2
+    {cmd} play {game}                  # you against one AI
+    {cmd} play {game} --players 4 --ai 2
 """
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Agora: tabletop card games on Discord."
+def _games_help() -> str:
+    lines = ["games:"]
+    for g in games().values():
+        lines.append(f"  {g.id:<12} {g.title}, {g.min_players}–{g.max_players} players")
+    lines.append(f"AI levels: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
+    lines.append(
+        "in a game: a move's number or letter; u undo, r redraw, q (or Ctrl-C) save and quit, h help"
     )
+    return "\n".join(lines)
+
+
+def _parser() -> argparse.ArgumentParser:
+    cmd = command()
+    parser = argparse.ArgumentParser(prog=cmd, description="Agora: tabletop card games on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("play", help="play a game in this terminal (against AI seats and/or hot seat)")
-    p.add_argument("game", nargs="?", default="omphala", help="the game id (default: omphala)")
+    p = sub.add_parser(
+        "play",
+        help="play a game in this terminal (against AI seats and/or hot seat)",
+        description="Play a game in this terminal, against AI seats and/or with others at this screen.",
+        epilog=_games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    first = first_game()
+    p.add_argument("game", nargs="?", default=first, metavar="GAME", help=f"the game id (default: {first})")
     p.add_argument("--players", type=int, default=2, metavar="N", help="number of seats (default: 2)")
     p.add_argument(
         "--ai", type=int, default=None, metavar="K", help="how many seats an AI plays; the rest are humans "
         "sharing this screen (default: all but one)"
     )  # fmt: skip
-    p.add_argument("--level", default="random", help="AI level for the AI seats (default: random)")
+    p.add_argument(
+        "--level", default=DEFAULT_LEVEL, metavar="LEVEL",
+        help=f"AI level for the AI seats: {', '.join(LEVELS)} (default: {DEFAULT_LEVEL})",
+    )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal seed, for a reproducible game")
     p.add_argument(
         "--db", default=DEFAULT_DB, metavar="PATH", help=f"SQLite file of saved games ({DEFAULT_DB})"
@@ -71,7 +97,7 @@ def _env_int(name: str) -> int | None:
 def _run_discord(db: str, guild_id: int | None = None, log_level: str = "INFO") -> int:
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
-        sys.stderr.write(NO_TOKEN)
+        sys.stderr.write(no_token())
         return 2
     try:
         front = importlib.import_module("bot.discord")
@@ -79,7 +105,7 @@ def _run_discord(db: str, guild_id: int | None = None, log_level: str = "INFO") 
         if e.name is None or not e.name.startswith("bot.discord"):
             raise
         sys.stderr.write(
-            "The Discord front end is not part of this build yet; try: python -m bot play omphala\n"
+            f"The Discord front end is not part of this build yet; try: {command()} play {first_game()}\n"
         )
         return 1
     return int(front.run(token=token, db_path=db, guild_id=guild_id, log_level=log_level) or 0)
@@ -110,8 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         return asyncio.run(play(opts))
-    except KeyboardInterrupt:
-        sys.stdout.write("\nSaved. Resume with: python -m bot play --resume\n")
+    except KeyboardInterrupt:  # play() has said the game is saved and how to resume it
         return 130
 
 

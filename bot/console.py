@@ -1,182 +1,191 @@
 """Play in a terminal through the same session manager and SQLite store as Discord.
 
-Each human sees only their own view (`game.view(state, seat)`) and a numbered menu of their legal moves
-(`game.describe` paths joined by " › "). With two or more humans at one screen (hot seat) the screen is
-cleared and the next player is asked to take it. AI moves print as they happen. Every move is committed
-to the database before the next prompt, so `q` (or Ctrl-D, or a crash) loses nothing: resume later.
+Each human sees only their own view, drawn as text by the game itself (`present.board_text`), and a menu of
+their legal moves in the game's order (`game.describe` paths joined by " › "). The game's fixed choices
+(`present.shortcuts`, e.g. "e" to end the turn) keep their letter; the other moves are numbered. With two
+or more humans at one screen (hot seat) the screen and its scrollback are cleared and the next player is
+asked to take it. Every move is committed to the database before the next prompt, so `q`, Ctrl-C, Ctrl-D
+or a crash lose nothing: resume later. Nothing here names a game.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import os
+import shlex
+import shutil
 import sys
+import threading
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from bot.sessions import MatchInfo, SessionError, SessionEvent, SessionManager
+from bot.ai import LEVELS
+from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
-from engine.core import JSON, Event, PlayerId
-from engine.games.ophion.cards import card_name
+from engine.core import Event, PlayerId
+from engine.registry import games
 from engine.registry import get as get_game
+from engine.table.present import Presentation, of, seat_refs
 
 DEFAULT_DB = "agora-console.db"
-CLEAR = "\033[2J\033[H"
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-HELP = "Type a move's number; u = undo, r = show the board again, q = save and quit, h = this help."
+# Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
+CLEAR = "\033[H\033[2J\033[3J"
+KEYS = "u = undo, r = show the board again, q = save and quit, h = this help"
+RESERVED = frozenset("urqh")
 
 
-# --- drawing views as text ------------------------------------------------------------------------------
-def card_label(code: str | None) -> str:
-    """An Omphala card code as people write it ("KC" -> "K♣"); "??" for a card this viewer cannot see."""
-    if code is None:
-        return "??"
-    return code[:-1] + SUITS.get(code[-1], code[-1])
+def _as_typed(path: str) -> str:
+    """A program's path as short as it can be typed from here: its name if the PATH finds this very file,
+    else relative to the current directory when below it, else absolute."""
+    path = os.path.abspath(path)
+    found = shutil.which(os.path.basename(path))
+    if found and os.path.abspath(found) == path:
+        return os.path.basename(path)
+    rel = os.path.relpath(path)
+    return (rel if os.sep in rel else f".{os.sep}{rel}") if not rel.startswith("..") else path
 
 
-def _entity(cards: list[str | None]) -> str:
-    return "+".join(card_label(c) for c in cards)
+def command() -> str:
+    """How to run Agora from here, as a command that works when typed as printed: the `agora` script of
+    this installation when there is one (`agora`, `.venv/bin/agora`), else this Python with `-m bot`."""
+    if not sys.executable:
+        return "python3 -m bot"
+    script = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "agora")
+    if os.path.isfile(script) and os.access(script, os.X_OK):
+        return _as_typed(script)
+    return f"{_as_typed(sys.executable)} -m bot"
 
 
-def format_omphala(view: JSON, names: list[str]) -> str:
-    """An Omphala view (see the view JSON spec) as a few lines of text."""
-
-    def who(seat: int | None) -> str:
-        return "-" if seat is None else f"P{seat + 1}"
-
-    lines = []
-    phase, viewer = view["phase"], view.get("viewer")
-    if phase == "choose":
-        waiting = ", ".join(who(s) for s in view["to_act"])
-        head = f"Omphala · everyone secretly chooses 2 face-down cards (waiting for {waiting})"
-    elif phase == "play":
-        left = view["actions_left"]
-        head = (
-            f"Omphala · turn {view['turn']} · {who(view['current'])} to play "
-            f"({left} action{'s' if left != 1 else ''} left)"
-        )
-        if view.get("pending") == "discard":
-            head += f" · {who(view['current'])} must discard"
-        elif view.get("pending") == "reshuffle":
-            head += f" · {who(view['current'])} may reshuffle"
-    else:
-        head = "Omphala · game over"
-    lines.append(f"== {head} ==")
-    discard = view.get("discard") or []
-    top = f" (top {card_label(discard[-1])})" if discard else ""
-    lines.append(f"Deck {view['deck']} · discard pile {len(discard)}{top}")
-    for p in view["players"]:
-        seat = p["seat"]
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        you = " (you)" if seat == viewer else ""
-        mark = " ◀" if seat in view["to_act"] else ""
-        status = "" if phase != "choose" else (" · chosen" if p["chosen"] else " · choosing")
-        plural = "s" if p["cards"] != 1 else ""
-        lines.append(f"{who(seat)} {name}{you}: {p['cards']} card{plural} in front{status}{mark}")
-        front = " ".join(f"[{_entity(e['cards'])}]" for e in p["front_row"]) or "—"
-        lines.append(f"    front: {front}")
-        if p["back_row"] is not None:
-            back = "  ".join(_entity(e) for e in p["back_row"]) or "—"
-            lines.append(f"    back:  {back}")
-        if p.get("hand"):
-            lines.append(f"    hand:  {'  '.join(card_label(c) for c in p['hand'])}")
-    lines += _last_and_log(view)
-    result = view.get("result")
-    if result:
-        winners = ", ".join(who(s) for s in result["winners"])
-        lines.append(f"Result: winner{'s' if len(result['winners']) > 1 else ''} {winners}")
-        lines.append(f"    cards {result['cards']} · power {result['power']}")
-        if result.get("battle"):
-            lines.append(f"    line-up battle survivors {result['battle']}")
-    return "\n".join(lines)
+def play_command(args: str, db: str = DEFAULT_DB) -> str:
+    """`<command> play <args>`, with `--db` when the games are in another file than the default."""
+    where = "" if db == DEFAULT_DB else f" --db {shlex.quote(db)}"
+    return f"{command()} play {args}{where}"
 
 
-def format_ophion(view: JSON, names: list[str]) -> str:
-    """An Ophion view as text: the market with prices, then each player's board."""
-
-    def named(cards: list[str]) -> str:
-        return ", ".join(card_name(c) for c in cards) or "—"
-
-    viewer, to_act = view.get("viewer"), view.get("to_act") or []
-    if view.get("result"):
-        head = "Ophion · game over"
-    else:
-        current = view.get("current")
-        who = f"P{current + 1} to play" if isinstance(current, int) else "combat"
-        head = f"Ophion · round {view['round']}/{view['rounds']} · tier {view['tier']} · {who}"
-    lines = [f"== {head} =="]
-    market = "  ".join(f"{m['name']} ({m['price']}g)" for m in view.get("market") or [])
-    lines.append(f"Market: {market or '—'}")
-    lines.append(f"Decks: tier 1 {view.get('tier1_size', 0)} · tier 2 {view.get('tier2_size', 0)}")
-    for p in view["players"]:
-        seat = p["seat"]
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        you = " (you)" if seat == viewer else ""
-        mark = " ◀" if seat in to_act else (" · passed" if p.get("passed") else "")
-        tracks = f"{p['total']} VP · mana {p['mana']} · gold {p['gold']} · AP {p['ap']}"
-        lines.append(f"P{seat + 1} {name}{you}: {tracks}{mark}")
-        upgrades = ", ".join(card_name(u) if u else "empty" for u in p["upgrades"])
-        lines.append(f"    upgrades: {upgrades}")
-        for grid in ("attack", "defense"):
-            used = f"{p[grid + '_used']}/{p['grid_capacity']}"
-            lines.append(f"    {grid} {p[grid]} ({used}): {named(p[grid + '_grid'])}")
-        cards = f"hand {p['hand_size']} · deck {p['deck_size']} · discard {p['discard_size']}"
-        lines.append(f"    {cards}" + (f" · holding: {named(p['hand'])}" if p.get("hand") else ""))
-    lines += _last_and_log(view)
-    result = view.get("result")
-    if result:
-        winners = ", ".join(f"P{w + 1}" for w in result["winners"])
-        lines.append(f"Result: winner{'s' if len(result['winners']) > 1 else ''} {winners}")
-        lines.append(f"    VP {result['scores']} (upgrades {result['upgrade_points']})")
-    return "\n".join(lines)
+def first_game() -> str:
+    """The id of the first registered game: the default of `play` and the one hints name."""
+    return next(iter(games()))
 
 
-def _last_and_log(view: JSON) -> list[str]:
-    """The last action and the recent events of a view, as lines."""
-    lines = [f"Last: {view['last']['text']}"] if view.get("last") else []
-    if view.get("log"):
-        lines.append("Log:")
-        lines.extend(f"  · {t}" for t in view["log"])
-    return lines
+def plain(text: str) -> str:
+    """Discord markdown (**bold**, *italic*) as plain terminal text."""
+    return text.replace("**", "").replace("__", "")
 
 
-def format_generic(view: JSON, names: list[str]) -> str:
-    """Any game's view, compactly: one line per top-level field."""
-    lines = [f"== {view.get('game', 'game')} =="]
-    for key, value in view.items():
-        if key == "game":
-            continue
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        lines.append(f"{key}: {text if len(text) <= 200 else text[:197] + '...'}")
-    return "\n".join(lines)
+def together(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-FORMATTERS = {"omphala": format_omphala, "ophion": format_ophion}
+def result_words(info: MatchInfo) -> str:
+    """Who won, in a sentence: "Ann wins.", "Ann and Bo share the win.", "Nobody wins."."""
+    winners = [info.seat_name(i) for i, v in enumerate(info.returns or ()) if v > 0]
+    if not winners:
+        return "Nobody wins."
+    return f"{winners[0]} wins." if len(winners) == 1 else f"{together(winners)} share the win."
 
 
-def format_view(view: JSON, names: list[str]) -> str:
-    """A view as text, with the game's own formatter if it has one."""
-    return FORMATTERS.get(str(view.get("game")), format_generic)(view, names)
+def credit(who: str, text: str, names: Sequence[str]) -> str:
+    """An event line credited to the seat that acted, unless it starts by naming a seat itself (the actor,
+    or another seat an effect of the move concerns): never "Ann: Ann draws"."""
+    named = seat_refs(text, names)
+    return named if any(named.startswith(n) for n in (who, *names) if n) else f"{who}: {named}"
+
+
+def named_moves(moves: Sequence[Move], names: Sequence[str]) -> list[Move]:
+    """Menu paths with seat numbers replaced by names, unless two moves would then read the same."""
+    named = [Move(m.key, tuple(seat_refs(step, names) for step in m.path)) for m in moves]
+    return named if len({m.path for m in named}) == len(named) else list(moves)
+
+
+def menu_keys(moves: Sequence[Move], shortcuts: dict[str, str]) -> list[tuple[str, Move]]:
+    """What to type for each move, in the given order: the game's fixed letter for a kind of move that is
+    offered once (end turn, pass, draw), so it never changes; numbers from 1 for the rest."""
+    kinds = [m.key.split(":", 1)[0] for m in moves]
+    count = Counter(kinds)
+    letters: dict[str, str] = {}
+    for kind, letter in shortcuts.items():
+        ok = len(letter) == 1 and letter.isalpha() and letter.lower() not in RESERVED
+        if ok and count[kind] == 1 and letter.lower() not in letters.values():
+            letters[kind] = letter.lower()
+    out, n = [], 0
+    for move, kind in zip(moves, kinds, strict=True):
+        if kind in letters:
+            out.append((letters[kind], move))
+        else:
+            n += 1
+            out.append((str(n), move))
+    return out
+
+
+def help_text(game: Any, present: Presentation) -> str:
+    """The game's summary, where its rules are, and the keys."""
+    return (
+        f"{game.title} ({game.min_players}–{game.max_players} players)\n{plain(present.summary)}\n"
+        f"{plain(present.rules)}\n\nType a move's number or letter; {KEYS}. Ctrl-C also saves and quits."
+    )
 
 
 # --- one game at one screen -------------------------------------------------------------------------------
 @dataclass
 class _Screen:
-    """Where text goes and comes from."""
+    """Where text goes and comes from.
+
+    Lines are read by a daemon thread, not the event loop's executor: a blocked read can neither delay
+    Ctrl-C (the game is saved and the process exits at once) nor hold up the loop's shutdown.
+    """
 
     inp: TextIO
     out: TextIO
     clear: bool
+    _pending: asyncio.Future[str] | None = None
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def _read(self) -> asyncio.Future[str]:
+        if self._pending is not None:  # a read outlived its prompt (an interrupted ask): keep its line
+            return self._pending
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[str] = loop.create_future()
+
+        def settle(line: str | None, error: BaseException | None) -> None:
+            if fut.done():
+                return
+            if error is not None:
+                fut.set_exception(error)
+            else:
+                fut.set_result(line or "")
+
+        def reader() -> None:
+            try:
+                line, error = self.inp.readline(), None
+            except Exception as e:  # a closed or broken input ends the game like end of input
+                line, error = None, e
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
+                loop.call_soon_threadsafe(settle, line, error)
+
+        threading.Thread(target=reader, name="console-input", daemon=True).start()
+        self._pending = fut
+        return fut
+
     async def ask(self, prompt: str) -> str | None:
         """A line of input, or None at end of input."""
         self.out.write(prompt)
         self.out.flush()
-        line = await asyncio.to_thread(self.inp.readline)
+        fut = self._read()
+        try:
+            line = await asyncio.shield(fut)
+        except (OSError, ValueError):
+            line = ""
+        finally:
+            if fut.done():
+                self._pending = None
         if not _isatty(self.inp):  # echo scripted input so a transcript reads like a session
             self.out.write(line if line.endswith("\n") else line + "\n")
         return None if line == "" else line.strip()
@@ -189,12 +198,17 @@ class _Screen:
 class ConsoleGame:
     """Runs one match at one screen until it ends or the people quit."""
 
-    def __init__(self, sessions: SessionManager, match_id: int, screen: _Screen) -> None:
+    def __init__(
+        self, sessions: SessionManager, match_id: int, screen: _Screen, db: str = DEFAULT_DB
+    ) -> None:
         self.sessions = sessions
+        self.db = db  # named in the hints, so they work as printed
         self.match_id = match_id
         self.screen = screen
         self.info: MatchInfo | None = None
         self.humans: list[PlayerId] = []
+        self.game: Any = None
+        self.present: Presentation | None = None
 
     def _names(self, info: MatchInfo) -> list[str]:
         return [info.seat_name(i) for i in range(len(info.seats))]
@@ -209,17 +223,24 @@ class ConsoleGame:
             return
         if not ev.info.seats[ev.seat].is_ai:
             return
-        self._print_events(ev.info.seat_name(ev.seat), ev.visible_events(self._viewer()))
+        self._print_events(ev.info, ev.seat, ev.visible_events(self._viewer()))
 
-    def _print_events(self, who: str, events: list[Event]) -> None:
+    def _print_events(self, info: MatchInfo, seat: PlayerId, events: Sequence[Event]) -> None:
+        who, names = info.seat_name(seat), self._names(info)
         if not events:
             self.screen.say(f"  {who} moved.")
         for e in events:
-            self.screen.say(f"  {who}: {e.text}")
+            self.screen.say(f"  {credit(who, e.text, names)}")
+
+    def _board(self, view: Any, info: MatchInfo) -> str:
+        assert self.present is not None
+        return self.present.board_text(view, self._names(info))
 
     async def run(self) -> int:
         """Play until the game ends (0) or the people quit (0, saved); 1 if the game cannot go on."""
         info = await self.sessions.get(self.match_id)
+        self.game = get_game(info.game_id)
+        self.present = of(self.game)
         self.humans = [i for i, s in enumerate(info.seats) if not s.is_ai]
         unsubscribe = self.sessions.subscribe(self._on_event)
         try:
@@ -238,7 +259,8 @@ class ConsoleGame:
             seats = [s for s in info.to_act if not info.seats[s].is_ai]
             if not seats:  # an AI is to act but idle (resumed game, or its last try failed)
                 if nudged or not await self.sessions.resume_ai(self.match_id):
-                    self.screen.say("The AI players are stuck; the game is saved. Try --resume later.")
+                    hint = play_command(f"--resume {info.id}", self.db)
+                    self.screen.say(f"The AI players are stuck; the game is saved. Try later: {hint}")
                     return 1
                 nudged = True
                 continue
@@ -258,21 +280,28 @@ class ConsoleGame:
 
     async def _turn(self, info: MatchInfo, seat: PlayerId, user: int) -> str:
         """Show the board and menu to one human and play what they pick: "moved" or "quit"."""
+        assert self.present is not None
         view = await self.sessions.view_for(self.match_id, user)
         self.screen.say()
-        self.screen.say(format_view(view, self._names(info)))
-        moves = await self.sessions.moves_for(self.match_id, user)
+        self.screen.say(self._board(view, info))
+        moves = named_moves(await self.sessions.moves_for(self.match_id, user), self._names(info))
+        keyed = menu_keys(moves, dict(self.present.shortcuts))
+        by_key = dict(keyed)
         self.screen.say(f"\n{info.seat_name(seat)}, your move:")
-        width = len(str(len(moves)))
-        for i, m in enumerate(moves, 1):
-            self.screen.say(f"  {i:>{width}}. {m.label}")
+        width = max((len(k) for k, _ in keyed), default=1)
+        for k, m in keyed:
+            self.screen.say(f"  {k:>{width}}. {m.label}")
+        numbers = [k for k, _ in keyed if k.isdigit()]
+        letters = [k for k, _ in keyed if not k.isdigit()]
+        span = [f"1-{numbers[-1]}" if len(numbers) > 1 else numbers[0]] if numbers else []
+        prompt = f"[{', '.join([*span, *letters, 'u', 'r', 'q', 'h'])}] > "
         while True:
-            answer = await self.screen.ask(f"[1-{len(moves)}, u, r, q, h] > ")
+            answer = await self.screen.ask(prompt)
             if answer is None or answer.lower() in ("q", "quit", "exit"):
                 return "quit"
             cmd = answer.lower()
             if cmd in ("h", "?", "help"):
-                self.screen.say(HELP)
+                self.screen.say(help_text(self.game, self.present))
             elif cmd == "r":
                 return "moved"  # redraws
             elif cmd == "u":
@@ -281,20 +310,18 @@ class ConsoleGame:
                 except SessionError as e:
                     self.screen.say(str(e))
                     continue
-                self._print_events("You", [e for e in result.events if e.visible(seat)])
+                self._print_events(result.info, seat, [e for e in result.events if e.visible(seat)])
                 return "moved"
-            elif cmd.isdigit() and 1 <= int(cmd) <= len(moves):
+            elif cmd in by_key:
                 try:
-                    result = await self.sessions.submit(
-                        self.match_id, user, moves[int(cmd) - 1].key, info.state_id
-                    )
+                    result = await self.sessions.submit(self.match_id, user, by_key[cmd].key, info.state_id)
                 except SessionError as e:
                     self.screen.say(str(e))
                     return "moved"
-                self._print_events("You", [e for e in result.events if e.visible(seat)])
+                self._print_events(result.info, seat, [e for e in result.events if e.visible(seat)])
                 return "moved"
             else:
-                self.screen.say(f"Please type a number from 1 to {len(moves)}. {HELP}")
+                self.screen.say(f"Please type one of {prompt[1:-4]}. {KEYS}.")
 
     async def _the_end(self, info: MatchInfo) -> int:
         if info.status != "finished":
@@ -304,23 +331,21 @@ class ConsoleGame:
         user = None if viewer is None else info.seats[viewer].user_id
         view = await self.sessions.view_for(self.match_id, user)
         self.screen.say()
-        self.screen.say(format_view(view, self._names(info)))
-        shares = info.returns or ()
-        winners = [info.seat_name(i) for i, v in enumerate(shares) if v > 0]
-        self.screen.say(f"\nGame #{info.id} is over. Won by: {', '.join(winners) or 'nobody'}.")
+        self.screen.say(self._board(view, info))
+        self.screen.say(f"\nGame #{info.id} is over. {result_words(info)}")
         return 0
 
     def _saved(self, info: MatchInfo) -> int:
-        self.screen.say(f"\nSaved. Resume with: python -m bot play --resume {info.id}")
+        self.screen.say(f"\nSaved. Resume with: {play_command(f'--resume {info.id}', self.db)}")
         return 0
 
 
-# --- the `python -m bot play` command ---------------------------------------------------------------------
+# --- the `play` command ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PlayOptions:
-    """What `python -m bot play` was asked to do."""
+    """What `play` was asked to do."""
 
-    game: str = "omphala"
+    game: str = ""  # a registered game id; "" = the first registered game
     players: int = 2
     ai: int | None = None  # None: everyone but one human
     seed: int | None = None
@@ -332,40 +357,52 @@ class PlayOptions:
 
 
 async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None = None) -> int:
-    """Start (or resume, or list) console games; the process exit code."""
+    """Start (or resume, or list) console games; the process exit code.
+
+    Cancelled (Ctrl-C under asyncio.run), it says the game is saved and how to resume it, then lets the
+    cancellation go on: every move was committed when it was made, so there is nothing left to save.
+    """
     inp = inp if inp is not None else sys.stdin
     out = out if out is not None else sys.stdout
     screen = _Screen(inp, out, clear=_isatty(out))
     store = SqliteStore(opts.db)
     await store.open()
     sessions = SessionManager(store, ai_delay=opts.ai_delay)
+    match_id: int | None = None
     try:
         if opts.list:
-            return await _list(sessions, screen)
+            return await _list(sessions, screen, opts.db)
         if opts.resume is not None:
-            match_id = await _find_resume(sessions, opts.resume, screen)
+            match_id = await _find_resume(sessions, opts.resume, screen, opts.db)
             if match_id is None:
                 return 1
             screen.say(f"Resuming game #{match_id}.")
         else:
-            created = await _new_game(sessions, opts, screen)
-            if created is None:
+            match_id = await _new_game(sessions, opts, screen)
+            if match_id is None:
                 return 2
-            match_id = created
-        return await ConsoleGame(sessions, match_id, screen).run()
+        return await ConsoleGame(sessions, match_id, screen, opts.db).run()
     except SessionError as e:
         screen.say(str(e))
         return 1
+    except asyncio.CancelledError:
+        if match_id is not None:
+            screen.say(f"\nSaved. Resume with: {play_command(f'--resume {match_id}', opts.db)}")
+        else:
+            screen.say("\nStopped.")
+        raise
     finally:
         await sessions.close()
         await store.close()
 
 
 async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen) -> int | None:
+    """Check every option first, so a start that cannot work leaves nothing saved; the new game's id."""
+    game_id = opts.game or first_game()
     try:
-        game = get_game(opts.game)
+        game = get_game(game_id)
     except KeyError as e:
-        screen.say(str(e.args[0]))
+        screen.say(f"{e.args[0]}. Try: {command()} play --help")
         return None
     ai = opts.players - 1 if opts.ai is None else opts.ai
     if not game.min_players <= opts.players <= game.max_players:
@@ -374,29 +411,36 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
     if not 0 <= ai <= opts.players:
         screen.say(f"--ai must be between 0 and --players ({opts.players}).")
         return None
+    if ai and opts.level not in LEVELS:
+        screen.say(f"There is no AI level {opts.level!r}; the levels are: {', '.join(LEVELS)}.")
+        return None
     humans = opts.players - ai
     info = await sessions.create(
-        None, None, opts.game, 1, seed=opts.seed, host_name="Player 1", origin="console", seat_host=humans > 0
+        None, None, game_id, 1, seed=opts.seed, host_name="Player 1", origin="console", seat_host=humans > 0
     )
-    for i in range(2, humans + 1):
-        await sessions.join(info.id, i, f"Player {i}")
-    for _ in range(ai):
-        await sessions.add_ai(info.id, 1, opts.level)
-    info = await sessions.start(info.id, 1)
-    names = ", ".join(info.seat_name(i) for i in range(len(info.seats)))
-    screen.say(f"Game #{info.id}: {game.title} for {len(info.seats)} ({names}).")
+    try:
+        for i in range(2, humans + 1):
+            await sessions.join(info.id, i, f"Player {i}")
+        for _ in range(ai):
+            await sessions.add_ai(info.id, 1, opts.level)
+        info = await sessions.start(info.id, 1)
+    except BaseException:  # no half-made lobby stays behind to be listed or resumed
+        with contextlib.suppress(SessionError):
+            await asyncio.shield(sessions.abandon(info.id, None, force=True))
+        raise
+    names = together([info.seat_name(i) for i in range(len(info.seats))])
+    screen.say(f"Game #{info.id}: {game.title} for {len(info.seats)} ({names}). Type h for help.")
     return info.id
 
 
-async def _find_resume(sessions: SessionManager, which: int | str, screen: _Screen) -> int | None:
+async def _find_resume(sessions: SessionManager, which: int | str, screen: _Screen, db: str) -> int | None:
     if which == "latest":
-        games = await sessions.list_matches(origin="console", statuses=(ACTIVE,), limit=1)
-        if not games:
-            screen.say(
-                "There is no unfinished console game to resume; start one with: python -m bot play omphala"
-            )
+        found = await sessions.list_matches(origin="console", statuses=(ACTIVE,), limit=1)
+        if not found:
+            hint = play_command(first_game(), db)
+            screen.say(f"There is no unfinished console game to resume; start one with: {hint}")
             return None
-        return games[0].id
+        return found[0].id
     try:
         info = await sessions.get(int(which))
     except SessionError as e:
@@ -408,18 +452,18 @@ async def _find_resume(sessions: SessionManager, which: int | str, screen: _Scre
     return info.id
 
 
-async def _list(sessions: SessionManager, screen: _Screen) -> int:
-    games = await sessions.list_matches(origin="console", limit=30)
-    if not games:
-        screen.say("No console games yet; start one with: python -m bot play omphala")
+async def _list(sessions: SessionManager, screen: _Screen, db: str) -> int:
+    found = await sessions.list_matches(origin="console", limit=30)
+    if not found:
+        screen.say(f"No console games yet; start one with: {play_command(first_game(), db)}")
         return 0
-    screen.say(f"{'id':>5}  {'game':<10} {'status':<10} {'moves':>5}  players")
-    for g in games:
+    screen.say(f"{'id':>5}  {'game':<12} {'status':<10} {'moves':>5}  players")
+    for g in found:
         names = ", ".join(
             s.name or (f"AI {i + 1}" if s.is_ai else f"Player {i + 1}") for i, s in enumerate(g.seats)
         )
-        live = " ◀ resume with --resume " + str(g.id) if g.status in LIVE_STATUSES else ""
-        screen.say(f"{g.id:>5}  {g.game_id:<10} {g.status:<10} {g.state_id:>5}  {names}{live}")
+        live = f" ◀ resume with --resume {g.id}" if g.status in LIVE_STATUSES else ""
+        screen.say(f"{g.id:>5}  {g.game_id:<12} {g.status:<10} {g.state_id:>5}  {names}{live}")
     return 0
 
 

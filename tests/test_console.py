@@ -1,90 +1,174 @@
-"""The terminal front end: whole games through the session manager and SQLite, hot seat, resume."""
+"""The terminal front end: whole games through the session manager and SQLite, hot seat, resume, Ctrl-C."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
+import signal
 import subprocess
 import sys
+import time
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.__main__ import main
-from bot.console import PlayOptions, card_label, format_generic, format_view, play
-from engine.match import Match
+from bot.console import (
+    CLEAR,
+    PlayOptions,
+    _Screen,
+    command,
+    credit,
+    first_game,
+    menu_keys,
+    play,
+)
+from bot.sessions import Move
+from bot.store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[1]
+# A driver that gets through any game: the first numbered move, else the game's fixed letters.
+ANY_MOVE = "1\ne\np\nd\n"
 
 
-async def _play(tmp_path: Path, text: str, **kw: object) -> tuple[int, str]:
+async def _play(tmp_path: Path, text: str | io.TextIOBase, **kw: object) -> tuple[int, str]:
     out = io.StringIO()
     opts = PlayOptions(db=str(tmp_path / "c.db"), ai_delay=0.0, seed=4, **kw)  # type: ignore[arg-type]
-    code = await play(opts, io.StringIO(text), out)
+    inp = io.StringIO(text) if isinstance(text, str) else text
+    code = await play(opts, inp, out)  # type: ignore[arg-type]
     return code, out.getvalue()
 
 
+class Reacting(io.TextIOBase):
+    """Input that answers what the screen shows: each step sees the output so far and returns a line."""
+
+    def __init__(self, out: Callable[[], str], steps: list[str | Callable[[str], str]]) -> None:
+        self.out, self.steps = out, list(steps)
+
+    def readline(self, size: int = -1) -> str:
+        if not self.steps:
+            return ""
+        step = self.steps.pop(0)
+        return (step if isinstance(step, str) else step(self.out())) + "\n"
+
+
+def key_of(screen: str, text: str) -> str:
+    """What to type for the last menu line of the screen that contains text."""
+    found = re.findall(rf"^ +(\w+)\. .*{re.escape(text)}.*$", screen.rsplit("your move:", 1)[-1], re.M)
+    assert found, f"no move with {text!r} in:\n{screen[-2000:]}"
+    return found[0]
+
+
 async def test_all_ai_game_plays_to_the_end(tmp_path: Path) -> None:
-    code, out = await _play(tmp_path, "", players=4, ai=4)
+    code, out = await _play(tmp_path, "", game="omphala", players=4, ai=4)
     assert code == 0
-    assert "Game #1: Omphala for 4" in out and "Game #1 is over. Won by:" in out
+    assert "Game #1: Omphala for 4" in out and "Game #1 is over. " in out
     assert "your move" not in out and "Pass the screen" not in out
-    assert out.count("AI 2 (random): ") > 3  # AI moves are printed as they happen
+    assert len(re.findall(r"^  AI 2 \(random\)", out, re.M)) > 3  # AI moves print as they happen, by name
+    assert "AI 2 (random): AI 2" not in out  # credited once, not "who: who did"
 
 
 async def test_one_human_against_ai_with_scripted_input(tmp_path: Path) -> None:
-    code, out = await _play(tmp_path, "1\n" * 3000, players=3, ai=2)
+    code, out = await _play(tmp_path, ANY_MOVE * 1500, game="omphala", players=3, ai=2)
     assert code == 0 and "Game #1 is over" in out
     assert "Player 1, your move:" in out and "Pass the screen" not in out
-    assert "hand:" in out  # the human saw their own hand in the choose phase ...
     first_view = out.split("Player 1, your move:")[0]
-    assert first_view.count("hand:") == 1  # ... and nobody else's
-    assert "P2 AI 2 (random): 0 cards in front · choosing" not in first_view  # AIs choose before the human
+    assert first_view.count("hand:") == 1  # the human sees their own hand, and nobody else's
+    assert "AI 2 (random): 0 cards in front · choosing" not in first_view  # AIs choose before the human
+    assert re.search(r"Game #1 is over\. .*(wins|share the win|Nobody wins)\.", out)  # words, not lists
 
 
 async def test_hot_seat_asks_to_pass_the_screen(tmp_path: Path) -> None:
-    code, out = await _play(tmp_path, "1\n" * 6000, players=3, ai=1)
+    code, out = await _play(tmp_path, ANY_MOVE * 3000, game="omphala", players=3, ai=1)
     assert code == 0 and "is over" in out
     assert "Pass the screen to Player 1 — press Enter" in out
     assert "Pass the screen to Player 2 — press Enter" in out
     assert "Pass the screen to AI" not in out
 
 
+def test_hot_seat_clears_the_scrollback_on_a_terminal() -> None:
+    """ESC[2J clears the screen only; ESC[3J also drops the scrollback, where the last hand could be read."""
+    out = io.StringIO()
+    _Screen(io.StringIO(), out, clear=True).wipe()
+    assert out.getvalue() == CLEAR and "\033[2J" in CLEAR and "\033[3J" in CLEAR
+    piped = io.StringIO()
+    _Screen(io.StringIO(), piped, clear=False).wipe()
+    assert "\033" not in piped.getvalue()
+
+
 async def test_quit_then_resume_the_same_game(tmp_path: Path) -> None:
-    code, out = await _play(tmp_path, "h\nzz\n1\n1\nq\n", players=2, ai=1)
-    assert code == 0 and "Saved. Resume with: python -m bot play --resume 1" in out
-    assert "Please type a number" in out and "u = undo" in out
+    code, out = await _play(tmp_path, "h\nzz\n1\n1\nq\n", game="omphala", players=2, ai=1)
+    db = str(tmp_path / "c.db")
+    assert code == 0 and f"Saved. Resume with: {command()} play --resume 1 --db {db}\n" in out  # as printed
+    assert "Please type one of 1-" in out and "u = undo" in out
+    assert "Omphala (2–6 players)" in out and "equal or greater" in out and "RULINGS.md" in out  # h
     code, listing = await _play(tmp_path, "", list=True)
     assert code == 0 and "active" in listing and "--resume 1" in listing
-    code, out = await _play(tmp_path, "1\n" * 3000, resume="latest")
+    code, out = await _play(tmp_path, ANY_MOVE * 1500, resume="latest")
     assert code == 0 and "Resuming game #1." in out and "Game #1 is over" in out
     code, out = await _play(tmp_path, "", resume="latest")
-    assert code == 1 and "no unfinished console game" in out
+    assert code == 1 and "no unfinished console game" in out and f"{command()} play {first_game()}" in out
     code, out = await _play(tmp_path, "", resume=1)
     assert "Game #1 is over" in out
 
 
 async def test_undo_from_the_console(tmp_path: Path) -> None:
-    # Seed 4: Player 1 chooses, cannot undo the reveal, shields (option 9), then takes the shield back.
-    code, out = await _play(tmp_path, "1\nu\n9\nu\nq\n", players=2, ai=1)
-    assert code == 0 and "There is nothing you can take back now." in out
-    assert "You: P1 shields front card 1 with K♦" in out and "You: Player 1 took back a move" in out
-    assert "(2 actions left)" in out.rsplit("took back a move", 1)[1]  # both actions are back
+    """Player 1 chooses, cannot undo the reveal, shields, then takes the shield back."""
+    out = io.StringIO()
+    steps: list[str | Callable[[str], str]] = ["1", "u", lambda s: key_of(s, "Shield"), "u", "q"]
+    opts = PlayOptions(game="omphala", players=2, ai=1, seed=4, db=str(tmp_path / "c.db"), ai_delay=0.0)
+    code = await play(opts, Reacting(out.getvalue, steps), out)  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert code == 0 and "There is nothing you can take back now." in text
+    assert re.search(r"^  Player 1 shields front card 1 with ", text, re.M)
+    assert "  Player 1 took back a move" in text
+    assert "2 actions left" in text.rsplit("took back a move", 1)[1]  # both actions are back
 
 
-async def test_bad_options_are_explained(tmp_path: Path) -> None:
-    code, out = await _play(tmp_path, "", players=9)
+async def test_fixed_choices_keep_their_letters(tmp_path: Path) -> None:
+    """Draw and End turn are "d" and "e" on every menu, however many numbered moves come and go."""
+    code, out = await _play(tmp_path, "1\ne\n" * 40 + "q\n", game="omphala", players=2, ai=1)
+    assert code == 0
+    menus = [m for m in out.split("your move:")[1:] if "End turn" in m]
+    assert len(menus) >= 3
+    for m in menus:
+        assert re.search(r"^ +e\. End turn$", m, re.M), m
+        assert "e, u, r, q, h] > " in m
+
+
+def test_menu_keys() -> None:
+    moves = [Move("attack:c=1", ("A",)), Move("draw", ("Draw",)), Move("end_turn", ("End",))]
+    moves.insert(1, Move("attack:c=2", ("B",)))
+    keys = menu_keys(moves, {"draw": "d", "end_turn": "e", "attack": "a"})
+    assert [k for k, _ in keys] == ["1", "2", "d", "e"]  # a kind offered twice is numbered
+    assert [k for k, _ in menu_keys(moves[2:], {"draw": "q", "end_turn": "E"})] == ["1", "e"]  # q is ours
+
+
+def test_credit() -> None:
+    names = ["Ann", "AI 2 (random)"]
+    assert credit("AI 2 (random)", "P2 attacks P1", names) == "AI 2 (random) attacks Ann"
+    assert credit("Ann", "The deck is empty", names) == "Ann: The deck is empty"
+    assert credit("Ann", "P2 draws 3♦", names) == "AI 2 (random) draws 3♦"  # what the move made P2 do
+
+
+async def test_bad_options_are_explained_and_leave_nothing_saved(tmp_path: Path) -> None:
+    code, out = await _play(tmp_path, "", game="omphala", players=9)
     assert code == 2 and "2 to 6 players" in out
-    code, out = await _play(tmp_path, "", players=3, ai=5)
+    code, out = await _play(tmp_path, "", game="omphala", players=3, ai=5)
     assert code == 2 and "--ai must be" in out
     code, out = await _play(tmp_path, "", game="chess")
-    assert code == 2 and "unknown game" in out
-
-
-def test_views_as_text() -> None:
-    m = Match.new("omphala", 3, 9)
-    text = format_view(m.game.view(m.state, 1), ["Ann", "Bo", "Cy"])
-    assert "P2 Bo (you)" in text and text.count("hand:") == 1
-    assert card_label("10H") == "10♥" and card_label(None) == "??"
-    assert format_generic({"game": "x", "a": [1, 2]}, []) == "== x ==\na: [1,2]"
+    assert code == 2 and "unknown game" in out and "play --help" in out
+    code, out = await _play(tmp_path, "", level="grandmaster")
+    assert code == 2 and "There is no AI level 'grandmaster'" in out and "random" in out
+    code, listing = await _play(tmp_path, "", list=True)
+    assert "No console games yet" in listing
+    store = SqliteStore(str(tmp_path / "c.db"))
+    await store.open()
+    try:
+        assert await store.list_matches() == []
+    finally:
+        await store.close()
 
 
 def test_run_without_a_token_says_how_to_get_one(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -95,13 +179,42 @@ def test_run_without_a_token_says_how_to_get_one(capsys) -> None:  # type: ignor
         if env_token is not None:
             os.environ["DISCORD_TOKEN"] = env_token
     err = capsys.readouterr().err
-    assert "Discord Developer Portal" in err and "Reset Token" in err and "python -m bot play omphala" in err
+    assert "Discord Developer Portal" in err and "Reset Token" in err
+    assert f"{command()} play {first_game()}" in err
+
+
+def test_play_help_lists_games_and_levels(capsys) -> None:  # type: ignore[no-untyped-def]
+    try:
+        main(["play", "--help"])
+    except SystemExit as e:
+        assert e.code == 0
+    out = capsys.readouterr().out
+    from bot.ai import LEVELS
+    from engine.registry import games
+
+    for g in games().values():
+        assert re.search(
+            rf"^  {g.id} +{re.escape(g.title)}, {g.min_players}–{g.max_players} players", out, re.M
+        )
+    assert all(level in out for level in LEVELS) and "AI levels:" in out
+
+
+def test_hints_work_as_printed() -> None:
+    """The command hints print runs from here, and pyproject installs it as `agora`."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["agora"] == "bot.__main__:main"
+    cmd = command()
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        f"{cmd} play --help", shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and "AI levels:" in done.stdout, done.stderr
 
 
 def test_python_dash_m_bot_plays_a_game(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     db = str(tmp_path / "m.db")
-    args = [sys.executable, "-m", "bot", "play", "omphala", "--players", "2", "--ai", "2", "--ai-delay", "0"]
+    args = [sys.executable, "-m", "bot", "play", "--players", "2", "--ai", "2", "--ai-delay", "0"]
     done = subprocess.run([*args, "--db", db], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "is over" in done.stdout
     run = subprocess.run(
@@ -110,11 +223,53 @@ def test_python_dash_m_bot_plays_a_game(tmp_path: Path) -> None:
     assert run.returncode == 2 and "DISCORD_TOKEN" in run.stderr
 
 
+def test_ctrl_c_saves_and_quits_at_once(tmp_path: Path) -> None:
+    """SIGINT while the game waits for input (a pipe that stays open): out within seconds, with the hint."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    args = [
+        sys.executable,
+        "-m",
+        "bot",
+        "play",
+        "--ai-delay",
+        "0",
+        "--seed",
+        "1",
+        "--db",
+        str(tmp_path / "i.db"),
+    ]
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        seen = ""
+        deadline = time.monotonic() + 30
+        while "] > " not in seen and time.monotonic() < deadline:
+            seen += os.read(proc.stdout.fileno(), 4096).decode()
+        assert "] > " in seen, seen
+        started = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=10)
+        assert time.monotonic() - started < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "Saved. Resume with: " in rest and "play --resume 1" in rest and "Traceback" not in err
+
+
 async def test_ophion_in_the_terminal(tmp_path: Path) -> None:
-    """Ophion has its own text board: the market with prices and each player's tracks and grids."""
-    code, out = await _play(tmp_path, "1\n" * 3000, game="ophion", players=3, ai=2)
+    """Ophion's own text board: the row with prices and each player's tracks and grids."""
+    code, out = await _play(tmp_path, ANY_MOVE * 1500, game="ophion", players=3, ai=2)
     assert code == 0 and "Game #1: Ophion for 3" in out and "Game #1 is over" in out
     first_view = out.split("Player 1, your move:")[0]
-    assert "== Ophion · round 1/9 · tier 1" in first_view and "Market: " in first_view
+    assert "== Ophion · " in first_view and "gold" in first_view
     assert first_view.count("holding:") == 1  # only the human's own hand
-    assert "Result: winner" in out
+    assert "  p. Pass" in out

@@ -109,7 +109,7 @@ async def test_commands_rules_card_status_undo_abandon(fake: FakeDiscord, tmp_pa
         card = await (
             await fake.slash(bob, fake.channel, "card", {"game": "omphala", "name": "KS"})
         ).wait_reply()
-        assert "power **13**" in card.content and "Steal" in card.content
+        assert "Power **13**" in card.content and "steal" in card.content
         none = await (await fake.slash(bob, fake.channel, "game status")).wait_reply()
         assert "no game" in none.content
         thread, mid = await _two_humans(h, alice, bob)

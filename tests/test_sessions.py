@@ -10,6 +10,7 @@ import pytest
 
 from bot.sessions import MatchBroken, SessionError, SessionEvent, SessionManager, StaleState
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, SqliteStore
+from engine.core import Action
 from engine.match import Match
 
 ANN, BO, CY = 101, 102, 103
@@ -128,6 +129,32 @@ async def test_full_game_with_humans_and_ai_records_results(
     assert {r.user_id for r in await store.leaderboard("omphala")} == {ANN, BO}
     with pytest.raises(SessionError, match="over"):
         await sessions.submit(mid, ANN, "draw", None)
+
+
+async def test_moves_come_in_the_games_menu_order(
+    sessions: SessionManager, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """moves_for sorts a seat's moves by the game's presentation (menu_rank of each engine Action and its
+    path); moves of equal rank keep the order of legal_actions."""
+    mid = await _duel(sessions)
+    info = await sessions.get(mid)
+    user = info.users_to_act[0]
+    seat = info.seat_of(user)
+    match = await _replayed(store, mid)
+    game = match.game
+    rules_order = [a.key for a in game.legal_actions(match.state, seat)]
+    assert len(rules_order) >= 3
+
+    class Backwards:  # pairs of moves in reverse order, each pair's two moves of equal rank
+        @staticmethod
+        def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[int, ...]:
+            assert path == tuple(game.describe(match.state, action))
+            return (-(rules_order.index(action.key) // 2),)
+
+    monkeypatch.setattr(type(game), "present", Backwards, raising=False)
+    keys = [m.key for m in await sessions.moves_for(mid, user)]
+    pairs = [rules_order[i : i + 2] for i in range(0, len(rules_order), 2)]
+    assert keys == [k for pair in reversed(pairs) for k in pair]
 
 
 async def test_refusals_are_readable(sessions: SessionManager) -> None:

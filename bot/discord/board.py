@@ -22,6 +22,8 @@ import render
 from bot.discord.common import StaticView, seat_names, who, with_names
 from bot.sessions import MatchInfo, SessionEvent
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY
+from engine.registry import get as get_game
+from engine.table.present import Status, of
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord.board")
 
 RECENT = 6  # public events shown under the board
-PENDING = {"discard": "must discard a back-row card", "reshuffle": "all red: keep the back row or reshuffle"}
 COLOR = {ACTIVE: 0x3B82F6, FINISHED: 0x22C55E, ABANDONED: 0x6B7280, BROKEN: 0xEF4444}
 
 
@@ -43,11 +44,14 @@ class Posted:
     pinged: frozenset[int]
 
 
-def turn_key(view: dict[str, Any], info: MatchInfo) -> Any:
-    """What identifies "one turn": the game's turn number and phase if it has one, else who is to act."""
-    if "turn" in view:
-        return (view.get("phase"), view["turn"], view.get("current"))
-    return tuple(info.to_act)
+def status_of(info: MatchInfo, view: dict[str, Any]) -> Status:
+    """The game's own words for where it stands (engine.table.present), from the spectator view."""
+    return of(get_game(info.game_id)).status(view, seat_names(info))
+
+
+def turn_key(status: Status, info: MatchInfo) -> Any:
+    """What identifies "one turn": the game's own turn key, else who is to act."""
+    return status.turn or tuple(info.to_act)
 
 
 def board_buttons(info: MatchInfo) -> StaticView:
@@ -67,31 +71,23 @@ def board_buttons(info: MatchInfo) -> StaticView:
     return view
 
 
-def _turn_line(info: MatchInfo, view: dict[str, Any]) -> str:
+def _description(info: MatchInfo, status: Status) -> str:
+    """The game's headline and pending decision, then who must act (mentions) or how it ended."""
     if info.status == FINISHED:
-        return "**The game is over.**" + (f" {info.note}" if info.note else "")
+        lines = ["**The game is over.**" + (f" {info.note}" if info.note else "")]
+        if status.headline:
+            lines.append(status.headline)
+        return "\n".join(lines)
     if info.status != ACTIVE:
         return f"**{info.note or 'This game has stopped.'}**"
+    lines = [f"**{status.headline}**"] if status.headline else []
+    if status.prompt:
+        lines.append(status.prompt)
     names = [who(info, s) for s in info.to_act]
-    if len(names) > 1 or view.get("phase") == "choose":
-        return f"**Everyone at once:** {', '.join(names)} — make your secret choice (*My hand & moves*)."
-    pending = view.get("pending")
-    extra = f" — {PENDING.get(pending, pending)}" if pending else ""
-    left = view.get("actions_left")
-    acts = f", {left} action{'s' if left != 1 else ''} left" if isinstance(left, int) and not pending else ""
-    return f"**Turn:** {', '.join(names)}{extra}{acts}"
-
-
-def _scores(info: MatchInfo, view: dict[str, Any]) -> str:
-    names = seat_names(info)
-    players = view.get("players")
-    lines = []
-    if isinstance(players, list):
-        for i, p in enumerate(players):
-            if isinstance(p, dict) and "cards" in p and i < len(names):
-                lines.append(f"{names[i]}: {p['cards']} card{'s' if p['cards'] != 1 else ''}")
-    if not lines:
-        lines = list(names)
+    if len(names) > 1:
+        lines.append(f"**Everyone at once:** {', '.join(names)} — make your choice (*My hand & moves*).")
+    elif names:
+        lines.append(f"**Turn:** {names[0]}")
     return "\n".join(lines)
 
 
@@ -108,17 +104,22 @@ def _result(info: MatchInfo) -> str:
     return f"🏆 {text} win{'s' if len(winners) == 1 else ''}!"
 
 
-def board_embed(info: MatchInfo, view: dict[str, Any], recent: list[str]) -> discord.Embed:
-    """The embed under the image: whose turn, the last events, the scores (and the result)."""
-    turn = view.get("turn")
-    title = f"{info.title} — game #{info.id}" + (f" · turn {turn}" if turn else "")
-    embed = discord.Embed(title=title, description=_turn_line(info, view), color=COLOR.get(info.status, 0))
+def board_embed(
+    info: MatchInfo, view: dict[str, Any], recent: list[str], status: Status | None = None
+) -> discord.Embed:
+    """The embed under the image: the game's headline and prompt, whose turn, the last events, the scores."""
+    status = status or status_of(info, view)
+    title = f"{info.title} — game #{info.id}"
+    embed = discord.Embed(
+        title=title, description=_description(info, status)[:4096], color=COLOR.get(info.status, 0)
+    )
     if info.status == FINISHED:
         embed.add_field(name="Result", value=_result(info) or "—", inline=False)
     events = [with_names(info, e) for e in recent[-RECENT:]]
     if events:
         embed.add_field(name="Last events", value="\n".join(f"• {e}" for e in events)[-1024:], inline=False)
-    embed.add_field(name="Players", value=_scores(info, view)[:1024], inline=False)
+    scores = "\n".join(status.scores) or "\n".join(seat_names(info))
+    embed.add_field(name="Players", value=scores[:1024] or "—", inline=False)
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=f"Game #{info.id} · move {info.state_id} · anyone may look; only players act")
     return embed
@@ -194,10 +195,11 @@ class Boards:
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
         png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
         file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
-        embed = board_embed(info, view, list(self.recent.get(mid, ())))
+        status = status_of(info, view)
+        embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
         buttons = board_buttons(info)
         users = frozenset(info.users_to_act)
-        key = turn_key(view, info)
+        key = turn_key(status, info)
         old = self.posted.get(mid)
         if old is not None and old.turn == key and users <= old.pinged and old.channel_id == channel.id:
             try:

@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.discord.board import board_embed
 from bot.discord.common import StaticView, bot_of, guarded, reply, with_names
 from bot.discord.lobby import lobby_buttons, lobby_embed
-from bot.discord.texts import card_choices, card_text, event_log, rulings, summary
+from bot.discord.texts import card_answer, card_choices, event_log, rulings, summary
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ACTIVE
 from engine.registry import games
@@ -274,17 +274,15 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         )
 
     async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None) or "omphala"
-        q = current.casefold()
-        hits = [c for c in card_choices(game) if q in c[0].casefold() or q == c[1].casefold()]
-        return [app_commands.Choice(name=label, value=code) for label, code in hits[:25]]
+        game = getattr(interaction.namespace, "game", None) or None
+        return [app_commands.Choice(name=n, value=v) for n, v in card_choices(game, current)]
 
     @tree.command(name="card", description="What a card does")
+    @app_commands.describe(game="Which game", name="The card (type a few letters)")
     @app_commands.choices(game=game_choices())
     @app_commands.autocomplete(name=card_names)
     async def card_cmd(interaction: discord.Interaction, game: str, name: str) -> None:
-        text = card_text(game, name) or f"There is no card {name!r} in that game."
-        await guarded(interaction, None, lambda: reply(interaction, text))
+        await guarded(interaction, None, lambda: reply(interaction, card_answer(game, name)))
 
     @tree.command(name="stats", description="Games played and won")
     async def stats_cmd(interaction: discord.Interaction, user: discord.User | None = None) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.sessions import MatchInfo, SessionError
+from engine.table.present import seat_refs
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -81,18 +81,9 @@ def seat_names(info: MatchInfo) -> list[str]:
     return names
 
 
-SEAT_REF = re.compile(r"\bP([1-9])\b")
-
-
 def with_names(info: MatchInfo, text: str) -> str:
     """An engine event text with seat numbers ("P2") replaced by the players' names."""
-    names = seat_names(info)
-
-    def name(m: re.Match[str]) -> str:
-        i = int(m[1]) - 1
-        return names[i] if i < len(names) else m[0]
-
-    return SEAT_REF.sub(name, text)
+    return seat_refs(text, seat_names(info))
 
 
 def who(info: MatchInfo, seat: int) -> str:

@@ -1,82 +1,104 @@
-"""Words for people: game summaries and rulings (/rules), card answers (/card), the redacted event log."""
+"""Words for people, all from the game's own presentation (engine.table.present): summaries and rulings
+(/rules), card answers and suggestions (/card), the redacted event log. Nothing here names a game."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
+from typing import Any
 
-import engine
 from bot.store import Store
 from engine.core import find_action
+from engine.registry import games
 from engine.registry import get as get_game
+from engine.table.present import CardEntry, find_card, of
 
-GAMES_DIR = Path(engine.__file__).resolve().parent / "games"
+CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
+QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
+CARD_TEXT_MAX = 1800  # a /card answer stays well inside a message's 2,000 characters
 
-SUMMARIES = {
-    "omphala": (
-        "**Goal:** end the game with the most cards in your front row "
-        "(ties: total power, then a line-up battle).\n"
-        "**Setup:** everyone gets 7 cards and secretly puts 2 face down as their front row, all at once; "
-        "the other 5 go face up as the back row.\n"
-        "**Your turn:** up to 2 actions, then draw (1 card with 2 players, else 2). An action is: draw a "
-        "card, or use a back-row card by its suit —\n"
-        "♣ Club: attack an opponent's front card · ♠ Spade: attack, or steal a back-row card · "
-        "♦ Diamond: shield one of your front cards · ♥ Heart: enhance one of your back-row cards.\n"
-        "An attack or steal works when your card's power (A=1 … K=13, with its modifier) is **equal or "
-        "greater**; the card that succeeded then retires face down to your front row.\n"
-        "**End:** when the deck is empty and a full round passes with no change, or nobody can move."
-    ),
-}
 
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-ACTION_TEXT = {
-    "attack": "attack an opponent's front-row card (it falls if your power is equal or greater)",
-    "steal": "steal an opponent's back-row card (equal or greater power), modifier and all",
-    "shield": "shield one of your own front-row cards (its power adds to the defence)",
-    "enhance": "enhance one of your own back-row cards (its power adds to the card)",
-}
+def _game_dir(game: Any) -> Path | None:
+    """The directory of the module that defines the game's class (engine/games/<id>/ for a package)."""
+    module = sys.modules.get(type(game).__module__)
+    path = getattr(module, "__file__", None)
+    return Path(path).resolve().parent if path else None
 
 
 def summary(game_id: str) -> str:
-    """A short, readable summary of a game's rules."""
+    """The game's short summary, its player count and where its full rules are."""
     game = get_game(game_id)
-    text = SUMMARIES.get(game_id, f"{game.title} for {game.min_players}–{game.max_players} players.")
-    return f"{text}\n*{game.min_players}–{game.max_players} players.*"
+    present = of(game)
+    return f"{present.summary}\n*{game.min_players}–{game.max_players} players.* {present.rules}".strip()
 
 
 def rulings(game_id: str) -> str:
     """The game's RULINGS.md (how Agora settles what the rule text leaves open), or ""."""
-    path = GAMES_DIR / game_id / "RULINGS.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+    folder = _game_dir(get_game(game_id))
+    path = folder / "RULINGS.md" if folder else None
+    return path.read_text(encoding="utf-8") if path is not None and path.is_file() else ""
 
 
-def card_choices(game_id: str) -> list[tuple[str, str]]:
-    """(label, code) of every card of a game, e.g. ("K♣ King of Clubs", "KC"); [] for games without cards."""
-    if game_id != "omphala":
-        return []
-    from engine.games.omphala import cards
+def catalogue(game_id: str) -> list[CardEntry]:
+    """Every card of a game ([] for an unknown game or one without distinct cards)."""
+    game = games().get(game_id)
+    return [] if game is None else of(game).catalogue()
 
-    out = []
-    for code in cards.DECK:
-        rank, suit = code[:-1], code[-1]
-        out.append((f"{cards.label(code)} {RANK_NAMES.get(rank, rank)} of {cards.SUITS[suit]['name']}", code))
+
+def choice_name(entry: CardEntry, game_title: str = "") -> str:
+    """How a card reads in the autocomplete list: "K♣ King of Clubs", or "Goblin · <game title>"."""
+    name = entry.name if entry.label == entry.name else f"{entry.label} {entry.name}"
+    if game_title:
+        name += f" · {game_title}"
+    return name if len(name) <= CHOICE_MAX else name[: CHOICE_MAX - 1] + "…"
+
+
+def card_choices(game_id: str | None, current: str, limit: int = 25) -> list[tuple[str, str]]:
+    """(shown name, value) suggestions for /card: cards of the game whose id, name or label contains what
+    was typed; every game's cards when no game is chosen yet."""
+    q = current.strip().casefold()[:QUERY_MAX]
+    chosen = [game_id] if game_id else list(games())
+    out: list[tuple[str, str]] = []
+    for gid in chosen:
+        title = games()[gid].title if not game_id and gid in games() else ""
+        for e in catalogue(gid):
+            hit = not q or q in e.name.casefold() or q in e.label.casefold() or q == e.id.casefold()
+            if hit and len(e.id) <= CHOICE_MAX:
+                out.append((choice_name(e, title), e.id))
+            if len(out) >= limit:
+                return out
     return out
 
 
-def card_text(game_id: str, query: str) -> str | None:
-    """What a card does, found by code or by (part of) its label; None if there is no such card."""
-    choices = card_choices(game_id)
-    q = query.strip().casefold()
-    hit = next((c for c in choices if q in (c[1].casefold(), c[0].casefold())), None)
-    hit = hit or next((c for c in choices if q and q in c[0].casefold()), None)
-    if hit is None:
-        return None
-    from engine.games.omphala import cards
+def card_text(entry: CardEntry) -> str:
+    """What a card is and does, in a few lines."""
+    head = f"**{entry.name}**" + (f" ({entry.short})" if entry.short and entry.short != entry.name else "")
+    stats = " · ".join(f"{k} **{v}**" for k, v in entry.stats)
+    lines = [f"{head} — {entry.type}" if entry.type else head]
+    if stats:
+        lines.append(stats)
+    if entry.text:
+        lines.append(entry.text)
+    text = "\n".join(lines)
+    return text if len(text) <= CARD_TEXT_MAX else text[: CARD_TEXT_MAX - 1] + "…"
 
-    label, code = hit
-    colour = "red" if cards.is_red(code) else "black"
-    actions = "\n".join(f"• {a.title()}: {ACTION_TEXT[a]}" for a in sorted(cards.ACTIONS[code]))
-    return f"**{label}** — power **{cards.power(code)}**, {colour}.\nIn your back row it can:\n{actions}"
+
+def card_answer(game_id: str, query: str) -> str:
+    """The /card reply: the card, or a short, polite word about why there is none."""
+    game = games().get(game_id)
+    if game is None:
+        return "There is no such game; pick one from the list."
+    if len(query) > QUERY_MAX:
+        return "That is longer than any card name; type a few letters of it and pick from the list."
+    entries = of(game).catalogue()
+    if not entries:
+        return f"{game.title} has no cards to look up: /rules {game.title} says how it plays."
+    hit = find_card(entries, query)
+    if hit is None:
+        shown = query.strip().replace("`", "'") or "?"
+        return f"{game.title} has no card called `{shown}`. Type a few letters and pick from the list."
+    return card_text(hit)
 
 
 async def event_log(store: Store, match_id: int, viewer: int | None) -> list[str]:

@@ -11,6 +11,7 @@ from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, Subm
 from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
 from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
 from engine.match import Match
+from engine.table.present import of as presentation_of
 
 
 class Play(SessionBase):
@@ -70,14 +71,18 @@ class Play(SessionBase):
             return match.game.view(match.state, seat)
 
     async def moves_for(self, match_id: int, user: UserId) -> list[Move]:
-        """The user's legal moves now, with menu paths ([] if not their turn)."""
+        """The user's legal moves now, with menu paths, in the game's menu order ([] if not their turn)."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             seat = seat_of(live.record.seats, user)
             if live.match is None or live.record.status != ACTIVE or seat is None:
                 return []
             game, state = live.match.game, live.match.state
-            return [Move(a.key, tuple(game.describe(state, a))) for a in game.legal_actions(state, seat)]
+            rank = presentation_of(game).menu_rank
+            actions = game.legal_actions(state, seat)
+            moves = [(a, Move(a.key, tuple(game.describe(state, a)))) for a in actions]
+            moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
+            return [move for _, move in moves]
 
     async def can_undo(self, match_id: int, user: UserId) -> bool:
         """Whether undo would be accepted for this user now."""

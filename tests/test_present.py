@@ -252,3 +252,30 @@ def test_board_text_uses_names(game_id: str) -> None:
     assert "[" not in text.split("Result: ")[1].split("\n")[0]
     mid = _play(game_id, 3, 2, 30)
     assert pr.board_text(mid.game.view(mid.state, None), NAMES).startswith(f"== {m.game.title} · ")
+
+
+def test_a_skipped_turn_ends_it_or_answers_the_decision_by_default() -> None:
+    """Omphala RULINGS 19 and Ophion RULINGS 24: what "skip the turn" plays."""
+    from engine.match import Match
+    from engine.table.present import of
+
+    m = Match.new("omphala", 2, 3)
+    omphala = of(m.game)
+    seat = m.to_act()[0]
+    first = omphala.skip(m.game.view(m.state, seat), m.game.legal_actions(m.state, seat))
+    low = sorted(m.state.seats[seat].hand, key=lambda c: cards_by_rank(c))[:2]
+    assert first.kind == "choose" and [first.arg("a"), first.arg("b")] == low, "the two lowest face down"
+    while m.state.phase == "choose":
+        p = m.to_act()[0]
+        m.apply(m.game.legal_actions(m.state, p)[0])
+    p = m.to_act()[0]
+    assert omphala.skip(m.game.view(m.state, p), m.game.legal_actions(m.state, p)).kind == "end_turn"
+    o = Match.new("ophion", 3, 1)
+    p = o.to_act()[0]
+    assert of(o.game).skip(o.game.view(o.state, p), o.game.legal_actions(o.state, p)).kind == "pass"
+
+
+def cards_by_rank(code: str) -> tuple[int, str]:
+    from engine.games.omphala.cards import by_rank
+
+    return by_rank(code)

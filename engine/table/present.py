@@ -69,6 +69,11 @@ class Presentation(Protocol):
         """The view as plain text lines, for a terminal."""
         ...
 
+    def skip(self, view: JSON, actions: list[Action]) -> Action:
+        """The move a timed-out seat makes when the server's policy is to skip it: end the turn or pass,
+        or a default answer to a pending decision. `actions` are the seat's legal moves (never empty)."""
+        ...
+
 
 def of(game: Any) -> Presentation:
     """The game's presentation: its `present` attribute, else the `present` module beside its class
@@ -139,6 +144,11 @@ class Generic:
     def menu_rank(self, action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
         """Fixed choices (the shortcuts) last, the rest in key order."""
         return (action.kind in self.shortcuts, action.key)
+
+    def skip(self, view: JSON, actions: list[Action]) -> Action:
+        """End the turn or pass when the game offers it, else the first legal move."""
+        by_kind = {a.kind: a for a in actions}
+        return by_kind.get("end_turn") or by_kind.get("pass") or actions[0]
 
     def board_text(self, view: JSON, names: Sequence[str]) -> str:
         """The status and the log."""

@@ -155,8 +155,8 @@ def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
         return (2, 0)
     if kind == "end_turn":
         return (2, 1)
-    if kind in ("keep", "reshuffle"):
-        return (0, kind != "keep")
+    if kind in ("pass", "reshuffle"):  # the all-red decision: keep (its explicit pass) first
+        return (0, kind != "pass")
     card = _card_of(action, path)
     rank = cards.by_rank(card) if card else (99, "")
     second: tuple[int, str] = (0, "")
@@ -165,6 +165,20 @@ def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
         second = cards.by_rank(other) if other else second
     order = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else -1
     return (1, rank, second, order, path)
+
+
+def skip(view: JSON, actions: list[Action]) -> Action:
+    """What a skipped turn plays (RULINGS 19): the turn ends; a pending discard drops the weakest card; an
+    all-red back row is kept; the opening choice puts the two lowest cards face down."""
+    by_kind = {a.kind: a for a in actions}
+    for kind in ("end_turn", "pass"):
+        if kind in by_kind:
+            return by_kind[kind]
+    if by_kind.keys() == {"discard"}:
+        return min(actions, key=lambda a: cards.by_rank(str(a.arg("c"))))
+    if by_kind.keys() == {"choose"}:
+        return min(actions, key=lambda a: sorted(cards.by_rank(str(a.arg(k))) for k in "ab")[::-1])
+    return actions[0]
 
 
 # -- the terminal board --------------------------------------------------------------------------

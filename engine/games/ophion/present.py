@@ -147,6 +147,11 @@ def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
     return (GROUPS.index(group), slot, action.kind == "eat", path)
 
 
+def skip(view: JSON, actions: list[Action]) -> Action:
+    """What a skipped turn plays: a pass, which ends the player's round (RULINGS 24)."""
+    return next((a for a in actions if a.kind == "pass"), actions[0])
+
+
 # -- the terminal board --------------------------------------------------------------------------
 
 

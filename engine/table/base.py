@@ -10,6 +10,7 @@ and `hidden`. See engine/games/omphala/rules.py for a worked example.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engine import eventlog, jsonstate
@@ -21,6 +22,7 @@ from engine.table.decisions import Decision
 S = TypeVar("S")
 Slot = tuple[list[Any], int]  # a place holding one hidden card: (the list, the index in it)
 Move = Callable[[Any, Action, list[Event]], None]
+ORDER = attrgetter("player", "kind", "args")  # the sort key of Action's order=True fields
 
 
 def slots(zone: list[Any]) -> list[Slot]:
@@ -45,6 +47,7 @@ class TableGame(Generic[S]):
     rules_version: ClassVar[int] = 1
     state_cls: ClassVar[type]
     MOVES: ClassVar[dict[str, Move]]
+    TURN_MOVES_SORTED: ClassVar[bool] = False  # turn_moves yields in sorted order (the property tests check)
 
     # -- what a game writes ----------------------------------------------------------------------
 
@@ -85,20 +88,28 @@ class TableGame(Generic[S]):
 
     def to_act(self, s: S) -> tuple[PlayerId, ...]:
         """The top decision's players, else the turn player; () when the game is over."""
-        if self.is_over(s):
-            return ()
-        return decisions.to_act(s.decisions, self.turn_player(s))  # type: ignore[attr-defined]
+        stack = s.decisions  # type: ignore[attr-defined]
+        if stack and not self.is_over(s):
+            return tuple(stack[-1].players)
+        return () if self.is_over(s) else (self.turn_player(s),)
 
     def legal_actions(self, s: S, player: PlayerId) -> list[Action]:
         """Every legal move of this seat, sorted; [] for a seat not to act."""
-        return sorted(self._candidates(s, player, None))
+        moves = self._candidates(s, player, None)
+        if self.TURN_MOVES_SORTED and not s.decisions:  # type: ignore[attr-defined]
+            return moves
+        return sorted(moves, key=ORDER)  # Action's own order, compared in C rather than by __lt__
 
     def _candidates(self, s: S, player: PlayerId, kind: str | None) -> list[Action]:
-        if player not in self.to_act(s):
-            return []
-        d = decisions.top(s.decisions)  # type: ignore[attr-defined]
-        if d is None:
+        """The seat's moves (only those of `kind` where the game can filter), unsorted."""
+        stack = s.decisions  # type: ignore[attr-defined]
+        if not stack:
+            if player != self.turn_player(s) or self.is_over(s):
+                return []
             return list(self.turn_moves(s, player, kind))
+        d = stack[-1]
+        if player not in d.players or self.is_over(s):
+            return []
         moves = list(self.answers(s, d, player))
         if d.optional:
             moves.append(decisions.pass_move(player))

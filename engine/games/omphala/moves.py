@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.core import action as act
-from engine.games.omphala.cards import ACTIONS, entity_label, entity_power, is_red, label, suit
+from engine.games.omphala.cards import ACTIONS, entity_label, entity_power, is_red, label
 from engine.games.omphala.scoring import score
 from engine.games.omphala.state import Entity, OmphalaState, Seat
 from engine.table.decisions import Decision, push
@@ -36,33 +36,35 @@ def find_back(seat: Seat, base: str) -> Entity | None:
 
 
 def turn_moves(s: OmphalaState, p: int, with_end: bool, only: str | None = None) -> Iterator[Action]:
-    """The moves of the current player's turn in sorted order (kinds alphabetically)."""
+    """The moves of the current player's turn in sorted order (kinds alphabetically). The hot loop of
+    every search: suits are read as the code's last letter rather than through a call."""
     me = s.seats[p]
     back = sorted(me.back_row)
     others = [q for q in range(s.num_players) if q != p]
-    if only in (None, "attack"):
+    if only is None or only == "attack":
         for e in back:
             if "attack" in ACTIONS[e[0]]:
                 for q in others:
                     for uid in s.seats[q].front_ids:
                         yield act(p, "attack", (("c", e[0]), ("p", q), ("t", uid)))
-    if only in (None, "draw") and s.deck:
+    if (only is None or only == "draw") and s.deck:
         yield act(p, "draw")
-    if with_end and only in (None, "end_turn"):
+    if with_end and (only is None or only == "end_turn"):
         yield act(p, "end_turn")
-    if only in (None, "enhance"):
-        for e in back:
-            if len(e) == 1 and suit(e[0]) == "H":
-                for t in back:
-                    if t is not e and len(t) == 1 and suit(t[0]) != "D":
-                        yield act(p, "enhance", (("c", e[0]), ("t", t[0])))
-    if only in (None, "shield"):
-        for e in back:
-            if len(e) == 1 and suit(e[0]) == "D":
+    lone = [e[0] for e in back if len(e) == 1]
+    if only is None or only == "enhance":
+        for c in lone:
+            if c[-1] == "H":  # a lone Heart enhances a lone card that is not a Diamond
+                for t in lone:
+                    if t is not c and t[-1] != "D":
+                        yield act(p, "enhance", (("c", c), ("t", t)))
+    if only is None or only == "shield":
+        for c in lone:
+            if c[-1] == "D":  # a lone Diamond shields a lone front-row card
                 for uid, f in zip(me.front_ids, me.front_row, strict=True):
                     if len(f) == 1:
-                        yield act(p, "shield", (("c", e[0]), ("t", uid)))
-    if only in (None, "steal"):
+                        yield act(p, "shield", (("c", c), ("t", uid)))
+    if only is None or only == "steal":
         for e in back:
             if "steal" in ACTIONS[e[0]]:
                 for q in others:
@@ -271,7 +273,7 @@ def advance(s: OmphalaState, events: list[Event]) -> None:
     while not s.decisions and s.phase == "play":
         p = s.current
         if s.to_draw and s.deck:
-            card = draw(s.deck, 1)[0][0]
+            card = s.deck.pop()  # the top card (zones.draw for more than one)
             s.to_draw -= 1
             s.seats[p].back_row.append([card])
             s.changed = True

@@ -41,6 +41,7 @@ class Omphala(TableGame[OmphalaState]):
     rules_version: ClassVar[int] = 2  # 2: front-row targets named by uid, the all-red pass is "pass"
     state_cls: ClassVar[type] = OmphalaState
     MOVES = MOVES
+    TURN_MOVES_SORTED = True  # turn_moves yields kinds, cards and targets in key order
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
 from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.present import Presentation, of, seat_refs
+from engine.table.present import Presentation, of, seat_refs, together
 
 DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
@@ -73,12 +73,6 @@ def first_game() -> str:
 def plain(text: str) -> str:
     """Discord markdown (**bold**, *italic*) as plain terminal text."""
     return text.replace("**", "").replace("__", "")
-
-
-def together(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def result_words(info: MatchInfo) -> str:

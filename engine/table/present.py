@@ -96,6 +96,18 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
 
+def plural(n: int, word: str) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def together(people: Sequence[str]) -> str:
+    """ "Ada", "Ada and Bo", "Ada, Bo and Cy"."""
+    if len(people) <= 1:
+        return "".join(people)
+    return ", ".join(people[:-1]) + " and " + people[-1]
+
+
 SEAT_REF = re.compile(r"\bP(\d+)\b")
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.omphala import cards
-from engine.table.present import CardEntry, Status, seat_name, seat_refs
+from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** end the game with the most cards in your front row "
@@ -44,14 +44,6 @@ PENDING = {
 _LABELS = {cards.label(c): c for c in cards.DECK}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _together(people: list[str]) -> str:
-    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
-
-
 # -- status --------------------------------------------------------------------------------------
 
 
@@ -61,16 +53,16 @@ def result_line(view: JSON, names: Sequence[str]) -> str:
     winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
     if not winners:
         return "Nobody wins"
-    people = _together([seat_name(w, names) for w in winners])
+    people = together([seat_name(w, names) for w in winners])
     card_counts, power = result.get("cards") or [], result.get("power") or []
     w = winners[0]
-    how = f"with {_plural(card_counts[w], 'card')}" if w < len(card_counts) else ""
+    how = f"with {plural(card_counts[w], 'card')}" if w < len(card_counts) else ""
     tied_cards = [c for c in card_counts if w < len(card_counts) and c == card_counts[w]]
     if len(tied_cards) > 1 and w < len(power):
         how += f" and {power[w]} power"
         battle = result.get("battle")
         if battle and w < len(battle):
-            how += f", {_plural(battle[w], 'survivor')} in the line-up battle"
+            how += f", {plural(battle[w], 'survivor')} in the line-up battle"
     verb = "wins" if len(winners) == 1 else "share the win"
     return f"{people} {verb} {how}".rstrip()
 
@@ -79,10 +71,10 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     """Headline, pending decision, one score line per seat and the turn, from any Omphala view."""
     players = view.get("players") or []
     phase = view.get("phase")
-    scores = tuple(f"{seat_name(p['seat'], names)}: {_plural(p.get('cards', 0), 'card')}" for p in players)
+    scores = tuple(f"{seat_name(p['seat'], names)}: {plural(p.get('cards', 0), 'card')}" for p in players)
     if phase == "choose":
         waiting = [seat_name(s, names) for s in view.get("to_act") or []]
-        prompt = f"Still choosing: {_together(waiting)}" if waiting else ""
+        prompt = f"Still choosing: {together(waiting)}" if waiting else ""
         return Status("Everyone chooses 2 face-down cards", prompt, scores, ("choose",))
     if phase == "over" or view.get("result"):
         return Status(f"Game over · {result_line(view, names)}", "", scores, ("over",))
@@ -92,7 +84,7 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     head = f"{who} to play"
     left = view.get("actions_left")
     if not pending and isinstance(left, int):
-        head += f" · {_plural(left, 'action')} left"
+        head += f" · {plural(left, 'action')} left"
     prompt = PENDING.get(pending, "{who} must decide: " + str(pending)).format(who=who) if pending else ""
     return Status(head, prompt, scores, ("play", view.get("turn"), current))
 
@@ -209,7 +201,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         you = " (you)" if seat == viewer else ""
         mark = " ◀" if seat in to_act else ""
         state = "" if phase != "choose" else (" · chosen" if p.get("chosen") else " · choosing")
-        lines.append(f"{seat_name(seat, names)}{you}: {_plural(p['cards'], 'card')} in front{state}{mark}")
+        lines.append(f"{seat_name(seat, names)}{you}: {plural(p['cards'], 'card')} in front{state}{mark}")
         front = " ".join(f"[{_entity(e['cards'])}]" for e in p["front_row"]) or "—"
         lines.append(f"    front: {front}")
         if p.get("back_row") is not None:

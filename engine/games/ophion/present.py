@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.ophion.cards import CARDS, RULES, Card
-from engine.table.present import CardEntry, Status, seat_name, seat_refs
+from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** the most VP after 9 rounds (VP track, eternity tokens worth 10, and each upgrade card in "
@@ -35,14 +35,6 @@ KIND_GROUP = {"buy": "Buy", "play": "Play", "summon": "Summon", "eat": "Summon",
 SLOT_REF = re.compile(r"#(\d+)\)")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _together(people: list[str]) -> str:
-    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
-
-
 # -- status --------------------------------------------------------------------------------------
 
 
@@ -53,7 +45,7 @@ def result_line(view: JSON, names: Sequence[str]) -> str:
     if not winners:
         return "Nobody wins"
     scores = result.get("scores") or []
-    people = _together([seat_name(w, names) for w in winners])
+    people = together([seat_name(w, names) for w in winners])
     how = f" with {scores[winners[0]]} VP" if winners[0] < len(scores) else ""
     return f"{people} {'wins' if len(winners) == 1 else 'share the win'}{how}"
 
@@ -95,13 +87,13 @@ def _text(c: Card) -> str:
         what = f"+{c.amount} {c.effect}"
         return (
             f"In an upgrade slot: {what} at once and at the start of every round; "
-            f"worth {_plural(c.tier, 'VP')} at the end."
+            f"worth {plural(c.tier, 'VP')} at the end."
         )
     gain = {
         "gold": f"+{c.amount} gold until the end of the round",
         "mana": f"+{c.amount} mana",
         "ap": f"+{c.amount} action point this round",
-        "vp": f"+{_plural(c.amount, 'VP')}",
+        "vp": f"+{plural(c.amount, 'VP')}",
     }.get(c.effect, c.ability or c.effect)
     text = f"Play it from your hand: {gain}."
     return text + (" In every starting deck; never sold." if c.tier == 0 else "")

@@ -50,6 +50,10 @@ class Present:
         return (a.kind != "draw",)
 
     @staticmethod
+    def skip(view: JSON, actions: list[Action]) -> Action:
+        return next((a for a in actions if a.kind == "pass"), actions[0])
+
+    @staticmethod
     def board_text(view: JSON, names: Sequence[str]) -> str:
         lines = [f"== High Card · {Present.status(view, names).headline} · deck {view['deck']} =="]
         for i, p in enumerate(view["players"]):

@@ -12,8 +12,9 @@ from render import kit
 
 JSON = dict[str, Any]
 
-LINE = 22  # text size
-LINE_H = 29
+LINE = kit.MIN_TEXT  # text size: 11 px on a phone, like every text
+LINE_H = kit.LINE_H
+WRAP = 56  # characters a line holds at that size, about
 MAX_FIELD_LINES = 24
 MAX_PLAYER_LINES = 4
 SKIP = {"game", "viewer", "players", "log", "last", "num_players"}
@@ -27,7 +28,7 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def flatten(value: Any, key: str = "", depth: int = 0, width: int = 70) -> list[tuple[int, str]]:
+def flatten(value: Any, key: str = "", depth: int = 0, width: int = WRAP) -> list[tuple[int, str]]:
     """(indent, text) lines for a JSON value: short values inline, long dicts and lists one entry a line."""
     text = _compact(value)
     prefix = f"{key}: " if key else ""
@@ -81,7 +82,7 @@ def _player_chips(p: JSON) -> tuple[list[str], list[tuple[int, str]]]:
         if isinstance(v, bool | int | float) and len(chips) < 4:
             chips.append(f"{k.replace('_', ' ')} {_compact(v)}")
         else:
-            lines.extend(flatten(v, k, 0, 80))
+            lines.extend(flatten(v, k, 0))
     return chips, lines
 
 
@@ -98,11 +99,11 @@ def render(
     seat_names = kit.seat_names(int(view.get("num_players") or len(players) or 0), names)
     W, M = kit.WIDTH, kit.MARGIN
     panels = [_player_chips(p) for p in players]
-    panel_hs = [44 + 8 + LINE_H * min(MAX_PLAYER_LINES, len(lines)) + 8 for _, lines in panels]
+    panel_hs = [kit.PANEL_HEAD + 6 + LINE_H * min(MAX_PLAYER_LINES, len(lines)) + 6 for _, lines in panels]
     fields: list[tuple[int, str]] = []
     for k, v in view.items():
         if k not in SKIP:
-            fields.extend(flatten(v, k, 0, 80))
+            fields.extend(flatten(v, k, 0))
     last = view.get("last")
     if isinstance(last, dict) and last.get("text"):
         fields.insert(0, (0, f"last: {last['text']}"))
@@ -111,10 +112,11 @@ def render(
     shown = fields[:MAX_FIELD_LINES]
     if len(fields) > MAX_FIELD_LINES:
         shown[-1] = (0, f"… {len(fields) - MAX_FIELD_LINES + 1} more lines")
-    fields_h = 40 + LINE_H * len(shown) if shown else 0
+    fields_h = kit.zone_head() + LINE_H * len(shown) + 7 if shown else 0
     log = [str(x) for x in view.get("log") or []][-5:]
-    log_h = 40 + 27 * len(log) if log else 0
-    H = M + 64 + 10 + sum(h + 10 for h in panel_hs) + (fields_h + 10 if shown else 0) + log_h + M
+    log_h = kit.log_height(len(log))
+    G = kit.GAP
+    H = M + kit.BANNER_H + G + sum(h + G for h in panel_hs) + (fields_h + G if shown else 0) + log_h + M
     canvas = kit.new_canvas(W, H, t)
     d = ImageDraw.Draw(canvas)
 
@@ -124,8 +126,8 @@ def render(
         status = f"Your view · {_name(viewer, seat_names)} · {status}"
     current = view.get("current")
     colour = kit.seat_colour(current) if isinstance(current, int) else (150, 150, 160)
-    kit.banner(canvas, (M, M, W - M, M + 64), _title(game_id, view), status, colour, t)
-    y = M + 64 + 10
+    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), _title(game_id, view), status, colour, t)
+    y = M + kit.BANNER_H + G
     to_act = set(view.get("to_act") or [])
     for i, ((chips, lines), ph) in enumerate(zip(panels, panel_hs, strict=True)):
         seat = int(players[i].get("seat", i)) if isinstance(players[i].get("seat", i), int) else i
@@ -134,20 +136,20 @@ def render(
         if len(lines) > MAX_PLAYER_LINES:
             lines = [*lines[: MAX_PLAYER_LINES - 1], (0, f"… {len(lines) - MAX_PLAYER_LINES + 1} more lines")]
         _lines(d, content, lines, t)
-        y += ph + 10
+        y += ph + G
     if shown:
-        inner = kit.zone(d, (M, y, W - M, y + fields_h), "STATE", t, size=16)
+        inner = kit.zone(d, (M, y, W - M, y + fields_h), "STATE", t)
         _lines(d, inner, shown, t)
-        y += fields_h + 10
+        y += fields_h + G
     if log:
-        kit.log_lines(canvas, (M, y, W - M, y + log_h), log, t, size=20)
+        kit.log_lines(canvas, (M, y, W - M, y + log_h), log, t)
     return canvas
 
 
 def _lines(d: ImageDraw.ImageDraw, box: kit.Box, lines: Sequence[tuple[int, str]], t: kit.Theme) -> None:
     x0, y0, x1, _ = box
     for i, (depth, text) in enumerate(lines):
-        x = x0 + 24 * depth
+        x = x0 + 17 * depth
         kit.draw_text(d, (x, y0 + i * LINE_H), text, LINE, t.text if depth == 0 else t.dim, max_w=x1 - x)
 
 

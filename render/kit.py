@@ -21,14 +21,19 @@ RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
 FONT_DIR = Path(__file__).with_name("fonts")
-WIDTH = 1080  # a phone's width in pixels: no image needs more
-MARGIN = 16
-PANEL_HEAD = 60  # a player panel's name line
-NAME_TEXT = 34  # player names in panels
-BANNER_TEXT = 36  # the banner's status line
 PHONE = 390  # the width (CSS px) at which a phone shows the image
-# The smallest text: 11 px when the image is shown PHONE px wide (31 px on the 1080 canvas).
+# Twice the phone's width: a phone shows the image 390 px wide whatever its size, so a wider canvas only
+# costs pixels to draw and encode (about twice as many at 1080); at 2x every canvas pixel is one device
+# pixel on a 2x screen. Sizes below are for this width (the layout was first drawn at 1080 and scaled).
+WIDTH = 2 * PHONE
+# The smallest text: 11 px when the image is shown PHONE px wide (22 px on the 780 canvas).
 MIN_TEXT = -(-11 * WIDTH // PHONE)
+MARGIN = 12
+GAP = 8  # between stacked parts of an image
+BANNER_H = 46  # the top banner
+PANEL_HEAD = 44  # a player panel's name line
+NAME_TEXT = 25  # player names in panels
+BANNER_TEXT = 26  # the banner's status line
 SUPERSAMPLE = 3  # cached tiles are drawn this many times larger, then reduced, for smooth edges
 
 
@@ -151,10 +156,10 @@ def own_seat(view: dict) -> dict | None:
 
 def spectator_hand(title: str, t: Theme) -> Image.Image:
     """The image a hand request gets for a view with no seat of its own: a banner saying so."""
-    canvas = new_canvas(WIDTH, 64 + 2 * MARGIN, t)
+    canvas = new_canvas(WIDTH, BANNER_H + 2 * MARGIN, t)
     banner(
         canvas,
-        (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + 64),
+        (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + BANNER_H),
         title,
         "Spectators have no hand",
         (150, 150, 160),
@@ -181,39 +186,35 @@ def hand_page(
     W, M = WIDTH, MARGIN
     prompt_text, urgent = prompt
     last_h = last_height(last_text)
-    H = (
-        M
-        + 64
-        + 10
-        + PROMPT_H
-        + 10
-        + sum(h + 10 for h, _ in sections)
-        + (last_h + 10 if last_h else 0)
-        + M
-        - 10
-    )
+    H = M + BANNER_H + GAP + PROMPT_H + GAP + sum(h + GAP for h, _ in sections)
+    H += (last_h + GAP if last_h else 0) + M - GAP
     canvas = new_canvas(W, H, t)
     d = ImageDraw.Draw(canvas)
-    banner(canvas, (M, M, W - M, M + 64), title, heading, seat_colour(seat), t)
-    y = M + 64 + 10
-    d.rounded_rectangle((M, y, W - M, y + PROMPT_H), 10, fill=t.panel_active if urgent else t.panel,
-                        outline=t.highlight if urgent else t.border, width=4 if urgent else 1)  # fmt: skip
-    right = W - M - 12
+    banner(canvas, (M, M, W - M, M + BANNER_H), title, heading, seat_colour(seat), t)
+    y = M + BANNER_H + GAP
+    d.rounded_rectangle((M, y, W - M, y + PROMPT_H), 8, fill=t.panel_active if urgent else t.panel,
+                        outline=t.highlight if urgent else t.border, width=3 if urgent else 1)  # fmt: skip
+    room = W - 2 * M - 33
+    f = font(MIN_TEXT, True)
+    chips = list(chips)
+    while chips and text_width(prompt_text, f) > room - sum(text_width(x, f) + MIN_TEXT + 6 for x in chips):
+        chips.pop(0)  # the prompt matters more than a chip
+    right = W - M - 9
     for text in reversed(chips):
-        right = chip(d, (right, y + PROMPT_H // 2), text, t, anchor_right=True)[0] - 8
-    size = fitting_font(prompt_text, right - M - 32, NAME_TEXT, True, min_size=MIN_TEXT).size
-    draw_text(d, (M + 16, y + PROMPT_H // 2), prompt_text, size, t.text, True, max_w=right - M - 32,
+        right = chip(d, (right, y + PROMPT_H // 2), text, t, anchor_right=True)[0] - 6
+    size = fitting_font(prompt_text, right - M - 24, NAME_TEXT, True, min_size=MIN_TEXT).size
+    draw_text(d, (M + 12, y + PROMPT_H // 2), prompt_text, size, t.text, True, max_w=right - M - 24,
               anchor="lm")  # fmt: skip
-    y += PROMPT_H + 10
+    y += PROMPT_H + GAP
     for h, draw in sections:
         draw(canvas, (M, y, W - M, y + h))
-        y += h + 10
+        y += h + GAP
     if last_h:
         last_action_bar(canvas, (M, y, W - M, y + last_h), last_text, None, t)
     return canvas
 
 
-PROMPT_H = 64
+PROMPT_H = 46
 
 
 @cache
@@ -382,17 +383,66 @@ def card_face(
 def _pip_face(d: ImageDraw.ImageDraw, entry: CardEntry, W: int, H: int, pad: int, t: Theme) -> None:
     ink = t.red_ink if entry.colour == "red" else t.black_ink
     corner, symbol = entry.short[:-1], entry.short[-1]
-    corner_f = fitting_font(corner, int(W * 0.62), int(W * 0.36), bold=True)
+    low = MIN_TEXT * SUPERSAMPLE  # the rank in the corner is text: never below MIN_TEXT
+    corner_f = fitting_font(corner, max(int(W * 0.62), W - 2 * pad), max(low, int(W * 0.36)), True, low)
     d.text((pad, pad * 0.6), corner, font=corner_f, fill=ink, anchor="lt")
     bbox = d.textbbox((pad, pad * 0.6), corner, font=corner_f, anchor="lt")
     d.text(((bbox[0] + bbox[2]) // 2, bbox[3] + pad * 0.5), symbol, font=font(int(W * 0.26)), fill=ink,
            anchor="mt")  # fmt: skip
     power = str(dict(entry.stats).get("Power", corner))
     size = int(W * 0.42)
-    if power != corner and size >= MIN_TEXT * SUPERSAMPLE:  # A, J, Q, K: the power, readable, or nothing
+    if power != corner and size >= low:  # A, J, Q, K: the power, readable, or nothing
         d.text((W * 0.58, H * 0.68), power, font=font(size, True), fill=ink, anchor="mm")
     else:
         d.text((W * 0.60, H * 0.66), symbol, font=font(int(min(W * 0.62, H * 0.42))), fill=ink, anchor="mm")
+
+
+def _hyphenate(word: str, f: ImageFont.FreeTypeFont, max_w: int) -> list[str]:
+    """A word too wide for max_w, split into pieces ending in a hyphen (the last piece without)."""
+    pieces = []
+    while f.getlength(word) > max_w and len(word) > 1:
+        k = max([k for k in range(1, len(word)) if f.getlength(word[:k] + "-") <= max_w] or [1])
+        pieces.append(word[:k] + "-")
+        word = word[k:]
+    return [*pieces, word]
+
+
+def name_lines(
+    text: str, max_w: int, size: int, max_lines: int = 2
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A name set at this size in at most max_lines lines of max_w: bold if it fits whole, else regular,
+    else with long words hyphenated, and cut with an ellipsis only when none of these fits."""
+    words = text.split()
+    tries = []
+    for hyphenate in (False, True):
+        for bold in (True, False):
+            f = font(size, bold)
+            lines, line = [], ""
+            for word in words:
+                pieces = _hyphenate(word, f, max_w) if hyphenate else [word]
+                for k, piece in enumerate(pieces):
+                    joiner = " " if line and k == 0 else ""
+                    trial = line + joiner + piece if k == 0 or not line else line + piece
+                    if line and f.getlength(trial) > max_w:
+                        lines.append(line)
+                        line = piece
+                    else:
+                        line = trial
+            lines.append(line)
+            whole = len(lines) <= max_lines and all(f.getlength(x) <= max_w for x in lines)
+            if whole:
+                return f, lines
+            tries.append(f)
+    f = tries[0]
+    return f, wrap_text(text, f, max_w, max_lines)
+
+
+def _fits(text: str, max_w: float, size: int) -> ImageFont.FreeTypeFont | None:
+    """The bold font at size if text fits max_w in it, else the regular one, else None (leave it out)."""
+    for bold in (True, False):
+        if font(size, bold).getlength(text) <= max_w:
+            return font(size, bold)
+    return None
 
 
 def _named_face(
@@ -408,43 +458,56 @@ def _named_face(
     discs: tuple[Disc | None, Disc | None],
     foot: str,
 ) -> None:
+    """Every text on a named face is at least MIN_TEXT: what does not fit at that size is left out (the
+    name is wrapped, set regular, hyphenated and only then cut)."""
     s = SUPERSAMPLE
-    pad = 5 * s
+    pad = 4 * s
+    low = MIN_TEXT * s
     colour = band or t.card_dim
-    band_h = int(H * 0.3)
+    f, lines = name_lines(entry.name, W - 2 * pad, low)
+    line_h = int(low * 1.08)
+    band_h = max(int(H * 0.22), line_h * len(lines) + 2 * pad)
     d.rounded_rectangle((pad // 2, pad // 2, W - pad // 2, band_h), 4 * s, fill=colour)
-    size = min(MIN_TEXT, H // (6 * s)) * s
-    f = font(size, True)
-    lines = wrap_text(entry.name, f, W - 2 * pad, 2)
-    while size > 20 * s and (
-        len(lines) > 2 or any(f.getlength(x) > W - 2 * pad for x in lines) or len(lines) * size > band_h
-    ):
-        size -= s
-        f = font(size, True)
-        lines = wrap_text(entry.name, f, W - 2 * pad, 2)
-    line_h = int(size * 1.05)
     top = (band_h + pad // 2 - line_h * len(lines)) // 2 + pad // 4
     for i, line in enumerate(lines):
         d.text((W // 2, top + i * line_h), line, font=f, fill=contrast_ink(colour), anchor="mt")
-    r = max(int(H * 0.13), (MIN_TEXT * s * 4) // 5)  # a disc's number is at least MIN_TEXT
+    r = max(int(H * 0.11), (low * 4) // 5)  # a disc's number is at least MIN_TEXT
     cy = H - pad - r
-    body_top, body_bottom = band_h + pad, cy - r - pad // 2
+    body_top, body_bottom = band_h + pad, cy - r - pad
     stats = dict(entry.stats)
-    if columns:
-        n = len(columns)
-        label_f = fitting_font("DEF", W // n - pad, int(H * 0.1), True, min_size=8 * s)
-        big = font(min(int(H * 0.2), (body_bottom - body_top) * 6 // 10), True)
-        for k, name in enumerate(columns):
+    labels = [name[:3].upper() if len(name) > 4 else name.upper() for name in columns]
+    row_h = int(low * 1.25)
+    if columns and all(_fits(x, W // len(columns) - pad, low) for x in labels):
+        n = len(columns)  # labels over big numbers, side by side
+        big = font(max(low, min(int(H * 0.2), (body_bottom - body_top) - row_h)), True)
+        for k, (name, text) in enumerate(zip(columns, labels, strict=True)):
             cx = W * (2 * k + 1) // (2 * n)
-            d.text((cx, body_top), name[:3].upper() if len(name) > 4 else name.upper(), font=label_f,
-                   fill=t.card_dim, anchor="mt")  # fmt: skip
+            d.text((cx, body_top), text, font=_fits(text, W // n - pad, low), fill=t.card_dim, anchor="mt")
             d.text((cx, body_bottom), str(stats.get(name, "")), font=big, fill=t.black_ink, anchor="mb")
+    elif columns:  # too narrow for that: one row per stat, label left and number right
+        shown = list(zip(columns, labels, strict=True))[: max(1, (body_bottom - body_top) // row_h)]
+        y = (body_top + body_bottom - row_h * len(shown)) // 2 + row_h // 2
+        value_f = font(low + 2 * s, True)
+        for name, text in shown:
+            label_f = _fits(text, W - 4 * pad - value_f.getlength("00"), low)
+            if label_f is not None:
+                d.text((2 * pad, y), text, font=label_f, fill=t.card_dim, anchor="lm")
+            d.text((W - 2 * pad, y), str(stats.get(name, "")), font=value_f, fill=t.black_ink, anchor="rm")
+            y += row_h
     elif headline:
-        big = font(min(int(H * 0.22), (body_bottom - body_top) * 6 // 10), True)
-        d.text((W // 2, body_top), headline, font=big, fill=t.black_ink, anchor="mt")
-        if sub:
-            sub_f = fitting_font(sub, W - 2 * pad, int(H * 0.1), True, min_size=8 * s)
-            d.text((W // 2, body_bottom + pad // 2), sub, font=sub_f, fill=t.black_ink, anchor="mb")
+        subs = [(x, _fits(x, W - 2 * pad, low)) for x in sub.split("\n") if x]
+        subs = [(x, sf) for x, sf in subs if sf is not None]
+        room = body_bottom - body_top
+        while subs and room - row_h * len(subs) < low + 2 * s:
+            subs.pop()
+        big = font(max(low, min(int(H * 0.22), room - row_h * len(subs))), True)
+        head_h = big.size
+        y = body_top + (room - head_h - row_h * len(subs)) // 2
+        d.text((W // 2, y + head_h // 2), headline, font=big, fill=t.black_ink, anchor="mm")
+        y += head_h
+        for x, sf in subs:
+            d.text((W // 2, y + row_h // 2), x, font=sf, fill=t.black_ink, anchor="mm")
+            y += row_h
     disc_f = font(int(r * 1.3), True)
     for k, disc in enumerate(discs):
         if disc is None:
@@ -453,8 +516,8 @@ def _named_face(
         cx = pad + r if k == 0 else W - pad - r
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=t.card_edge, width=s)
         d.text((cx, cy), text, font=disc_f, fill=contrast_ink(fill), anchor="mm")
-    if foot:
-        foot_f = fitting_font(foot, W - 4 * r - 4 * pad, int(r * 1.1), True, min_size=8 * s)
+    foot_f = _fits(foot, W - 4 * r - 4 * pad, low) if foot else None
+    if foot_f is not None:
         d.text((W // 2, cy), foot, font=foot_f, fill=t.card_dim, anchor="mm")
 
 
@@ -501,14 +564,17 @@ def badge(text: str, fill: RGB, height: int) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def modifier_tab(text: str, ink: RGB, w: int, h: int, theme_name: str = "dark") -> Image.Image:
-    """A modifier attached under a card (RGBA), e.g. "+5♥": a strip of card stock with the modifier."""
+    """A modifier attached under a card (RGBA), e.g. "5♥": a strip of card stock with the modifier."""
     t = theme(theme_name)
     s = SUPERSAMPLE
     img = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), h * s // 3, fill=t.card_face, outline=ink, width=2 * s)
-    f = fitting_font(text, int(w * s * 0.9), int(h * s * 0.72), bold=True)
-    d.text((w * s // 2, h * s // 2), text, font=f, fill=ink, anchor="mm")
+    for size in sorted({max(MIN_TEXT, int(h * 0.72)), MIN_TEXT}, reverse=True):
+        f = _fits(text, (w - 2) * s, size * s)
+        if f is not None:  # else the tab says nothing rather than something unreadable
+            d.text((w * s // 2, h * s // 2), text, font=f, fill=ink, anchor="mm")
+            break
     return _reduce(img, w, h)
 
 
@@ -528,25 +594,25 @@ def row_step(count: int, item_w: int, max_w: int, gap: int) -> int:
     return min(item_w + gap, max(6, (max_w - item_w) // (count - 1)))
 
 
-def highlight(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int = 4, pad: int = 4) -> None:
+def highlight(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int = 3, pad: int = 3) -> None:
     """An outline around a box to point at the last action."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), pad + 6, outline=colour, width=width)
+    draw.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), pad + 5, outline=colour, width=width)
 
 
 def zone(draw: ImageDraw.ImageDraw, box: Box, label: str, t: Theme, size: int = MIN_TEXT) -> Box:
     """A labelled zone; returns the inner box below the label (zone_head(size) lower)."""
-    draw.rounded_rectangle(box, 8, fill=t.zone)
+    draw.rounded_rectangle(box, 6, fill=t.zone)
     x0, y0, x1, y1 = box
     if label:
-        draw_text(draw, (x0 + 8, y0 + 5), label, size, t.dim, bold=True, max_w=x1 - x0 - 16)
-        return (x0 + 8, y0 + zone_head(size), x1 - 8, y1 - 6)
-    return (x0 + 8, y0 + 6, x1 - 8, y1 - 6)
+        draw_text(draw, (x0 + 6, y0 + 4), label, size, t.dim, bold=True, max_w=x1 - x0 - 12)
+        return (x0 + 6, y0 + zone_head(size), x1 - 6, y1 - 4)
+    return (x0 + 6, y0 + 4, x1 - 6, y1 - 4)
 
 
 def zone_head(size: int = MIN_TEXT) -> int:
     """How far below a zone's top its content starts, with a label of this size."""
-    return size + 12
+    return size + 9
 
 
 def chip(
@@ -589,72 +655,73 @@ def player_panel(
     """
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, 12, fill=t.panel_active if active else t.panel, outline=t.border)
+    d.rounded_rectangle(box, 9, fill=t.panel_active if active else t.panel, outline=t.border)
     colour = seat_colour(seat)
-    d.rounded_rectangle((x0, y0, x0 + 12, y1), 6, fill=colour)
+    d.rounded_rectangle((x0, y0, x0 + 9, y1), 4, fill=colour)
     head_h = PANEL_HEAD
-    cy = y0 + head_h // 2 + 2
-    right = x1 - 10
+    cy = y0 + head_h // 2 + 1
+    right = x1 - 7
     for text in reversed(chips):
-        right = chip(d, (right, cy), text, t, anchor_right=True)[0] - 6
-    x = x0 + 24
+        right = chip(d, (right, cy), text, t, anchor_right=True)[0] - 5
+    x = x0 + 17
     if active:
-        d.polygon([(x, cy - 10), (x + 14, cy), (x, cy + 10)], fill=t.highlight)
-        x += 22
+        d.polygon([(x, cy - 8), (x + 10, cy), (x, cy + 8)], fill=t.highlight)
+        x += 16
     if tag:
         tag_box_w = text_width(tag, font(MIN_TEXT, True)) + MIN_TEXT
-        room = right - x - tag_box_w - 12
+        room = right - x - tag_box_w - 9
     else:
-        room = right - x - 8
-    x += draw_text(d, (x, cy), name, NAME_TEXT, t.text, bold=True, max_w=room, anchor="lm") + 12
+        room = right - x - 6
+    name_size = fitting_font(name, room, NAME_TEXT, True, min_size=MIN_TEXT).size
+    x += draw_text(d, (x, cy), name, name_size, t.text, bold=True, max_w=room, anchor="lm") + 9
     if tag:
         colour = tag_colour or t.good
         chip(d, (x, cy), tag, t, fill=colour, ink=contrast_ink(colour))
     if active:
-        highlight(d, box, t.highlight, width=5, pad=0)
-    return (x0 + 22, y0 + head_h + 4, x1 - 10, y1 - 8)
+        highlight(d, box, t.highlight, width=4, pad=0)
+    return (x0 + 16, y0 + head_h + 3, x1 - 7, y1 - 6)
 
 
 def banner(canvas: Image.Image, box: Box, title: str, text: str, colour: RGB, t: Theme) -> None:
     """The top banner: game title and whose turn it is, on the acting seat's colour."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, 12, fill=t.panel, outline=t.border)
-    d.rounded_rectangle((x0, y0, x0 + 12, y1), 6, fill=colour)
+    d.rounded_rectangle(box, 9, fill=t.panel, outline=t.border)
+    d.rounded_rectangle((x0, y0, x0 + 9, y1), 4, fill=colour)
     cy = (y0 + y1) // 2
-    w = draw_text(d, (x0 + 26, cy), title.upper(), MIN_TEXT, t.dim, bold=True, anchor="lm")
-    size = fitting_font(text, x1 - x0 - w - 60, BANNER_TEXT, True, min_size=MIN_TEXT).size
-    draw_text(d, (x0 + 26 + w + 16, cy), text, size, t.text, bold=True, max_w=x1 - x0 - w - 60, anchor="lm")
+    w = draw_text(d, (x0 + 19, cy), title.upper(), MIN_TEXT, t.dim, bold=True, anchor="lm")
+    size = fitting_font(text, x1 - x0 - w - 43, BANNER_TEXT, True, min_size=MIN_TEXT).size
+    draw_text(d, (x0 + 19 + w + 12, cy), text, size, t.text, bold=True, max_w=x1 - x0 - w - 43, anchor="lm")
 
 
 def last_action_bar(canvas: Image.Image, box: Box, text: str, success: bool | None, t: Theme) -> None:
     """A strip with the last action's text, edged in highlight colour (green/red for success/failure)."""
     d = ImageDraw.Draw(canvas)
     edge = t.highlight if success is None else (t.good if success else t.bad)
-    d.rounded_rectangle(box, 10, fill=t.panel, outline=edge, width=3)
+    d.rounded_rectangle(box, 8, fill=t.panel, outline=edge, width=2)
     x0, y0, _, _ = box
-    draw_text(d, (x0 + 14, y0 + 10), "LAST", MIN_TEXT, edge, bold=True)
+    draw_text(d, (x0 + 10, y0 + 7), "LAST", MIN_TEXT, edge, bold=True)
     for i, line in enumerate(last_lines(text, box[2] - box[0])):
-        draw_text(d, (x0 + LAST_INDENT, y0 + 8 + i * LINE_H), line, MIN_TEXT, t.text)
+        draw_text(d, (x0 + LAST_INDENT, y0 + 6 + i * LINE_H), line, MIN_TEXT, t.text)
 
 
-LAST_INDENT = 110  # where the last action's text starts, after "LAST"
+LAST_INDENT = 80  # where the last action's text starts, after "LAST"
 LINE_H = int(MIN_TEXT * 1.3)  # the line height of MIN_TEXT text
 
 
 def last_lines(text: str, width: int, max_lines: int = 2) -> list[str]:
     """The last-action text wrapped for a bar this wide."""
-    return wrap_text(text, font(MIN_TEXT), width - LAST_INDENT - 16, max_lines=max_lines)
+    return wrap_text(text, font(MIN_TEXT), width - LAST_INDENT - 12, max_lines=max_lines)
 
 
 def last_height(text: str, width: int = 0) -> int:
     """The height of a last-action bar for this text (0 for no text)."""
-    return 16 + LINE_H * len(last_lines(text, width or WIDTH - 2 * MARGIN)) if text else 0
+    return 12 + LINE_H * len(last_lines(text, width or WIDTH - 2 * MARGIN)) if text else 0
 
 
 def log_height(count: int) -> int:
     """The height of a log zone of this many lines (0 for none)."""
-    return zone_head() + LINE_H * count + 10 if count else 0
+    return zone_head() + LINE_H * count + 7 if count else 0
 
 
 def log_lines(canvas: Image.Image, box: Box, lines: Sequence[str], t: Theme, size: int = MIN_TEXT) -> None:

@@ -318,6 +318,18 @@ def test_text_is_readable_on_a_phone() -> None:
     assert kit.MIN_TEXT * 390 / kit.WIDTH >= 11
 
 
+def test_card_names_stay_readable_in_narrow_cards() -> None:
+    """A name is wrapped, set regular or hyphenated at MIN_TEXT, never shrunk below it."""
+    f, lines = kit.name_lines("Skeleton Archer", 111, kit.MIN_TEXT)
+    assert f.size == kit.MIN_TEXT and lines == ["Skeleton", "Archer"]
+    f, lines = kit.name_lines("Suumpmolk", 111, kit.MIN_TEXT)
+    assert f.size == kit.MIN_TEXT and len(lines) == 2 and lines[0].endswith("-")
+    assert "".join(lines).replace("-", "") == "Suumpmolk"
+    assert all(f.getlength(line) <= 111 for line in lines)
+    f, lines = kit.name_lines("Supercalifragilistic Expialidocious Name", 60, kit.MIN_TEXT)
+    assert f.size == kit.MIN_TEXT and len(lines) == 2 and lines[-1].endswith("…")
+
+
 def test_gold_frame_marks_the_player_to_act() -> None:
     """MID4: P3 acted last and is still to act; after the turn passes to P4 the frame follows P4."""
     view = copy.deepcopy(MID4)

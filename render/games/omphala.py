@@ -18,10 +18,10 @@ Entity = Sequence[str | None]
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-TAB_H = 44  # height of a modifier tab under a card (its text is at least kit.MIN_TEXT)
-TAB_OVERLAP = 10
+TAB_H = 32  # height of a modifier tab under a card (its text is at least kit.MIN_TEXT)
+TAB_OVERLAP = 7
 LABEL = kit.MIN_TEXT  # zone label size
-BADGE_H = 46  # power and ×2 badges: their text is at least kit.MIN_TEXT
+BADGE_H = 33  # power and ×2 badges: their text is at least kit.MIN_TEXT
 ENTRIES: dict[str, CardEntry] = {e.id: e for e in present.catalogue()}
 
 
@@ -80,7 +80,7 @@ def draw_entity(
     mod = cards[1] if len(cards) > 1 else None
     hidden_pair = size > 1 and base is None and mod is None
     if hidden_pair:
-        kit.paste(canvas, kit.card_back(w, h, t.name), x, y - 7)
+        kit.paste(canvas, kit.card_back(w, h, t.name), x, y - 5)
     if base is None:
         box = kit.paste(canvas, kit.card_back(w, h, t.name), x, y)
     else:
@@ -88,17 +88,17 @@ def draw_entity(
         if frame is not None:
             radius = max(4, w // 10) + 2
             ImageDraw.Draw(canvas).rounded_rectangle(
-                (x - 2, y - 2, x + w + 1, y + h + 1), radius, outline=frame, width=4
+                (x - 2, y - 2, x + w + 1, y + h + 1), radius, outline=frame, width=3
             )
     if hidden_pair:  # on the back's own middle: it covers no label
         pair = kit.badge("×2", t.highlight, BADGE_H)
         kit.paste(canvas, pair, x + (w - pair.width) // 2, y + (h - BADGE_H) // 2)
     elif size > 1:
         if mod is None:
-            tab = kit.card_back(w - 8, TAB_H, t.name)
+            tab = kit.card_back(w - 2, TAB_H, t.name)
         else:
-            tab = kit.modifier_tab("+" + label(mod), ink(mod, t), w - 8, TAB_H, t.name)
-        kit.paste(canvas, tab, x + 4, y + h - TAB_OVERLAP)
+            tab = kit.modifier_tab(label(mod), ink(mod, t), w - 2, TAB_H, t.name)
+        kit.paste(canvas, tab, x + 1, y + h - TAB_OVERLAP)
         if base is not None and mod is not None:  # the total over the card's own middle, not its corner
             total = kit.badge(str(power(base) + power(mod)), t.highlight, BADGE_H)
             kit.paste(canvas, total, x + (w - total.width) // 2, y + h * 62 // 100 - BADGE_H // 2)
@@ -122,7 +122,7 @@ def draw_row(
     mark = (index, colour) outlines one entity. Returns the card boxes.
     """
     x0, y0, x1, _ = area
-    gap = 10
+    gap = 7
     n = len(entities)
     if min_w is not None and n * (w + gap) - gap > x1 - x0:
         fit = max(min_w, (x1 - x0 - gap * (n - 1)) // n)
@@ -131,10 +131,10 @@ def draw_row(
     boxes = []
     d = ImageDraw.Draw(canvas)
     for i, (cards, size) in enumerate(zip(entities, sizes, strict=True)):
-        x, y = x0 + i * step, y0 + 6
+        x, y = x0 + i * step, y0 + 4
         if mark is not None and mark[0] == i:
             bottom = y + (entity_height(h) if size > 1 else h)
-            kit.highlight(d, (x, y, x + w, bottom), mark[1], width=5, pad=6)
+            kit.highlight(d, (x, y, x + w, bottom), mark[1], width=4, pad=4)
         boxes.append(draw_entity(canvas, x, y, cards, w, h, t, size, frame))
     return boxes
 
@@ -185,35 +185,38 @@ class Layout:
     panel_h: int
 
 
-ZONE_HEAD = kit.zone_head(LABEL) + 4
-PANEL_TOP = kit.PANEL_HEAD + 4
-PILE_W, PILE_H = 80, 112  # deck and discard cards
-PILES_H = ZONE_HEAD + PILE_H + 12
+ZONE_HEAD = kit.zone_head(LABEL) + 1
+PANEL_TOP = kit.PANEL_HEAD + 3
+PILE_W, PILE_H = 58, 81  # deck and discard cards
+PILES_H = ZONE_HEAD + PILE_H + 9
+ROW_PAD = 6  # below a row of cards in its zone
+HAND_CARD = (92, 129)  # the hand page: hand and back row cards
+HAND_FRONT = (75, 105)  # the hand page: front row cards
+MODIFIED_MIN_W = 52  # a modifier tab as wide as its card shows "10♦" at kit.MIN_TEXT
 
 
 def layout(players: list[JSON], choosing: bool) -> Layout:
     """Card sizes by player count; up to 3 players get full-width rows, more get side-by-side rows."""
     n = len(players)
     if choosing:  # no back rows yet: small backs, short panels
-        return Layout(80, 112, 54, 76, False, 0.4, PANEL_TOP + ZONE_HEAD + 76 + 16)
+        return Layout(58, 81, 40, 56, False, 0.4, PANEL_TOP + ZONE_HEAD + 56 + 12)
     if n <= 3:
-        cw, fw = 108, 88
+        cw, fw = 78, 64
         ch, fh = int(cw * 1.4), int(fw * 1.4)
-        zones = ZONE_HEAD + entity_height(fh) + 14 + 8 + ZONE_HEAD + entity_height(ch) + 14
+        zones = ZONE_HEAD + entity_height(fh) + ROW_PAD + 6 + ZONE_HEAD + entity_height(ch) + ROW_PAD
         return Layout(cw, ch, fw, fh, True, 0.0, PANEL_TOP + zones)
-    cw = 86 if n == 4 else 80
-    ch = int(cw * 1.4)
-    fw, fh = int(cw * 0.82), int(ch * 0.82)
+    cw, fw = (64, 54) if n == 4 else (60, MODIFIED_MIN_W)
+    ch, fh = int(cw * 1.4), int(fw * 1.4)
     # Face-down cards may overlap (a back says nothing); face-up ones need their full width.
-    front_need = max([_front_need(p, fw) for p in players] + [3 * (fw + 10)])
-    back_need = max([len(p.get("back_row") or []) for p in players] + [3]) * (cw + 10)
+    front_need = max([_front_need(p, fw) for p in players] + [3 * (fw + 7)])
+    back_need = max([len(p.get("back_row") or []) for p in players] + [3]) * (cw + 7)
     split = min(0.5, max(0.3, front_need / (front_need + back_need)))
-    return Layout(cw, ch, fw, fh, False, split, PANEL_TOP + ZONE_HEAD + entity_height(ch) + 14)
+    return Layout(cw, ch, fw, fh, False, split, PANEL_TOP + ZONE_HEAD + entity_height(ch) + ROW_PAD)
 
 
 def _front_need(p: JSON, fw: int) -> int:
     entities, _ = _front(p)
-    return sum(fw + 10 if any(entities_i) else int(fw * 0.45) for entities_i in entities)
+    return sum(fw + 7 if any(entities_i) else int(fw * 0.45) for entities_i in entities)
 
 
 def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
@@ -224,18 +227,20 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     choosing = view.get("phase") == "choose" or all(p.get("back_row") is None for p in players)
     lay = layout(players, choosing)
     W, M = kit.WIDTH, kit.MARGIN
-    top_h = 64 + 10 + PILES_H + 10
-    log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []][-3:]
+    G = kit.GAP
+    top_h = kit.BANNER_H + G + PILES_H + G
+    last_text = kit.seat_refs(str((view.get("last") or {}).get("text") or ""), seat_names)
+    log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
+    log = [x for x in log if x != last_text][-3:]  # the last action has its own bar
     log_h = kit.log_height(len(log))
-    H = M + top_h + len(players) * (lay.panel_h + 10) + log_h + M - (0 if log_h else 10)
+    H = M + top_h + len(players) * (lay.panel_h + G) + log_h + M - (0 if log_h else G)
     canvas = kit.new_canvas(W, H, t)
 
-    kit.banner(
-        canvas, (M, M, W - M, M + 64), "Omphala", status_text(view, seat_names), _acting_colour(view), t
-    )
-    y = M + 64 + 10
+    status = status_text(view, seat_names)
+    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), "Omphala", status, _acting_colour(view), t)
+    y = M + kit.BANNER_H + G
     _piles(canvas, (M, y, W - M, y + PILES_H), view, t, seat_names)
-    y += PILES_H + 10
+    y += PILES_H + G
 
     last = view.get("last") or None
     over = view.get("phase") == "over"
@@ -262,7 +267,7 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
             _choosing_rows(canvas, content, p, t, lay)
         else:
             _rows(canvas, content, p, seat, last, t, lay)
-        y += lay.panel_h + 10
+        y += lay.panel_h + G
 
     if log:
         kit.log_lines(canvas, (M, y, W - M, y + log_h), log, t)
@@ -273,26 +278,26 @@ def _piles(canvas: Image.Image, box: Box, view: JSON, t: Theme, names: list[str]
     """Deck and discard counts with the discard's top card, and the last action beside them."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    pile_w = 2 * PILE_W + 90
+    pile_w = 2 * PILE_W + 65
     inner = kit.zone(d, (x0, y0, x0 + pile_w, y1), "PILES", t, size=LABEL)
     cw, ch = PILE_W, PILE_H
     deck = int(view.get("deck") or 0)
     if deck:
         kit.paste(canvas, kit.card_back(cw, ch, t.name, str(deck)), inner[0], inner[1])
     else:
-        d.rounded_rectangle((inner[0], inner[1], inner[0] + cw, inner[1] + ch), 6, outline=t.border, width=2)
+        d.rounded_rectangle((inner[0], inner[1], inner[0] + cw, inner[1] + ch), 5, outline=t.border, width=2)
         kit.draw_text(d, (inner[0] + cw // 2, inner[1] + ch // 2), "0", LABEL, t.dim, True, anchor="mm")
     discard = list(view.get("discard") or [])
-    dx = inner[0] + cw + 20
+    dx = inner[0] + cw + 14
     if discard:
         if len(discard) > 1:
-            kit.paste(canvas, tile(discard[-2], cw, ch, t), dx + 6, inner[1] - 3)
+            kit.paste(canvas, tile(discard[-2], cw, ch, t), dx + 4, inner[1] - 2)
         kit.paste(canvas, tile(discard[-1], cw, ch, t), dx, inner[1])
     else:
-        d.rounded_rectangle((dx, inner[1], dx + cw, inner[1] + ch), 6, outline=t.border, width=2)
-    kit.draw_text(d, (dx + cw + 10, inner[1] + ch - 4), f"{len(discard)}", LABEL, t.text, True, anchor="ld")
+        d.rounded_rectangle((dx, inner[1], dx + cw, inner[1] + ch), 5, outline=t.border, width=2)
+    kit.draw_text(d, (dx + cw + 8, inner[1] + ch - 3), f"{len(discard)}", LABEL, t.text, True, anchor="ld")
     last = view.get("last") or None
-    right = (x0 + pile_w + 12, y0, x1, y1)
+    right = (x0 + pile_w + 9, y0, x1, y1)
     if last and last.get("text"):
         text = kit.seat_refs(str(last["text"]), names)
         kit.last_action_bar(canvas, right, text, last.get("success"), t)
@@ -313,12 +318,12 @@ def _choosing_rows(canvas: Image.Image, content: Box, p: JSON, t: Theme, lay: La
     f_inner = kit.zone(d, (x0, y0, split - 6, y1), f"FRONT ROW · {len(entities)}", t, size=LABEL)
     draw_row(canvas, f_inner, entities, sizes, lay.fw, lay.fh, t)
     if not entities:
-        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "not chosen yet", LABEL, t.dim)
+        kit.draw_text(d, (f_inner[0], f_inner[1] + 14), "not chosen yet", LABEL, t.dim)
     n = int(p.get("hand_size") or 0)
     h_inner = kit.zone(d, (split + 6, y0, x1, y1), f"HAND · {n}", t, size=LABEL)
     draw_row(canvas, h_inner, [[None]] * n, [1] * n, lay.fw, lay.fh, t)
     if not n:
-        kit.draw_text(d, (h_inner[0], h_inner[1] + 20), "waits for the others", LABEL, t.dim)
+        kit.draw_text(d, (h_inner[0], h_inner[1] + 14), "waits for the others", LABEL, t.dim)
 
 
 def _rows(
@@ -328,11 +333,11 @@ def _rows(
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = content
     if lay.stacked:
-        mid = y0 + ZONE_HEAD + entity_height(lay.fh) + 14
-        front_box, back_box = (x0, y0, x1, mid), (x0, mid + 8, x1, y1)
+        mid = y0 + ZONE_HEAD + entity_height(lay.fh) + ROW_PAD
+        front_box, back_box = (x0, y0, x1, mid), (x0, mid + 6, x1, y1)
     else:
         split = x0 + int((x1 - x0) * lay.split)
-        front_box, back_box = (x0, y0, split - 6, y1), (split + 6, y0, x1, y1)
+        front_box, back_box = (x0, y0, split - 4, y1), (split + 4, y0, x1, y1)
     entities, sizes = _front(p)
     back = p.get("back_row")
     f_inner = kit.zone(d, front_box, f"FRONT ROW · {len(entities)}", t, size=LABEL)
@@ -348,7 +353,7 @@ def _rows(
         idx = target.get("index")
         count = len(entities) if in_front else len(back or [])
         if gone or not isinstance(idx, int) or not 0 <= idx < count:
-            kit.highlight(d, front_box if in_front else back_box, colour, width=4, pad=0)
+            kit.highlight(d, front_box if in_front else back_box, colour, width=3, pad=0)
         elif in_front:
             f_mark = (idx, colour)
         else:
@@ -356,11 +361,11 @@ def _rows(
 
     draw_row(canvas, f_inner, entities, sizes, lay.fw, lay.fh, t, mark=f_mark, min_w=lay.fw * 3 // 4)
     if not entities:
-        kit.draw_text(d, (f_inner[0], f_inner[1] + 20), "empty", LABEL, t.dim)
+        kit.draw_text(d, (f_inner[0], f_inner[1] + 14), "empty", LABEL, t.dim)
     if back is None:
-        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "hidden", LABEL, t.dim, max_w=b_inner[2] - b_inner[0])
+        kit.draw_text(d, (b_inner[0], b_inner[1] + 14), "hidden", LABEL, t.dim, max_w=b_inner[2] - b_inner[0])
     elif not back:
-        kit.draw_text(d, (b_inner[0], b_inner[1] + 20), "empty", LABEL, t.dim)
+        kit.draw_text(d, (b_inner[0], b_inner[1] + 14), "empty", LABEL, t.dim)
     else:
         draw_row(
             canvas,
@@ -386,8 +391,8 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     if p is None:
         return kit.spectator_hand("Omphala", t)
     viewer: int = view["viewer"]
-    cw, ch = 128, 179
-    fw, fh = 104, 146
+    cw, ch = HAND_CARD
+    fw, fh = HAND_FRONT
     hand_cards = list(p.get("hand") or [])
     entities, sizes = _front(p)
     back = list(p.get("back_row") or [])
@@ -400,24 +405,24 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     def draw_front(canvas: Image.Image, box: Box) -> None:
         d = ImageDraw.Draw(canvas)
         inner = kit.zone(d, box, f"FRONT ROW · {len(entities)} · your score", t, size=LABEL)
-        draw_row(canvas, inner, entities, sizes, fw, fh, t, frame=t.back, min_w=76)
+        draw_row(canvas, inner, entities, sizes, fw, fh, t, frame=t.back, min_w=MODIFIED_MIN_W)
         if not entities:
             msg = "choose 2 cards from your hand" if hand_cards else "empty"
-            kit.draw_text(d, (inner[0], inner[1] + 8), msg, LABEL, t.dim)
+            kit.draw_text(d, (inner[0], inner[1] + 6), msg, LABEL, t.dim)
 
     def draw_back(canvas: Image.Image, box: Box) -> None:
         d = ImageDraw.Draw(canvas)
         inner = kit.zone(d, box, f"BACK ROW · {len(back)}", t, size=LABEL)
-        draw_row(canvas, inner, back, [len(e) for e in back], cw, ch, t, min_w=96)
+        draw_row(canvas, inner, back, [len(e) for e in back], cw, ch, t, min_w=69)
         if not back:
-            kit.draw_text(d, (inner[0], inner[1] + 8), "empty", LABEL, t.dim)
+            kit.draw_text(d, (inner[0], inner[1] + 6), "empty", LABEL, t.dim)
 
     sections: list[kit.Section] = []
     if hand_cards:
-        sections.append((ZONE_HEAD + ch + 14, draw_hand))
-    sections.append((ZONE_HEAD + (entity_height(fh) + 14 if entities else 50), draw_front))
+        sections.append((ZONE_HEAD + ch + ROW_PAD + 2, draw_hand))
+    sections.append((ZONE_HEAD + (entity_height(fh) + ROW_PAD if entities else 36), draw_front))
     if back or not hand_cards:
-        sections.append((ZONE_HEAD + (entity_height(ch) + 14 if back else 50), draw_back))
+        sections.append((ZONE_HEAD + (entity_height(ch) + ROW_PAD if back else 36), draw_back))
     chips = [f"deck {view.get('deck', 0)}", _cards(int(p.get("cards", 0)))]
     heading = f"Your cards · {seat_names[viewer]}"
     last_text = kit.seat_refs(str(last.get("text") or ""), seat_names)
@@ -452,7 +457,7 @@ def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
 def warm(theme: str | None = None) -> None:
     """Draw every card face, back and modifier tab at the standard sizes now, so no board pays for them."""
     t = kit.theme(theme)
-    sizes = {(PILE_W, PILE_H), (128, 179), (104, 146)}  # piles, hand cards, hand front row
+    sizes = {(PILE_W, PILE_H), HAND_CARD, HAND_FRONT}  # piles, hand cards, hand front row
     for n in (2, 4, 6):
         lay = layout([{"seat": i} for i in range(n)], choosing=False)
         sizes |= {(lay.cw, lay.ch), (lay.fw, lay.fh)}
@@ -461,4 +466,4 @@ def warm(theme: str | None = None) -> None:
         for code in ENTRIES:
             tile(code, w, h, t)
             if code[-1] in "DH":
-                kit.modifier_tab("+" + label(code), ink(code, t), w - 8, TAB_H, t.name)
+                kit.modifier_tab(label(code), ink(code, t), w - 2, TAB_H, t.name)

@@ -34,16 +34,17 @@ MONSTER_COLOURS: dict[str, kit.RGB] = {
 COIN: kit.RGB = (236, 184, 40)
 MANA: kit.RGB = (84, 142, 232)
 AP: kit.RGB = (200, 204, 214)
-EFFECT_WORDS = {"gold": "GOLD", "mana": "MANA", "ap": "AP", "vp": "VP"}
-TRACK_H = 48  # the VP track and the mana, gold and AP chips
-SLOT_H = 84  # upgrade slots
-TOKEN_H = 56
-GRID_H = kit.zone_head(LABEL) + TOKEN_H + 10  # a grid zone: label, tokens, padding
-PANEL_H = kit.PANEL_HEAD + 4 + TRACK_H + 8 + SLOT_H + 8 + GRID_H + 8
-BADGE_H = 46  # ×N and eternity badges: their text is at least kit.MIN_TEXT
-PILES_W = 190  # deck and discard beside the upgrade slots
-SLOT_W = (kit.WIDTH - 2 * kit.MARGIN - 32 - PILES_W - 3 * 8) // 3  # the panel's content is 32 px narrower
-HAND_W, HAND_H = 160, 192
+EFFECT_WORDS = {"gold": "gold", "mana": "mana", "ap": "AP", "vp": "VP"}
+TRACK_H = 35  # the VP track and the mana, gold and AP chips
+SLOT_H = 58  # upgrade slots
+TOKEN_H = 40
+GRID_H = kit.zone_head(LABEL) + TOKEN_H + 5  # a grid zone: label, tokens, padding
+PANEL_H = kit.PANEL_HEAD + 3 + TRACK_H + 6 + SLOT_H + 6 + GRID_H + 5
+BADGE_H = 33  # ×N and eternity badges: their text is at least kit.MIN_TEXT
+PILES_W = 137  # deck and discard beside the upgrade slots
+SLOT_W = (kit.WIDTH - 2 * kit.MARGIN - 23 - PILES_W - 3 * 6) // 3  # the panel's content is 23 px narrower
+CARD_H = 190  # market and hand cards: a name of two lines, three stat rows and the discs, all readable
+HAND_W, HAND_H = 130, CARD_H
 MAX_SLOTS = 8
 
 
@@ -71,7 +72,7 @@ def card_tile(cid: str, price: int, w: int, h: int, theme_name: str = "dark") ->
     if c.type == "monster":
         return kit.card_face(entry(cid), w, h, theme_name, band, ("Attack", "Defense", "Size"),
                              discs=((str(c.mana), MANA), coin), foot=foot)  # fmt: skip
-    unit = EFFECT_WORDS.get(c.effect, c.effect.upper()) + (" / ROUND" if c.type == "upgrade" else "")
+    unit = EFFECT_WORDS.get(c.effect, c.effect.upper()) + ("\nper round" if c.type == "upgrade" else "")
     return kit.card_face(entry(cid), w, h, theme_name, band, headline=f"+{c.amount}", sub=unit,
                          discs=(None, coin), foot=foot)  # fmt: skip
 
@@ -86,18 +87,18 @@ def slot_tile(cid: str | None, w: int, h: int, theme_name: str = "dark") -> Imag
     d = ImageDraw.Draw(img)
     text = kit.font(kit.MIN_TEXT * s)
     if cid is None:
-        d.rounded_rectangle((0, 0, W - 1, H - 1), 8 * s, fill=t.zone, outline=t.border, width=2 * s)
+        d.rounded_rectangle((0, 0, W - 1, H - 1), 6 * s, fill=t.zone, outline=t.border, width=2 * s)
         d.text((W // 2, H // 2), "empty slot", font=text, fill=t.dim, anchor="mm")
         return img.reduce(s)
     c = card(cid)
     colour = MONSTER_COLOURS.get(cid) or TYPE_COLOURS.get(c.type, t.card_dim)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 8 * s, fill=t.card_face, outline=t.card_edge, width=2 * s)
-    d.rounded_rectangle((0, 0, 12 * s, H - 1), 6 * s, fill=colour)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), 6 * s, fill=t.card_face, outline=t.card_edge, width=2 * s)
+    d.rounded_rectangle((0, 0, 9 * s, H - 1), 4 * s, fill=colour)
     name = c.name.removesuffix(" Upgrade")
-    name_f = kit.fitting_font(name, W - 26 * s, kit.MIN_TEXT * s, True, min_size=24 * s)
-    d.text((20 * s, H * 0.3), name, font=name_f, fill=t.black_ink, anchor="lm")
+    name_f, lines = kit.name_lines(name, W - 20 * s, kit.MIN_TEXT * s, max_lines=1)
+    d.text((15 * s, H * 0.3), lines[0], font=name_f, fill=t.black_ink, anchor="lm")
     what = f"{c.mana} mana" if c.type == "monster" else "every round"
-    d.text((20 * s, H * 0.72), kit.fit_text(what, text, W - 26 * s), font=text, fill=t.card_dim, anchor="lm")
+    d.text((15 * s, H * 0.72), kit.fit_text(what, text, W - 20 * s), font=text, fill=t.card_dim, anchor="lm")
     return img.reduce(s)
 
 
@@ -111,14 +112,14 @@ def token(cid: str, w: int, h: int, theme_name: str = "dark") -> Image.Image:
     ink = kit.contrast_ink(colour)
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 10 * s, fill=colour, outline=(250, 250, 250), width=2 * s)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), 7 * s, fill=colour, outline=(250, 250, 250), width=2 * s)
     stats = f"{c.attack}/{c.defense}"
     stats_f = kit.font(kit.MIN_TEXT * s, True)
     name = c.name.split()[-1]  # "Archer": a token is at most half a panel wide
-    name_f = kit.fitting_font(name, W - 16 * s, kit.MIN_TEXT * s, True, min_size=kit.MIN_TEXT * s)
-    if name_f.getlength(name) + stats_f.getlength(stats) + 30 * s <= W:
-        d.text((10 * s, H // 2), name, font=name_f, fill=ink, anchor="lm")
-        d.text((W - 10 * s, H // 2), stats, font=stats_f, fill=ink, anchor="rm")
+    name_f = kit.font(kit.MIN_TEXT * s, True)
+    if name_f.getlength(name) + stats_f.getlength(stats) + 22 * s <= W:
+        d.text((7 * s, H // 2), name, font=name_f, fill=ink, anchor="lm")
+        d.text((W - 7 * s, H // 2), stats, font=stats_f, fill=ink, anchor="rm")
     else:  # a Size-1 token: the numbers matter most; the colour names the monster (see the legend)
         d.text((W // 2, H // 2), stats, font=stats_f, fill=ink, anchor="mm")
     return img.reduce(s)
@@ -154,31 +155,32 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     market_h = kit.zone_head(LABEL) + th + NOTE_H + LEGEND_H
     last_text = kit.seat_refs(str((view.get("last") or {}).get("text") or ""), seat_names)
     last_h = kit.last_height(last_text)
-    log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []][-4:]
+    log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
+    log = [x for x in log if x != last_text][-3:]  # the last action has its own bar
     log_h = kit.log_height(len(log))
-    H = M + 64 + 10 + market_h + 10 + (last_h + 10 if last_h else 0) + len(players) * (PANEL_H + 10)
-    H += log_h + M - (0 if log_h else 10)
+    G = kit.GAP
+    H = M + kit.BANNER_H + G + market_h + G + (last_h + G if last_h else 0) + len(players) * (PANEL_H + G)
+    H += log_h + M - (0 if log_h else G)
     canvas = kit.new_canvas(W, H, t)
 
-    kit.banner(
-        canvas, (M, M, W - M, M + 64), "Ophion", status_text(view, seat_names), _acting_colour(view), t
-    )
-    y = M + 64 + 10
+    status = status_text(view, seat_names)
+    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), "Ophion", status, _acting_colour(view), t)
+    y = M + kit.BANNER_H + G
     _market(canvas, (M, y, W - M, y + market_h), view, tw, th, t)
-    y += market_h + 10
+    y += market_h + G
     if last_h:
         kit.last_action_bar(canvas, (M, y, W - M, y + last_h), last_text, None, t)
-        y += last_h + 10
+        y += last_h + G
     for i, p in enumerate(players):
         player_board(canvas, (M, y, W - M, y + PANEL_H), view, p, i, seat_names, t)
-        y += PANEL_H + 10
+        y += PANEL_H + G
     if log:
         kit.log_lines(canvas, (M, y, W - M, y + log_h), log, t)
     return canvas
 
 
 NOTE_H = kit.LINE_H + 6  # the surcharge under a market card
-LEGEND_H = kit.LINE_H + 14  # what the discs mean
+LEGEND_H = kit.LINE_H + 10  # what the discs mean
 
 
 def _slots(view: JSON) -> list[JSON | None]:
@@ -189,9 +191,8 @@ def _slots(view: JSON) -> list[JSON | None]:
 
 def _market_tile(n: int) -> tuple[int, int]:
     """Market card size: as large as fits the row (4 slots with 2 players, else 6)."""
-    room = kit.WIDTH - 2 * kit.MARGIN - 16
-    w = min(200, (room - 10 * (max(n, 1) - 1)) // max(n, 1))
-    return w, min(210, int(w * 1.2))
+    room = kit.WIDTH - 2 * kit.MARGIN - 12
+    return min(145, (room - 7 * (max(n, 1) - 1)) // max(n, 1)), CARD_H
 
 
 def _market(canvas: Image.Image, box: Box, view: JSON, tw: int, th: int, t: Theme) -> None:
@@ -201,12 +202,12 @@ def _market(canvas: Image.Image, box: Box, view: JSON, tw: int, th: int, t: Them
     decks = f"DECKS T1 {view.get('tier1_size', 0)} · T2 {view.get('tier2_size', 0)}"
     inner = kit.zone(d, box, f"MARKET · TIER {view.get('tier', 1)} · {decks}", t, size=LABEL)
     market = _slots(view)
-    step = tw + 10
-    x = inner[0] + max(0, (inner[2] - inner[0] - step * len(market) + 10) // 2)
+    step = tw + 7
+    x = inner[0] + max(0, (inner[2] - inner[0] - step * len(market) + 7) // 2)
     for slot in market:
         y = inner[1]
         if slot is None:
-            d.rounded_rectangle((x, y, x + tw, y + th), 10, outline=t.border, width=2)
+            d.rounded_rectangle((x, y, x + tw, y + th), 7, outline=t.border, width=2)
             kit.draw_text(d, (x + tw // 2, y + th // 2), "empty", LABEL, t.dim, anchor="mm")
         else:
             price = int(slot.get("price") or 0)
@@ -226,8 +227,8 @@ def _legend(d: ImageDraw.ImageDraw, xy: tuple[int, int], t: Theme) -> None:
     r = kit.MIN_TEXT // 2
     for fill, text in ((COIN, "price in gold"), (MANA, "mana to summon")):
         d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=fill, outline=t.card_edge)
-        x += 2 * r + 8
-        x += kit.draw_text(d, (x, cy), text, LABEL, t.dim, anchor="lm") + 28
+        x += 2 * r + 6
+        x += kit.draw_text(d, (x, cy), text, LABEL, t.dim, anchor="lm") + 20
     kit.draw_text(d, (x, cy), "+N extra: slot surcharge", LABEL, t.dim, anchor="lm")
 
 
@@ -260,25 +261,25 @@ def player_board(
     )  # fmt: skip
     x0, y0, x1, _ = content
     _tracks(canvas, (x0, y0, x1, y0 + TRACK_H), p, t)
-    sy = y0 + TRACK_H + 8
+    sy = y0 + TRACK_H + 6
     piles_w, slot_w = PILES_W, SLOT_W
     mark_slot = _marked_slot(last, p, seat)
     for k, cid in enumerate(list(p.get("upgrades") or [])[:3]):
-        b = kit.paste(canvas, slot_tile(cid, slot_w, SLOT_H, t.name), x0 + k * (slot_w + 8), sy)
+        b = kit.paste(canvas, slot_tile(cid, slot_w, SLOT_H, t.name), x0 + k * (slot_w + 6), sy)
         if k == mark_slot:
-            kit.highlight(d, b, t.highlight, width=4, pad=3)
-    px = x1 - piles_w + 8
+            kit.highlight(d, b, t.highlight, width=3, pad=2)
+    px = x1 - piles_w + 6
     for k, line in enumerate((f"deck {p.get('deck_size', 0)}", f"discard {p.get('discard_size', 0)}")):
-        kit.draw_text(d, (px, sy + 4 + k * kit.LINE_H), line, LABEL, t.dim, max_w=piles_w - 8)
-    gy = sy + SLOT_H + 8
+        kit.draw_text(d, (px, sy + 3 + k * kit.LINE_H), line, LABEL, t.dim, max_w=piles_w - 6)
+    gy = sy + SLOT_H + 6
     mid = (x0 + x1) // 2
     cap = int(p.get("grid_capacity") or 6)
     mark_grid = _marked_grid(last, seat)
     atk_label = f"ATTACK {p.get('attack', 0)} → {_grid_name(view, seat, names)}"
     def_label = f"DEFENSE {p.get('defense', 0)}"
     grids = (
-        ((x0, gy, mid - 5, gy + GRID_H), atk_label, p.get("attack_grid") or [], "attack"),
-        ((mid + 5, gy, x1, gy + GRID_H), def_label, p.get("defense_grid") or [], "defense"),
+        ((x0, gy, mid - 4, gy + GRID_H), atk_label, p.get("attack_grid") or [], "attack"),
+        ((mid + 4, gy, x1, gy + GRID_H), def_label, p.get("defense_grid") or [], "defense"),
     )
     for gbox, label, monsters, kind in grids:
         _grid(canvas, gbox, label, list(monsters), cap, t, mark_last=mark_grid == kind)
@@ -312,16 +313,16 @@ def _tracks(canvas: Image.Image, box: Box, p: JSON, t: Theme) -> None:
     for text, fill in reversed(((f"mana {p.get('mana', 0)}", MANA), (f"gold {p.get('gold', 0)}", COIN),
                                 (f"AP {p.get('ap', 0)}", AP))):  # fmt: skip
         right = (
-            kit.chip(d, (right, cy), text, t, fill=fill, ink=kit.contrast_ink(fill), anchor_right=True)[0] - 8
+            kit.chip(d, (right, cy), text, t, fill=fill, ink=kit.contrast_ink(fill), anchor_right=True)[0] - 6
         )
-    x = x0 + kit.draw_text(d, (x0, cy), "VP", LABEL, t.dim, True, anchor="lm") + 8
+    x = x0 + kit.draw_text(d, (x0, cy), "VP", LABEL, t.dim, True, anchor="lm") + 6
     vp = int(p.get("vp", 0))
-    cell = 20
+    cell = 14
     for k in range(10):
-        d.rounded_rectangle((x, cy - 13, x + cell - 2, cy + 13), 5, fill=t.highlight if k < vp else t.zone,
+        d.rounded_rectangle((x, cy - 10, x + cell - 2, cy + 10), 4, fill=t.highlight if k < vp else t.zone,
                             outline=t.border)  # fmt: skip
         x += cell + 1
-    x += kit.draw_text(d, (x + 8, cy), str(vp), LABEL, t.text, True, anchor="lm") + 20
+    x += kit.draw_text(d, (x + 6, cy), str(vp), LABEL, t.text, True, anchor="lm") + 14
     eternity = int(p.get("eternity", 0))
     if eternity:
         tile = kit.badge(f"∞ {eternity}×10", COIN, BADGE_H)
@@ -340,7 +341,7 @@ def _grid(
     th = TOKEN_H
     used = sum(max(1, card(m).size) for m in monsters)
     for k in range(min(used, cap), cap):  # the free capacity, one cell per unit of Size
-        d.rounded_rectangle((x0 + k * unit + 2, y0, x0 + (k + 1) * unit - 2, y0 + th), 8, outline=t.border)
+        d.rounded_rectangle((x0 + k * unit + 2, y0, x0 + (k + 1) * unit - 2, y0 + th), 6, outline=t.border)
     x = x0
     for k, m in enumerate(monsters):
         size = max(1, card(m).size)
@@ -349,7 +350,7 @@ def _grid(
             break
         b = kit.paste(canvas, token(m, w, th, t.name), x + 2, y0)
         if mark_last and k == len(monsters) - 1:
-            kit.highlight(d, b, t.highlight, width=4, pad=3)
+            kit.highlight(d, b, t.highlight, width=3, pad=2)
         x += unit * size
 
 
@@ -373,16 +374,16 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
         d = ImageDraw.Draw(canvas)
         inner = kit.zone(d, box, f"HAND · {len(cards)}", t, size=LABEL)
         kinds = list(dict.fromkeys(cards))  # copies of a card are one tile with a ×N badge under it
-        step = kit.row_step(len(kinds), cw, inner[2] - inner[0] - 10, 14)
+        step = kit.row_step(len(kinds), cw, inner[2] - inner[0] - 7, 10)
         for k, cid in enumerate(kinds):
             x, copies = inner[0] + k * step, cards.count(cid)
             tile = card_tile(cid, card(cid).cost, cw, ch, t.name)
             if copies > 1:  # a second card peeking out behind
-                kit.paste(canvas, tile, x + 6, inner[1])
-            kit.paste(canvas, tile, x, inner[1] + 6)
+                kit.paste(canvas, tile, x + 4, inner[1])
+            kit.paste(canvas, tile, x, inner[1] + 4)
             if copies > 1:
                 badge = kit.badge(f"×{copies}", t.highlight, BADGE_H)
-                kit.paste(canvas, badge, x + (cw - badge.width) // 2, inner[1] + ch + 12)
+                kit.paste(canvas, badge, x + (cw - badge.width) // 2, inner[1] + ch + 9)
         if not cards:
             kit.draw_text(d, (inner[0], inner[1] + 6), "no cards in hand", LABEL, t.dim)
 
@@ -395,10 +396,10 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     def draw_board(canvas: Image.Image, box: Box) -> None:
         player_board(canvas, box, view, p, viewer, seat_names, t)
 
-    badges = BADGE_H + 16 if len(set(cards)) < len(cards) else 0
-    sections: list[kit.Section] = [(head + (ch + 16 + badges if cards else kit.LINE_H + 12), draw_hand)]
+    badges = BADGE_H + 12 if len(set(cards)) < len(cards) else 0
+    sections: list[kit.Section] = [(head + (ch + 12 + badges if cards else kit.LINE_H + 9), draw_hand)]
     if played:
-        sections.append((head + kit.LINE_H + 10, draw_played))
+        sections.append((head + kit.LINE_H + 7, draw_played))
     sections.append((PANEL_H, draw_board))
     heading = f"Your hand · Round {view.get('round', 0)}/{view.get('rounds', 9)} · Tier {view.get('tier', 1)}"
     last_text = kit.seat_refs(str((view.get("last") or {}).get("text") or ""), seat_names)

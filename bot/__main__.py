@@ -10,6 +10,7 @@ import sys
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
+from bot.store import StoreError
 from engine.registry import games
 
 
@@ -114,6 +115,15 @@ def _run_discord(db: str, guild_id: int | None = None, log_level: str = "INFO") 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it; the exit code."""
     args = _parser().parse_args(argv)
+    try:
+        return _command(args)
+    except StoreError as e:  # a database this version cannot use: one line, not a traceback
+        sys.stderr.write(f"{command()}: {e}\n")
+        return 1
+
+
+def _command(args: argparse.Namespace) -> int:
+    """Run the parsed command; the exit code."""
     if args.command == "run":
         return _run_discord(args.db, args.guild, args.log_level)
     resume = args.resume

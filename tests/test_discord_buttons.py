@@ -26,7 +26,7 @@ async def test_restart_mid_game_old_buttons_still_work(fake: FakeDiscord, tmp_pa
         thread, mid = await _two_humans(h, alice, bob)
         await h.play_move(alice, thread)  # alice chose; bob still to choose
         bob_hand = await h.press(bob, h.board(thread), HAND)  # a menu opened before the restart
-        old_board = h.board(thread)
+        old_board = h.board(thread).snapshot()  # as a client that has not seen its buttons removed yet
         await h.restart()
         level2 = await h.press(bob, bob_hand, bob_hand.buttons[0]["label"])  # the old ephemeral menu
         assert "Your move" in level2.content and level2.buttons[-1]["label"] == "‹ Back"
@@ -35,6 +35,7 @@ async def test_restart_mid_game_old_buttons_still_work(fake: FakeDiscord, tmp_pa
         await h.settle()
         info = await h.sessions.get(mid)
         assert info.state_id == 2 and info.users_to_act == (alice.id,)
+        assert [b["label"] for b in fake.message(old_board.id).buttons] == ["Log", "Rules"]  # superseded
         hand = await h.press(alice, old_board, HAND)  # the board sent before the restart
         assert hand.ephemeral and hand.buttons and hand.attachment("hand.png")
         log = await h.press(bob, old_board, "Log")

@@ -20,11 +20,14 @@ if ROOT not in sys.path:  # `tests` is a namespace package: import it from the r
     sys.path.insert(0, ROOT)
 
 from tests.fakediscord import (  # noqa: E402
+    INTERACTION_DEADLINE,
+    TOKEN_LIFETIME,
     ErrorLogCapture,
     FakeDiscord,
     FakeTimeout,
     capture_error_logs,
     make_client_kwargs,
+    models,
     running_bot,
 )
 
@@ -112,6 +115,8 @@ class MiniBot(discord.Client):
         self.resumed_count = 0
         self.seen: list[tuple[int, str]] = []
         self.closed_card_names = ["King", "Kite", "Queen"]
+        self.gate = asyncio.Event()  # /gate and /later wait for the test to open it
+        self.outcomes: list[str] = []  # what /gate and /later managed ("ok ...") or the error code they got
         self._add_commands()
 
     async def setup_hook(self) -> None:
@@ -174,6 +179,29 @@ class MiniBot(discord.Client):
                 name="side", type=discord.ChannelType.public_thread
             )
             await side.send("side talk")
+
+        @tree.command(description="Answers once the test opens the gate")
+        async def gate(interaction: discord.Interaction) -> None:
+            await self.gate.wait()
+            try:
+                await interaction.response.send_message("through")
+                self.outcomes.append("ok callback")
+            except discord.HTTPException as e:
+                self.outcomes.append(f"{e.status} {e.code}")
+
+        @tree.command(description="Defers, then follows up and edits once the test opens the gate")
+        async def later(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await self.gate.wait()
+            for what, step in (
+                ("followup", lambda: interaction.followup.send("done")),
+                ("edit", lambda: interaction.edit_original_response(content="edited")),
+            ):
+                try:
+                    await step()
+                    self.outcomes.append(f"ok {what}")
+                except discord.HTTPException as e:
+                    self.outcomes.append(f"{e.status} {e.code}")
 
         @tree.command(description="Fails on purpose")
         async def boom(interaction: discord.Interaction) -> None:
@@ -570,3 +598,164 @@ def test_error_capture_sees_discord_loggers() -> None:
 
         logging.getLogger("discord.ui.view").error("Ignoring exception in view")
     assert len(handler.records) == 1
+
+
+# --- Discord's clock: the 3-second deadline and the 15-minute token ---------------------------------------
+
+
+async def test_three_second_deadline_is_enforced_by_default(fake: FakeDiscord, bot: MiniBot) -> None:
+    assert FakeDiscord().callback_deadline == INTERACTION_DEADLINE == 3.0
+    alice = fake.add_user("alice")
+    in_time = await fake.slash(alice, fake.channel, "gate")
+    fake.advance(2.9)
+    bot.gate.set()
+    assert (await in_time.wait_reply()).content == "through"
+    bot.gate.clear()
+    late = await fake.slash(alice, fake.channel, "gate")
+    fake.advance(3.1)  # the bot took longer than 3 s to answer: Discord has dropped the interaction
+    bot.gate.set()
+    await fake.wait_until(lambda: len(bot.outcomes) == 2)
+    assert bot.outcomes == ["ok callback", "404 10062"] and late.late and not late.acknowledged
+    assert fake.late_interactions() == [late] and (404, 10062, f"POST {_callback_path(late)}") in fake.errors
+    late.late = False  # the fixture fails a test whose bot answered late; this one did it on purpose
+
+
+async def test_a_slow_test_can_opt_out_of_the_deadline(error_logs: ErrorLogCapture) -> None:
+    async with FakeDiscord(callback_deadline=None) as fake:
+        alice = fake.add_user("alice")
+        async with running_bot(MiniBot(fake.guild.id), fake) as bot:
+            ix = await fake.slash(alice, fake.channel, "gate")
+            fake.advance(60)
+            bot.gate.set()
+            assert (await ix.wait_reply()).content == "through" and not ix.late
+
+
+async def test_interaction_token_expires_after_15_minutes(fake: FakeDiscord, bot: MiniBot) -> None:
+    assert TOKEN_LIFETIME == 15 * 60
+    alice = fake.add_user("alice")
+    fresh = await (await fake.slash(alice, fake.channel, "later")).wait_callback()
+    fake.advance(14 * 60)  # 14 minutes on: follow-ups and edits still work
+    bot.gate.set()
+    await fresh.wait_edits(1)
+    assert bot.outcomes == ["ok followup", "ok edit"] and fresh.original.content == "edited"
+    bot.gate.clear()
+    stale = await (await fake.slash(alice, fake.channel, "later")).wait_callback()
+    fake.advance(15 * 60 + 1)
+    bot.gate.set()
+    await fake.wait_until(lambda: len(bot.outcomes) == 4)
+    assert bot.outcomes[2:] == ["401 50027", "401 50027"]  # Invalid Webhook Token, as from Discord
+    assert stale.original is not None and stale.original.loading and not stale.followups
+
+
+def _callback_path(ix: Any) -> str:
+    return f"/api/v10/interactions/{ix.id}/{ix.token}/callback"
+
+
+# --- allowed_mentions: who is really pinged ---------------------------------------------------------------
+
+
+async def test_allowed_mentions_decide_who_is_pinged(fake: FakeDiscord, bot: MiniBot) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    both = f"{alice.mention} {bob.mention}"
+    default = fake.message((await channel.send(both)).id)  # no allowed_mentions: every mention pings
+    assert default.pinged(alice) and default.pinged(bob) and not default.pinged(carol)
+    only_alice = await channel.send(
+        both, allowed_mentions=discord.AllowedMentions(users=[discord.Object(alice.id)])
+    )
+    suppressed = fake.message(only_alice.id)
+    assert suppressed.pinged(alice) and not suppressed.pinged(bob)
+    assert suppressed.mention_ids == [alice.id, bob.id]  # both are written in the content...
+    assert [u.id for u in only_alice.mentions] == [alice.id]  # ...only the live one is a mention
+    silent = fake.message((await channel.send(both, allowed_mentions=discord.AllowedMentions.none())).id)
+    assert silent.pings == set() and not silent.mentioned_users
+    in_embed = await channel.send(embed=discord.Embed(description=both))  # embeds never ping
+    assert fake.message(in_embed.id).pings == set()
+    plain = await channel.send("no one yet")
+    await plain.edit(content=f"now {carol.mention}")  # a mention added by an edit notifies nobody
+    assert not fake.message(plain.id).pinged(carol) and fake.message(plain.id).mentioned_users == (carol.id,)
+    assert fake.pings(alice) == [default, suppressed] and fake.pings(bob, fake.channel) == [default]
+
+
+async def test_reply_everyone_and_role_pings(fake: FakeDiscord, bot: MiniBot) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    said = await fake.post(alice, fake.channel, "hello bot")
+    await fake.wait_until(lambda: channel.last_message_id == said.id)
+    question = channel.get_partial_message(said.id)
+    replied = await question.reply("hi")  # a reply pings its author unless told otherwise
+    quiet = await question.reply("hi", mention_author=False)
+    assert fake.message(replied.id).pinged(alice) and not fake.message(quiet.id).pinged(alice)
+    everyone = await channel.send("@everyone games tonight")  # needs Mention Everyone
+    assert fake.message(everyone.id).pings == set() and not everyone.mention_everyone
+    await fake.set_permissions(fake.channel, allow=models.MENTION_EVERYONE)
+    everyone = await channel.send("@everyone games tonight")
+    assert fake.message(everyone.id).pings == {fake.owner.id, alice.id, bob.id} and everyone.mention_everyone
+    role = models.FakeRole(models.snowflake(), "players", 0, mentionable=True)
+    fake.guild.roles[role.id] = role
+    fake.guild.members[bob.id].role_ids.append(role.id)
+    call = f"<@&{role.id}> your turn"
+    assert fake.message((await channel.send(call)).id).pings == {bob.id}
+    no_roles = discord.AllowedMentions(roles=False)
+    assert fake.message((await channel.send(call, allowed_mentions=no_roles)).id).pings == set()
+    secret = await (await fake.slash(alice, fake.channel, "secret")).wait_reply()
+    assert secret.pings == set()  # an ephemeral message notifies nobody
+
+
+async def test_contradictory_allowed_mentions_are_refused(fake: FakeDiscord) -> None:
+    url = f"{fake.api_base}/channels/{fake.channel.id}/messages"
+    body = {"content": "<@1>", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}
+    async with aiohttp.ClientSession() as session, session.post(url, json=body) as r:
+        assert r.status == 400 and (await r.json())["code"] == 50035
+    assert len(fake.rejected) == 1 and "mutually exclusive" in fake.rejected[0]
+    fake.rejected.clear()
+
+
+# --- the bot's channel permissions ------------------------------------------------------------------------
+
+
+async def test_missing_permissions_are_refused_as_discord_does(fake: FakeDiscord, bot: MiniBot) -> None:
+    alice = fake.add_user("alice")
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES | models.EMBED_LINKS)
+    await fake.wait_until(lambda: not channel.permissions_for(channel.guild.me).attach_files)
+    for kwargs in ({"file": discord.File(io.BytesIO(PNG), "b.png")}, {"embed": discord.Embed(title="t")}):
+        with pytest.raises(discord.Forbidden) as err:
+            await channel.send("board", **kwargs)
+        assert err.value.status == 403 and err.value.code == 50013 and err.value.text == "Missing Permissions"
+    text = await channel.send("plain text still works")
+    with pytest.raises(discord.Forbidden):
+        await text.edit(attachments=[discord.File(io.BytesIO(PNG), "b.png")])
+    assert [m.content for m in fake.public(fake.channel)] == ["plain text still works"]
+    ix = await fake.slash(alice, fake.channel, "secret")
+    assert int(ix.payload["app_permissions"]) & models.ATTACH_FILES == 0
+    await ix.wait_reply()  # interaction responses are not the bot's channel messages: they still work
+    await fake.set_permissions(fake.channel)  # overwrite removed
+    await fake.wait_until(lambda: channel.permissions_for(channel.guild.me).attach_files)
+    await channel.send("board", file=discord.File(io.BytesIO(PNG), "b.png"))
+
+
+async def test_thread_and_view_permissions(fake: FakeDiscord, bot: MiniBot) -> None:
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await fake.set_permissions(fake.channel, deny=models.CREATE_PUBLIC_THREADS)
+    with pytest.raises(discord.Forbidden):
+        await channel.create_thread(name="t", type=discord.ChannelType.public_thread)
+    await fake.set_permissions(fake.channel, deny=models.SEND_MESSAGES_IN_THREADS)
+    thread = await channel.create_thread(name="t", type=discord.ChannelType.public_thread)
+    await channel.send("the channel itself is fine")
+    with pytest.raises(discord.Forbidden) as err:
+        await thread.send("but not its threads")
+    assert err.value.code == 50013
+    # @everyone may not see the channel, the bot's own overwrite lets it: the member overwrite wins
+    await fake.set_permissions(fake.channel, fake.guild, deny=models.VIEW_CHANNEL)
+    await fake.set_permissions(fake.channel, allow=models.VIEW_CHANNEL)
+    await channel.send("seen")
+    await fake.set_permissions(fake.channel)
+    with pytest.raises(discord.Forbidden) as err:
+        await channel.send("unseen")
+    assert err.value.code == 50001 and err.value.text == "Missing Access"
+    assert [m.content for m in fake.public(fake.channel)] == ["the channel itself is fine", "seen"]

@@ -5,7 +5,8 @@
     await bot.start(token)
 
 Nothing about a game lives only in memory: every button's custom_id names its match (and state), the
-DynamicItem classes registered in setup_hook rebuild the handler from it, and deadlines are in the database.
+DynamicItem classes registered in setup_hook rebuild the handler from it, deadlines are written with each
+move, and each game's board message is stored (a board not posted before a restart is posted at start-up).
 """
 
 from __future__ import annotations
@@ -22,13 +23,21 @@ from bot.discord import commands
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
 from bot.discord.lobby import LobbyButton
-from bot.discord.menus import HandButton, MoveButton, MoveSelect
+from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.timers import Timers
 from bot.sessions import SessionManager
 
 log = logging.getLogger("bot.discord")
 
-COMPONENTS = (HandButton, MoveButton, MoveSelect, LobbyButton, commands.LogButton, commands.RulesButton)
+COMPONENTS = (
+    HandButton,
+    MoveButton,
+    MoveSelect,
+    UndoButton,
+    LobbyButton,
+    commands.LogButton,
+    commands.RulesButton,
+)
 
 
 class AgoraBot(discord.Client):
@@ -63,6 +72,7 @@ class AgoraBot(discord.Client):
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
         self.add_dynamic_items(*COMPONENTS)
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
+        self.sessions.deadline_for = self.timers.deadline_for  # written in the same transaction as the move
         await asyncio.to_thread(render.warm)
         if self.sync_commands:
             if self.guild_id is not None:
@@ -74,6 +84,7 @@ class AgoraBot(discord.Client):
         resumed = await self.sessions.recover()
         if resumed:
             log.info("resumed %d games waiting on AI moves", resumed)
+        self.boards.resume()  # boards of moves made just before the restart, with their pings
         self.timers.start()
 
     async def close(self) -> None:
@@ -84,6 +95,10 @@ class AgoraBot(discord.Client):
             self._unsubscribe = None
         await self.boards.close()
         await super().close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A press no registered component claims (a malformed or foreign custom_id) still gets an answer."""
+        await answer_unclaimed(interaction, COMPONENTS)
 
     async def settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (cached; /config updates the cache)."""

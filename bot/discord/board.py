@@ -1,8 +1,15 @@
-"""The public board: one message per turn in the game's channel, built from the spectator view only.
+"""The public board: one message per human turn in the game's channel, built from the spectator view only.
 
 Every SessionEvent of a started game marks its board dirty; one task per match redraws it (coalescing bursts
-of AI moves), rendering off the event loop. A new message is posted when the turn changes or someone new
-must act (so the mention pings them); otherwise the current turn's message is edited in place.
+of AI moves), rendering off the event loop. A new message is posted when people are to act who were not
+pinged by the current message (a human's turn: the mention pings them) and when the game ends (the result);
+otherwise, a run of AI moves included, the current message is edited in place. A new message takes the
+"My hand & moves" button away from the one it supersedes.
+
+The board message (channel, message id, the state_id and turn it shows, whom it pinged, the last public
+events) is stored, so edits carry on after a restart, and at start-up every game whose latest state has no
+board gets it (with the ping). A game thread archived by Discord is unarchived and the post retried (error
+50083); at the end the result is posted and the bot's own thread archived.
 Buttons: "My hand & moves" (menus.HandButton), "Log" and "Rules" (commands.LogButton, commands.RulesButton).
 """
 
@@ -11,17 +18,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import json
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 import render
 from bot.discord.common import StaticView, seat_names, who, with_names
+from bot.discord.permissions import board_refused
+from bot.discord.timers import deadline_line
 from bot.sessions import MatchInfo, SessionEvent
-from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY
+from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
 from engine.registry import get as get_game
 from engine.table.present import Status, of
 
@@ -31,17 +42,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord.board")
 
 RECENT = 6  # public events shown under the board
+ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
+CLOSE_WAIT = 5.0  # seconds a shutdown waits for pending boards before cancelling them
+T = TypeVar("T")
 COLOR = {ACTIVE: 0x3B82F6, FINISHED: 0x22C55E, ABANDONED: 0x6B7280, BROKEN: 0xEF4444}
 
 
 @dataclass(slots=True)
 class Posted:
-    """The current board message of a match."""
+    """The current board message of a match (message_id 0: none known)."""
 
     channel_id: int
     message_id: int
     turn: Any
     pinged: frozenset[int]
+    state_id: int = -1
 
 
 def status_of(info: MatchInfo, view: dict[str, Any]) -> Status:
@@ -54,10 +69,10 @@ def turn_key(status: Status, info: MatchInfo) -> Any:
     return status.turn or tuple(info.to_act)
 
 
-def board_buttons(info: MatchInfo) -> StaticView:
-    """My hand & moves (while the game runs), Log and Rules."""
+def board_buttons(info: MatchInfo, *, hand: bool = True) -> StaticView:
+    """My hand & moves (while the game runs, on the current board only), Log and Rules."""
     view = StaticView()
-    if info.status == ACTIVE:
+    if info.status == ACTIVE and hand:
         view.add_item(
             discord.ui.Button(
                 label="My hand & moves",
@@ -120,9 +135,34 @@ def board_embed(
         embed.add_field(name="Last events", value="\n".join(f"• {e}" for e in events)[-1024:], inline=False)
     scores = "\n".join(status.scores) or "\n".join(seat_names(info))
     embed.add_field(name="Players", value=scores[:1024] or "—", inline=False)
+    if deadline := deadline_line(info):  # the turn's timeout as a Discord timestamp (<t:…:R>)
+        embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=f"Game #{info.id} · move {info.state_id} · anyone may look; only players act")
     return embed
+
+
+def _json_key(key: Any) -> Any:
+    """A turn key as it reads back from the store (tuples become lists)."""
+    return json.loads(json.dumps(key, default=str))
+
+
+def _own_thread(bot: AgoraBot, channel: Any) -> bool:
+    """Whether the channel is a thread the bot opened (a game thread), which it may archive."""
+    return isinstance(channel, discord.Thread) and bot.user is not None and channel.owner_id == bot.user.id
+
+
+async def unarchived(channel: Any, action: Callable[[], Awaitable[T]]) -> T:
+    """Run a post or edit in a channel; if Discord refuses because the thread is archived, unarchive it and
+    try once more."""
+    try:
+        return await action()
+    except discord.HTTPException as e:
+        if e.code != ARCHIVED_THREAD or not isinstance(channel, discord.Thread):
+            raise
+    log.info("thread %s was archived; unarchiving it to post the board", channel.id)
+    await channel.edit(archived=False)
+    return await action()
 
 
 class Boards:
@@ -134,19 +174,40 @@ class Boards:
         self.recent: dict[int, deque[str]] = {}
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._resuming: asyncio.Task[None] | None = None
 
     async def on_event(self, event: SessionEvent) -> None:
-        """Session subscriber: remember public event texts, set deadlines, schedule a redraw."""
+        """Session subscriber: remember public event texts, schedule a redraw (the deadline is written with
+        the move by the session manager)."""
         info = event.info
         if info.origin != "discord" or info.channel_id is None or info.status == LOBBY:
             return
         texts = [e.text for e in event.visible_events(None)]
         if texts:
-            self.recent.setdefault(info.id, deque(maxlen=RECENT)).extend(texts)
+            (await self.recent_for(info.id)).extend(texts)
         if event.kind in ("started", "action", "undo", "left", "finished", "abandoned", "broken"):
             self.schedule(info.id)
-        if event.kind in ("action", "started", "undo", "left"):
+        if event.kind == "left":  # a seat handed to an AI: no move, so no deadline was written
             await self.bot.timers.turn_changed(info)
+
+    async def recent_for(self, mid: int) -> deque[str]:
+        """The last public event texts of a match (loaded from the store after a restart)."""
+        await self._load(mid)
+        return self.recent.setdefault(mid, deque(maxlen=RECENT))
+
+    async def _load(self, mid: int) -> Posted | None:
+        """The match's current board message, from memory or the store."""
+        if mid in self.posted or mid in self.recent:
+            return self.posted.get(mid)
+        stored = await self.bot.sessions.store.board(mid)
+        self.recent[mid] = deque(stored.recent if stored else (), maxlen=RECENT)
+        if stored is None:
+            return None
+        posted = Posted(
+            stored.channel_id, stored.message_id, stored.turn, frozenset(stored.pinged), stored.state_id
+        )
+        self.posted[mid] = posted
+        return posted
 
     def schedule(self, mid: int) -> None:
         """Redraw this match's board soon (once, however many changes arrive meanwhile)."""
@@ -154,16 +215,37 @@ class Boards:
         if mid not in self._tasks:
             self._tasks[mid] = asyncio.get_running_loop().create_task(self._run(mid), name=f"board-{mid}")
 
+    def resume(self) -> None:
+        """At start-up: once connected, draw the board of every game whose latest state has none."""
+        self._resuming = asyncio.get_running_loop().create_task(self._resume(), name="boards-resume")
+
+    async def _resume(self) -> None:
+        await self.bot.wait_until_ready()
+        try:
+            missing = await self.bot.sessions.store.unposted_boards()
+        except Exception:
+            log.exception("could not list the boards to post after the restart")
+            return
+        if missing:
+            log.info("posting the boards of %d games changed before the restart", len(missing))
+        for mid in missing:
+            self.schedule(mid)
+
     async def flush(self) -> None:
         """Wait until every scheduled redraw is done (tests, shutdown)."""
+        if self._resuming is not None:
+            await asyncio.gather(self._resuming, return_exceptions=True)
         while self._tasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     async def close(self) -> None:
-        """Cancel pending redraws."""
-        for task in list(self._tasks.values()):
+        """Let pending redraws finish for a few seconds, then cancel the rest (start-up posts them)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.flush()), CLOSE_WAIT)
+        pending = [t for t in (self._resuming, *self._tasks.values()) if t is not None]
+        for task in pending:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*pending, return_exceptions=True)
 
     async def _run(self, mid: int) -> None:
         try:
@@ -188,33 +270,84 @@ class Boards:
         if channel is None:
             log.warning("match %s: channel %s is gone", mid, info.channel_id)
             return
+        old = await self._load(mid)
         if info.status in (ABANDONED, BROKEN):
-            if mid in self.posted or info.state_id > 0:  # a cancelled lobby has no board to close
+            if old is not None or info.state_id > 0:  # a cancelled lobby has no board to close
                 await self._stopped(info, channel)
             return
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
         png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
-        file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
         status = status_of(info, view)
         embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
         buttons = board_buttons(info)
         users = frozenset(info.users_to_act)
-        key = turn_key(status, info)
-        old = self.posted.get(mid)
-        if old is not None and old.turn == key and users <= old.pinged and old.channel_id == channel.id:
-            try:
+        key = _json_key(turn_key(status, info))
+
+        def file() -> discord.File:
+            return discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
+
+        known = old is not None and old.message_id != 0 and old.channel_id == channel.id
+        if old is not None and known:
+            same_turn = old.turn == key
+            redrawn = old.state_id == info.state_id  # the same position again (names, a seat handed over)
+            new_people = bool(users) and not (same_turn and users <= old.pinged)
+            if redrawn or not (new_people or info.status == FINISHED):
+                pinged = old.pinged if same_turn else users
                 message = channel.get_partial_message(old.message_id)
-                await message.edit(
-                    content=self._ping(info, old.pinged), embed=embed, attachments=[file], view=buttons
-                )
-                return
-            except discord.NotFound:
-                pass
-        content = self._ping(info, users)
-        sent = await channel.send(content, embed=embed, file=file, view=buttons)
-        self.posted[mid] = Posted(channel.id, sent.id, key, users)
+                try:
+                    await unarchived(
+                        channel,
+                        lambda: message.edit(
+                            content=self._ping(info, pinged), embed=embed, attachments=[file()], view=buttons
+                        ),
+                    )
+                except (discord.NotFound, discord.Forbidden):
+                    pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
+                else:
+                    await self._save(mid, Posted(channel.id, old.message_id, key, pinged, info.state_id))
+                    return
+        ping = self._ping(info, users)
+        try:
+            sent = await unarchived(
+                channel, lambda: channel.send(ping, embed=embed, file=file(), view=buttons)
+            )
+        except discord.Forbidden as refused:  # a missing channel permission: tell the channel, in words
+            await board_refused(self.bot, channel, info, refused, buttons)
+            return
+        await self._save(mid, Posted(channel.id, sent.id, key, users, info.state_id))
+        if old is not None and known:
+            await self._retire(channel, old.message_id, info)
         if info.over:
+            await self._archive(channel)
             self.forget(mid)
+
+    async def _save(self, mid: int, posted: Posted) -> None:
+        """Remember the board message, in memory and in the store."""
+        self.posted[mid] = posted
+        recent = tuple(self.recent.get(mid, ()))
+        await self.bot.sessions.store.save_board(
+            BoardRecord(
+                mid, posted.channel_id, posted.message_id, posted.state_id, posted.turn,
+                tuple(sorted(posted.pinged)), recent,
+            )
+        )  # fmt: skip
+
+    async def _retire(self, channel: Any, message_id: int, info: MatchInfo) -> None:
+        """Take "My hand & moves" away from a superseded board (Log and Rules stay)."""
+        message = channel.get_partial_message(message_id)
+        try:
+            await unarchived(channel, lambda: message.edit(view=board_buttons(info, hand=False)))
+        except discord.HTTPException as e:
+            log.info("match %s: could not retire board %s: %s", info.id, message_id, e)
+
+    async def _archive(self, channel: Any) -> None:
+        """Archive a finished game's thread if the bot opened it."""
+        if not _own_thread(self.bot, channel):
+            return
+        try:
+            await channel.edit(archived=True)
+        except discord.HTTPException as e:
+            log.info("could not archive thread %s: %s", channel.id, e)
 
     @staticmethod
     def _ping(info: MatchInfo, users: frozenset[int]) -> str:
@@ -228,14 +361,14 @@ class Boards:
 
     async def _stopped(self, info: MatchInfo, channel: Any) -> None:
         old = self.posted.get(info.id)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old.message_id).edit(view=board_buttons(info))
+        if old is not None and old.message_id and old.channel_id == channel.id:
+            await self._retire(channel, old.message_id, info)
         note = info.note or "The game was stopped."
-        await channel.send(f"🛑 {info.title} game #{info.id}: {note}")
+        await unarchived(channel, lambda: channel.send(f"🛑 {info.title} game #{info.id}: {note}"))
+        await self._archive(channel)
         self.forget(info.id)
 
     def forget(self, mid: int) -> None:
-        """Drop what we remember about a finished match."""
+        """Drop what we remember in memory about a finished match (the store keeps its last board)."""
         self.posted.pop(mid, None)
         self.recent.pop(mid, None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
@@ -10,12 +11,23 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import render
 from bot.discord.board import board_embed
-from bot.discord.common import StaticView, bot_of, guarded, reply, with_names
-from bot.discord.lobby import lobby_buttons, lobby_embed
+from bot.discord.common import (
+    StaticView,
+    bot_of,
+    guarded,
+    parse_quiet,
+    parse_zone,
+    reply,
+    seat_names,
+    with_names,
+)
+from bot.discord.lobby import close_lobby_message, lobby_buttons, lobby_embed, remember_lobby_message
 from bot.discord.texts import card_answer, card_choices, event_log, rulings, summary
+from bot.discord.timers import DM_SETTING
 from bot.sessions import MatchInfo, SessionError
-from bot.store import ACTIVE
+from bot.store import ACTIVE, LOBBY
 from engine.registry import games
 
 log = logging.getLogger("bot.discord.commands")
@@ -91,17 +103,22 @@ class LogButton(
 
 def rules_message(game_id: str) -> dict[str, Any]:
     """The summary and the rulings as embeds (or the rulings as a file if they are too long)."""
-    title = next((g.title for g in games().values() if g.id == game_id), game_id)
+    if game_id not in games():
+        raise SessionError("That game is not available here; /rules lists the games there are.")
+    title = games()[game_id].title
     embeds = [discord.Embed(title=f"{title} — how to play", description=summary(game_id), color=0xF59E0B)]
     text = rulings(game_id)
     kwargs: dict[str, Any] = {}
-    if text and len(text) + len(embeds[0].description or "") < 5500:
-        parts = [text[i : i + 4000] for i in range(0, len(text), 4000)]
+    room = 5800 - len(embeds[0].title or "") - len(embeds[0].description or "")  # 6,000 for all embeds
+    shown = text if len(text) <= room else text[: text.rfind("\n", 0, room - 80)]
+    if len(shown) < len(text):  # the rest is readable in the attached file, never cut silently
+        kwargs["file"] = discord.File(io.BytesIO(text.encode()), f"{game_id}-rulings.md")
+        shown += "\n\n*…the rest of the rulings is in the attached file.*"
+    if text:
+        parts = [shown[i : i + 4000] for i in range(0, len(shown), 4000)]
         embeds += [
             discord.Embed(title="Rulings" if i == 0 else None, description=p) for i, p in enumerate(parts)
         ]
-    elif text:
-        kwargs["file"] = discord.File(io.BytesIO(text.encode()), f"{game_id}-rulings.md")
     return {"embeds": embeds, **kwargs}
 
 
@@ -129,8 +146,12 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:
 
 
 # --- the commands ----------------------------------------------------------------------------------------
-async def _here(interaction: discord.Interaction) -> MatchInfo:
-    info = await bot_of(interaction).sessions.match_for_channel(interaction.channel_id or 0)
+async def _here(interaction: discord.Interaction, *, ended: bool = False) -> MatchInfo:
+    """The channel's lobby or running game; with ended=True, else the last game it had."""
+    sessions = bot_of(interaction).sessions
+    info = await sessions.match_for_channel(interaction.channel_id or 0)
+    if info is None and ended and (mid := await sessions.store.latest_match_id(interaction.channel_id or 0)):
+        info = await sessions.get(mid)
     if info is None:
         raise SessionError("There is no game in this channel. Start one with /play.")
     return info
@@ -141,21 +162,27 @@ def _is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-async def play(interaction: discord.Interaction, game: str) -> None:
-    """/play: open a lobby, in a new thread unless the server chose "here" (or we are in a thread already)."""
+async def play(interaction: discord.Interaction, game: str, seats: int | None = None) -> None:
+    """/play: open a lobby, in a new thread unless the server chose "here" (or we are in a thread already);
+    `seats` sets the table's size."""
     bot = bot_of(interaction)
     user = interaction.user
     channel = interaction.channel
     settings = await bot.settings(interaction.guild_id) if interaction.guild_id else None
-    title = next((g.title for g in games().values() if g.id == game), None)
-    if title is None:
+    found = games().get(game)
+    if found is None:
         raise SessionError(f"There is no game called {game!r}.")
+    title = found.title
+    if seats is not None and not found.min_players <= seats <= found.max_players:
+        raise SessionError(f"{title} is for {found.min_players} to {found.max_players} players.")
+    options = {"seats": seats} if seats is not None else None
     use_thread = settings is not None and settings.threads and isinstance(channel, discord.TextChannel)
     if not use_thread:
         info = await bot.sessions.create(
-            interaction.channel_id, interaction.guild_id, game, user.id, host_name=user.display_name
+            interaction.channel_id, interaction.guild_id, game, user.id, options, host_name=user.display_name
         )
         await interaction.response.send_message(embed=lobby_embed(info), view=lobby_buttons(info))
+        await remember_lobby_message(bot, info, await interaction.original_response())
         return
     await interaction.response.send_message(
         f"🎲 {user.mention} is opening a table of **{title}** — join in the thread below!"
@@ -163,21 +190,23 @@ async def play(interaction: discord.Interaction, game: str) -> None:
     opener = await interaction.original_response()
     try:
         thread = await opener.create_thread(
-            name=f"{title} — {user.display_name}'s table"[:100], auto_archive_duration=1440
+            name=f"{title} — {user.display_name}'s table"[:100], auto_archive_duration=10080
         )
     except discord.Forbidden:  # no "Create Public Threads" permission here: play in the channel
         log.warning(
             "no permission to create a thread in channel %s; lobby opened in place", interaction.channel_id
         )
         info = await bot.sessions.create(
-            interaction.channel_id, interaction.guild_id, game, user.id, host_name=user.display_name
+            interaction.channel_id, interaction.guild_id, game, user.id, options, host_name=user.display_name
         )
         await opener.edit(content=None, embed=lobby_embed(info), view=lobby_buttons(info))
+        await remember_lobby_message(bot, info, opener)
         return
     info = await bot.sessions.create(
-        thread.id, interaction.guild_id, game, user.id, host_name=user.display_name
+        thread.id, interaction.guild_id, game, user.id, options, host_name=user.display_name
     )
-    await thread.send(embed=lobby_embed(info), view=lobby_buttons(info))
+    sent = await thread.send(embed=lobby_embed(info), view=lobby_buttons(info))
+    await remember_lobby_message(bot, info, sent)
 
 
 async def status(interaction: discord.Interaction) -> None:
@@ -187,10 +216,12 @@ async def status(interaction: discord.Interaction) -> None:
     if info.status != ACTIVE:
         await reply(interaction, None, embed=lobby_embed(info))
         return
+    await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
     view = await bot.sessions.view_for(info.id, None)
-    embed = board_embed(info, view, list(bot.boards.recent.get(info.id, ())))
-    embed.set_image(url=None)
-    await reply(interaction, None, embed=embed)
+    embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)))
+    png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
+    file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
+    await reply(interaction, None, embed=embed, file=file)
 
 
 async def abandon(interaction: discord.Interaction) -> None:
@@ -204,7 +235,9 @@ async def abandon(interaction: discord.Interaction) -> None:
             raise SessionError(
                 "Only the host, a server manager, or all the players together can abandon this game."
             )
-        _, missing = await bot.sessions.vote_abandon(info.id, user)
+        closed, missing = await bot.sessions.vote_abandon(info.id, user)
+        if not missing and info.status == LOBBY:
+            await close_lobby_message(bot, closed)
         if missing:
             still = " ".join(f"<@{u}>" for u in sorted(missing))
             await interaction.response.send_message(
@@ -214,8 +247,10 @@ async def abandon(interaction: discord.Interaction) -> None:
         else:
             await interaction.response.send_message(f"Game #{info.id} was abandoned: every player agreed.")
         return
-    await bot.sessions.abandon(info.id, user, force=not host)
+    closed = await bot.sessions.abandon(info.id, user, force=not host)
     await interaction.response.send_message(f"Game #{info.id} was abandoned by {interaction.user.mention}.")
+    if info.status == LOBBY:
+        await close_lobby_message(bot, closed)
 
 
 async def undo(interaction: discord.Interaction) -> None:
@@ -230,11 +265,13 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     """Add every command to the tree."""
 
     @tree.command(name="play", description="Open a lobby for a game")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game", seats="How many players the table is for (default: any)")
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
-    async def play_cmd(interaction: discord.Interaction, game: str) -> None:
-        await guarded(interaction, None, lambda: play(interaction, game))
+    async def play_cmd(
+        interaction: discord.Interaction, game: str, seats: app_commands.Range[int, 1, 25] | None = None
+    ) -> None:
+        await guarded(interaction, None, lambda: play(interaction, game, seats))
 
     group = app_commands.Group(name="game", description="The game in this channel", guild_only=True)
 
@@ -246,7 +283,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.describe(page="Page number (default: the latest)")
     async def log_cmd(interaction: discord.Interaction, page: int = 0) -> None:
         async def work() -> None:
-            info = await _here(interaction)
+            info = await _here(interaction, ended=True)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(ephemeral=True, **await log_page(interaction, info.id, page - 1))
 
@@ -265,6 +302,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     tree.add_command(group)
 
     @tree.command(name="rules", description="How to play a game, and Agora's rulings")
+    @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
     async def rules_cmd(interaction: discord.Interaction, game: str) -> None:
         await guarded(
@@ -285,13 +323,19 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         await guarded(interaction, None, lambda: reply(interaction, card_answer(game, name)))
 
     @tree.command(name="stats", description="Games played and won")
-    async def stats_cmd(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    @app_commands.describe(user="Whose record (default: yours)", game="Only this game (default: every game)")
+    @app_commands.choices(game=game_choices())
+    async def stats_cmd(
+        interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
+    ) -> None:
         async def work() -> None:
             who = user or interaction.user
-            s = await bot_of(interaction).sessions.store.user_stats(who.id, guild_id=interaction.guild_id)
+            store = bot_of(interaction).sessions.store
+            s = await store.user_stats(who.id, game_id=game, guild_id=interaction.guild_id)
             rate = f" ({s.wins / s.played:.0%})" if s.played else ""
+            at = f" at {games()[game].title}" if game in games() else ""
             await interaction.response.send_message(
-                f"📊 **{who.display_name}**: {s.played} game{'s' if s.played != 1 else ''} played, "
+                f"📊 **{who.display_name}**{at}: {s.played} game{'s' if s.played != 1 else ''} played, "
                 f"{s.wins} won{rate}, {s.points:g} points (a shared win splits the point).",
                 ephemeral=True,
             )
@@ -299,6 +343,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         await guarded(interaction, None, work)
 
     @tree.command(name="leaderboard", description="The best players of a game on this server")
+    @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
     async def leaderboard_cmd(interaction: discord.Interaction, game: str) -> None:
         async def work() -> None:
@@ -308,7 +353,8 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
                 for i, r in enumerate(rows)
             ]
             embed = discord.Embed(
-                title=f"Leaderboard — {game}", description="\n".join(lines) or "No finished games yet."
+                title=f"Leaderboard — {games()[game].title if game in games() else 'no such game'}",
+                description="\n".join(lines) or "No finished games yet.",
             )
             await interaction.response.send_message(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()
@@ -321,9 +367,13 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.guild_only()
     @app_commands.describe(
         thread_mode="Open lobbies in a new thread, or right here in the channel",
-        reminder_minutes="Remind a player after this many minutes (0 = never)",
+        reminder_minutes="Remind a player after this many minutes, and again as often (0 = never)",
         timeout_minutes="A turn times out after this many minutes (0 = never)",
         timeout_policy="What happens when a turn times out",
+        reminder_count="At most this many reminders in one turn",
+        quiet_hours="No reminders between these hours, e.g. 22-7 (or off)",
+        timezone="The server's timezone for quiet hours: UTC+2, -05:30 or Europe/Paris",
+        lobby_hours="A lobby nobody touches closes after this many hours (0 = never)",
     )
     @app_commands.choices(
         thread_mode=[
@@ -342,22 +392,54 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
         timeout_minutes: app_commands.Range[int, 0, 43200] | None = None,
         timeout_policy: str | None = None,
+        reminder_count: app_commands.Range[int, 0, 20] | None = None,
+        quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        lobby_hours: app_commands.Range[int, 0, 720] | None = None,
     ) -> None:
         async def work() -> None:
             bot = bot_of(interaction)
             gid = interaction.guild_id
             if gid is None or not _is_admin(interaction):
                 raise SessionError("Only members with Manage Server can change the settings.")
+            quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
+            if timezone is not None:
+                parse_zone(timezone)  # refused politely before anything is changed
             changes = {
                 "thread_mode": thread_mode,
                 "reminder_seconds": None if reminder_minutes is None else reminder_minutes * 60,
                 "timeout_seconds": None if timeout_minutes is None else timeout_minutes * 60,
                 "timeout_policy": timeout_policy,
+                "reminder_count": reminder_count,
+                "quiet_hours": quiet,
+                "timezone": None if timezone is None else timezone.strip(),
+                "lobby_seconds": None if lobby_hours is None else lobby_hours * 3600,
             }
             for key, value in changes.items():
                 if value is not None:
                     await bot.set_setting(gid, key, value)
-            settings = await bot.settings(gid)
+            settings = await bot.timers.settings(gid)
             await reply(interaction, f"⚙️ Settings for this server:\n{settings.describe()}")
+
+        await guarded(interaction, None, work)
+
+    @tree.command(name="notify", description="Reminders by direct message too (your own choice)")
+    @app_commands.describe(dms="on: also send me reminders by direct message; off: only in the channel")
+    @app_commands.choices(
+        dms=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def notify_cmd(interaction: discord.Interaction, dms: str | None = None) -> None:
+        async def work() -> None:
+            store = bot_of(interaction).sessions.store
+            user = interaction.user.id
+            if dms is not None:
+                await store.set_user_setting(user, DM_SETTING, True if dms == "on" else None)
+            on = bool(await store.user_setting(user, DM_SETTING))
+            await reply(
+                interaction,
+                "🔔 Reminders reach you by direct message too. `/notify dms:off` stops them."
+                if on
+                else "🔕 Reminders reach you in the game's channel only; `/notify dms:on` adds DMs.",
+            )
 
         await guarded(interaction, None, work)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
 
@@ -23,6 +26,14 @@ NOT_SEATED = (
 )
 POLICIES = ("skip", "ai", "forfeit")
 DEFAULT_REMINDER = 12 * 3600.0  # seconds
+DEFAULT_REMINDERS = 3  # reminders per turn at most
+DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes
+MIN_LOBBY_EXPIRY = 3600.0  # the shortest lobby lifetime /config accepts
+POLICY_WORDS = {
+    "skip": "skip the turn",
+    "ai": "an AI takes the seat (a loss for the player unless they take it back)",
+    "forfeit": "the player forfeits",
+}
 
 
 class StaticView(discord.ui.View):
@@ -70,10 +81,13 @@ async def guarded(
 
 
 def seat_names(info: MatchInfo) -> list[str]:
-    """A display name per seat: the member's name, or "Bot 1", "Bot 2"... for AI seats."""
+    """A display name per seat: the member's name, "AI for Bob" for a seat an AI took over from Bob, or
+    "Bot 1", "Bot 2"... for the other AI seats."""
     names, bots = [], 0
     for seat in info.seats:
-        if seat.is_ai:
+        if seat.is_ai and seat.stands_for is not None and seat.name:
+            names.append(seat.name)
+        elif seat.is_ai:
             bots += 1
             names.append(f"Bot {bots}")
         else:
@@ -92,25 +106,95 @@ def who(info: MatchInfo, seat: int) -> str:
     return f"<@{s.user_id}>" if s.user_id is not None and not s.is_ai else seat_names(info)[seat]
 
 
+QUIET = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
+OFFSET = re.compile(r"^\s*(?:UTC|GMT)?\s*(?:([+-])\s*(\d{1,2})(?::?(\d{2}))?)?\s*$", re.IGNORECASE)
+
+
+def parse_quiet(text: str) -> tuple[int, int] | None:
+    """Quiet hours "22-7" as (22, 7); "off" or "" as None; SessionError for anything else."""
+    if text.strip().lower() in ("", "off", "none", "0"):
+        return None
+    m = QUIET.match(text)
+    if m is None or not (0 <= int(m[1]) <= 23 and 0 <= int(m[2]) <= 23) or m[1] == m[2]:
+        raise SessionError("Quiet hours look like `22-7` (from 22:00 to 07:00), or `off`.")
+    return int(m[1]), int(m[2])
+
+
+def parse_zone(text: str) -> tzinfo:
+    """A timezone: an offset ("UTC+2", "-05:30") or a name ("Europe/Paris"); SessionError if unknown."""
+    m = OFFSET.match(text)
+    if m is not None:
+        sign = -1 if m[1] == "-" else 1
+        hours, minutes = int(m[2] or 0), int(m[3] or 0)
+        if hours > 14 or minutes > 59:
+            raise SessionError("A UTC offset is between -12 and +14 hours, e.g. `UTC+2` or `-05:30`.")
+        return timezone(sign * timedelta(hours=hours, minutes=minutes))
+    try:
+        return ZoneInfo(text.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SessionError(
+            "I don't know that timezone; give a UTC offset such as `UTC+2`, or a name such as `Europe/Paris`."
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """A server's choices (/config): lobbies in threads, reminders and turn timeouts (seconds; None = off)."""
+    """A server's choices (/config): lobbies in threads, reminders and turn timeouts (seconds; None = off),
+    quiet hours (local start and end hour) in the server's timezone, and how long an idle lobby lives."""
 
     threads: bool = True
     reminder: float | None = DEFAULT_REMINDER
     timeout: float | None = None
     policy: str = "ai"
+    reminders: int = DEFAULT_REMINDERS
+    quiet: tuple[int, int] | None = None
+    zone: str = "UTC"
+    lobby_expiry: float | None = DEFAULT_LOBBY_EXPIRY
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
-        """From the store's guild settings dict."""
+        """From the store's guild settings dict (a value that no longer parses falls back to the default)."""
         policy = data.get("timeout_policy", "ai")
+        quiet = data.get("quiet_hours")
+        zone = str(data.get("timezone") or "UTC")
+        try:
+            parse_zone(zone)
+        except SessionError:
+            zone = "UTC"
         return cls(
             threads=data.get("thread_mode", "thread") != "here",
             reminder=data.get("reminder_seconds", DEFAULT_REMINDER) or None,
             timeout=data.get("timeout_seconds") or None,
             policy=policy if policy in POLICIES else "ai",
+            reminders=int(data.get("reminder_count", DEFAULT_REMINDERS)),
+            quiet=(int(quiet[0]), int(quiet[1])) if isinstance(quiet, list) and len(quiet) == 2 else None,
+            zone=zone,
+            lobby_expiry=data.get("lobby_seconds", DEFAULT_LOBBY_EXPIRY) or None,
         )
+
+    @property
+    def tz(self) -> tzinfo:
+        """The server's timezone."""
+        return parse_zone(self.zone)
+
+    def is_quiet(self, when: float) -> bool:
+        """Whether this moment falls in the server's quiet hours."""
+        if self.quiet is None:
+            return False
+        start, end = self.quiet
+        hour = datetime.fromtimestamp(when, self.tz).hour
+        return start <= hour < end if start < end else hour >= start or hour < end
+
+    def after_quiet(self, when: float) -> float:
+        """The moment itself, or the end of the quiet hours it falls in."""
+        if not self.is_quiet(when):
+            return when
+        assert self.quiet is not None
+        local = datetime.fromtimestamp(when, self.tz)
+        end = local.replace(hour=self.quiet[1], minute=0, second=0, microsecond=0)
+        if end <= local:
+            end += timedelta(days=1)
+        return end.timestamp()
 
     def describe(self) -> str:
         """The settings in words."""
@@ -120,9 +204,17 @@ class GuildSettings:
                 return "off"
             return f"{s / 3600:g} h" if s >= 3600 else f"{s / 60:g} min"
 
-        policy = {"skip": "skip the turn", "ai": "an AI takes the seat", "forfeit": "the player forfeits"}
+        quiet = f"{self.quiet[0]}:00–{self.quiet[1]}:00 ({self.zone})" if self.quiet else "none"
+        reminders = span(self.reminder)
+        if self.reminder and self.reminders:
+            reminders += f" (again every {span(self.reminder)}, at most {self.reminders} a turn)"
+        elif self.reminder:
+            reminders = "off"
         return (
-            f"Lobbies: {'in a new thread' if self.threads else 'in the channel itself'}\n"
-            f"Reminder after: {span(self.reminder)}\n"
-            f"Turn timeout: {span(self.timeout)}" + (f" ({policy[self.policy]})" if self.timeout else "")
+            f"Lobbies: {'in a new thread' if self.threads else 'in the channel itself'}; "
+            f"an idle lobby closes after {span(self.lobby_expiry)}\n"
+            f"Reminder after: {reminders}\n"
+            f"Quiet hours (no reminders): {quiet}\n"
+            f"Turn timeout: {span(self.timeout)}"
+            + (f" ({POLICY_WORDS[self.policy]})" if self.timeout else "")
         )

@@ -1,19 +1,32 @@
 """The lobby: /play opens it (in a new thread, or in place by server setting) with Join / Leave / Add AI /
-Start / Cancel buttons (custom_id `ag:lb:<action>:<match>`); the host starts once enough players sit."""
+Start / Cancel buttons (custom_id `ag:lb:<action>:<match>`); the host starts once enough players sit.
+
+The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
+(pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
+back" (`ag:lb:back:<match>`), posted when an AI takes over a timed-out seat: only that person may press it.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.common import StaticView, bot_of, guarded, reply, seat_names
-from bot.sessions import MatchInfo, SessionError
-from bot.store import LOBBY
+from bot.sessions import MatchInfo
+from bot.store import ACTIVE, LOBBY
 from engine.registry import get as get_game
 
+if TYPE_CHECKING:
+    from bot.discord.app import AgoraBot
+
+log = logging.getLogger("bot.discord.lobby")
+
 ACTIONS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
+RECLAIM = "back"  # the action of "Take my seat back"
 STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
@@ -21,12 +34,18 @@ STYLES = {
     "start": discord.ButtonStyle.primary,
     "cancel": discord.ButtonStyle.danger,
 }
+STARTED = (
+    "This game has already started, so the lobby buttons do nothing now. "
+    "To stop playing, use `/game abandon` in the game's channel."
+)
+CLOSED = "This lobby is closed; start a new game with `/play`."
 
 
 def lobby_embed(info: MatchInfo) -> discord.Embed:
-    """The lobby: game, player range, host, the seats so far, and what to do."""
+    """The lobby: game, player range (or the table size chosen), host, the seats so far, and what to do."""
     game = get_game(info.game_id)
     lo, hi = game.min_players, game.max_players
+    table = info.options.get("seats")
     names = seat_names(info)
     seats = [
         f"{i + 1}. {names[i] if s.is_ai else f'<@{s.user_id}>'}"
@@ -34,24 +53,25 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
         for i, s in enumerate(info.seats)
     ]
     if info.status == LOBBY:
-        need = max(0, lo - len(info.seats))
+        need = max(0, (table or lo) - len(info.seats))
         status = (
             f"Waiting for {need} more player{'s' if need != 1 else ''}."
             if need
             else "Ready: the host can press **Start**."
         )
+        players = f"a table of {table} players" if table else f"{lo}–{hi} players"
         desc = (
-            f"{game.title} for {lo}–{hi} players. Press **Join** to take a seat; "
+            f"{game.title} for {players}. Press **Join** to take a seat; "
             f"the host can **Add AI** seats.\n{status}"
         )
+    elif info.status == ACTIVE or info.state_id > 0:
+        desc = "The game has started — the board is below."
     else:
-        desc = (
-            "The game has started — the board is below."
-            if info.status != "abandoned"
-            else "This lobby was cancelled."
-        )
+        desc = info.note or "This lobby was cancelled."
     embed = discord.Embed(title=f"{game.title} lobby — game #{info.id}", description=desc, color=0xA855F7)
-    embed.add_field(name=f"Seats ({len(info.seats)}/{hi})", value="\n".join(seats) or "—", inline=False)
+    embed.add_field(
+        name=f"Seats ({len(info.seats)}/{table or hi})", value="\n".join(seats) or "—", inline=False
+    )
     return embed
 
 
@@ -65,6 +85,23 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
             discord.ui.Button(label=label, style=STYLES[action], custom_id=f"ag:lb:{action}:{info.id}")
         )
     return view
+
+
+async def remember_lobby_message(bot: AgoraBot, info: MatchInfo, message: discord.Message) -> None:
+    """Store where the lobby message is, so that it can lose its buttons when the lobby closes."""
+    await bot.sessions.store.set_lobby_message(info.id, message.channel.id, message.id)
+
+
+async def close_lobby_message(bot: AgoraBot, info: MatchInfo) -> None:
+    """Redraw a started or closed lobby's message without its buttons (if we know where it is)."""
+    where = await bot.sessions.store.lobby_message(info.id)
+    if where is None:
+        return
+    channel = await bot.channel(where[0])
+    if channel is None:
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info), view=None)
 
 
 class LobbyButton(
@@ -86,27 +123,46 @@ class LobbyButton(
         return cls(match["action"], int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Join, leave, add an AI, start or cancel."""
+        """Join, leave, add an AI, start or cancel; or take a seat back from the AI."""
         await guarded(interaction, self.mid, lambda: self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
-        sessions = bot_of(interaction).sessions
+        bot = bot_of(interaction)
+        sessions = bot.sessions
         user = interaction.user
         mid = self.mid
+        if self.action == RECLAIM:
+            await self._reclaim(interaction)
+            return
+        if self.action not in ACTIONS:
+            await reply(interaction, "That button no longer exists.")
+            return
+        info = await sessions.get(mid)
+        if info.status != LOBBY:  # an old lobby message, or a press just after Start: nothing changes
+            await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+            if interaction.message is not None:  # and the message loses its buttons, if it still had them
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(embed=lobby_embed(info), view=None)
+            return
         if self.action == "join":
             info = await sessions.join(mid, user.id, user.display_name)
         elif self.action == "leave":
-            info = await sessions.leave(mid, user.id)
+            info = await sessions.leave(mid, user.id, lobby_only=True)
         elif self.action == "ai":
             info = await sessions.add_ai(mid, user.id)
         elif self.action == "start":
             info = await sessions.start(mid, user.id)
-        elif self.action == "cancel":
-            info = await sessions.get(mid)
-            if info.status != LOBBY:
-                raise SessionError("This game has already started; use /game abandon to stop it.")
-            info = await sessions.abandon(mid, user.id)
         else:
-            await reply(interaction, "That button no longer exists.")
-            return
+            info = await sessions.cancel(mid, user.id)
         await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+
+    async def _reclaim(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        user = interaction.user
+        info = await bot.sessions.reclaim(self.mid, user.id, user.display_name)
+        bot.boards.schedule(self.mid)
+        await reply(interaction, f"✅ You play your seat in game #{info.id} again; the board will follow.")
+        if isinstance(interaction.channel, discord.abc.Messageable):
+            await interaction.channel.send(
+                f"↩️ {user.display_name} is back in the game and plays their own seat."
+            )

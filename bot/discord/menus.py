@@ -7,6 +7,10 @@ state_id the menu was drawn at and the position in the menu ("2.0" = third optio
     ag:hand:<match>:<state>                    the board's button: open the menu (a new ephemeral message)
     ag:mv:<match>:<state>:<path>[:p<page>]     a menu button (an option, Back, or a page of a long list)
     ag:ms:<match>:<state>:<path>               a select menu (levels with more than 25 options); value = index
+    ag:undo:<match>:<state>                    take back your last move (offered when the rules allow it)
+
+A custom_id none of these (nor any other registered component) matches gets a short ephemeral answer
+(`answer_unclaimed`), never silence.
 
 A press re-reads `moves_for` at that state_id; a different state_id answers "out of date" with a fresh menu.
 """
@@ -22,13 +26,18 @@ from typing import Any
 import discord
 
 import render
-from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, seat_names, who, with_names
+from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
+from bot.store import BROKEN
 
 BUTTONS_AT_ROOT = 25  # five rows of five
 BUTTONS_BELOW = 20  # four rows, the fifth holds Back
 PAGE = 25  # options in one select menu
 STALE = "⏳ That menu is out of date — the game has moved on. Here are your moves now."
+UNCLAIMED = (
+    "That button is not one Agora knows (it may come from an old or altered message). Use the latest board."
+)
+PATH = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)"  # option indexes "2.0", or "" for the top level
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +164,26 @@ async def _consistent(
     return again, moves, view
 
 
+def _require_own_menu(interaction: discord.Interaction) -> None:
+    """Refused unless the button is on an ephemeral message (a menu is redrawn in place, never publicly)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise SessionError(UNCLAIMED)
+
+
+def _require_player(info: MatchInfo, user: int) -> None:
+    """Refused for a broken game (with its note) and for someone without a seat."""
+    if info.status == BROKEN:
+        raise SessionError(info.note or "This game has been stopped; start a new one with /play.")
+    if info.seat_of(user) is None:
+        raise SessionError(NOT_SEATED)
+
+
 async def hand_message(interaction: discord.Interaction, mid: int, note: str = "") -> dict[str, Any]:
     """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu."""
     user = interaction.user.id
     info, moves, private = await _consistent(mid, user, interaction)
-    if info.seat_of(user) is None:
-        raise SessionError(NOT_SEATED)
+    _require_player(info, user)
     png = await asyncio.to_thread(render.hand, info.game_id, private, seat_names(info))
     file = discord.File(io.BytesIO(png), "hand.png", description="Your hand (only you can see this)")
     lines = [note] if note else []
@@ -170,6 +193,9 @@ async def hand_message(interaction: discord.Interaction, mid: int, note: str = "
     elif moves:
         text, view = menu(mid, info.state_id, moves)
         lines.append(text)
+        if await bot_of(interaction).sessions.can_undo(mid, user) and _room_below(view):
+            cid = f"ag:undo:{mid}:{info.state_id}"
+            view.add_item(discord.ui.Button(label="↩ Undo", custom_id=cid, row=4))
     else:
         waiting = ", ".join(who(info, s) for s in info.to_act) or "nobody"
         lines.append(f"It's not your turn — waiting for {waiting}. Press *My hand & moves* again when it is.")
@@ -203,9 +229,7 @@ class HandButton(
         """Refuse strangers at once; otherwise defer (rendering) and send the hand."""
 
         async def work() -> None:
-            info = await bot_of(interaction).sessions.get(self.mid)
-            if info.seat_of(interaction.user.id) is None:
-                raise SessionError(NOT_SEATED)
+            _require_player(await bot_of(interaction).sessions.get(self.mid), interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kwargs = await hand_message(interaction, self.mid)
             kwargs["files"] = kwargs.pop("attachments")
@@ -226,11 +250,11 @@ async def _press(
     interaction: discord.Interaction, mid: int, sid: int, path: tuple[int, ...], page: int
 ) -> None:
     """Show the next level, play a complete move, or redraw an out-of-date menu."""
+    _require_own_menu(interaction)
     sessions = bot_of(interaction).sessions
     user = interaction.user.id
     info = await sessions.get(mid)
-    if info.seat_of(user) is None:
-        raise SessionError(NOT_SEATED)
+    _require_player(info, user)
     level = None
     if info.state_id == sid:
         moves = named_moves(info, await sessions.moves_for(mid, user))
@@ -257,7 +281,7 @@ async def _press(
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ag:mv:(?P<mid>\d+):(?P<sid>\d+):(?P<path>[0-9.]*)(?::p(?P<page>\d+))?",
+    template=r"ag:mv:(?P<mid>[0-9]+):(?P<sid>[0-9]+):" + PATH + r"(?::p(?P<page>[0-9]+))?",
 ):
     """A button of the move menu: an option, Back, or a page of a long list."""
 
@@ -282,7 +306,7 @@ class MoveButton(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ag:ms:(?P<mid>\d+):(?P<sid>\d+):(?P<path>[0-9.]*)",
+    template=r"ag:ms:(?P<mid>[0-9]+):(?P<sid>[0-9]+):" + PATH,
 ):
     """The select menu of a level with more options than buttons fit; its values are option indexes."""
 
@@ -304,3 +328,57 @@ class MoveSelect(
         await guarded(
             interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, (*self.path, choice), 0)
         )
+
+
+def _room_below(view: StaticView) -> bool:
+    """Whether the menu's last row has room for one more button."""
+    return len(view.children) < 25 and sum(1 for item in view.children if item.row == 4) < 5
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:undo:(?P<mid>[0-9]+):(?P<sid>[0-9]+)"
+):
+    """The hand menu's Undo: take back your last move, then redraw the hand and menu in place."""
+
+    def __init__(self, mid: int, sid: int) -> None:
+        super().__init__(discord.ui.Button(label="↩ Undo", custom_id=f"ag:undo:{mid}:{sid}"))
+        self.mid, self.sid = mid, sid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Undo at the state the menu was drawn at; an out-of-date menu is redrawn instead."""
+
+        async def work() -> None:
+            _require_own_menu(interaction)
+            sessions = bot_of(interaction).sessions
+            user = interaction.user.id
+            _require_player(await sessions.get(self.mid), user)
+            await interaction.response.defer()
+            try:
+                await sessions.undo(self.mid, user, self.sid)
+                note = "↩️ Your last move was taken back."
+            except StaleState:
+                note = STALE
+            except SessionError as refusal:
+                note = str(refusal)
+            await _refresh(interaction, self.mid, note)
+
+        await guarded(interaction, self.mid, work)
+
+
+async def answer_unclaimed(
+    interaction: discord.Interaction, components: tuple[type[discord.ui.DynamicItem[Any]], ...]
+) -> None:
+    """Answer a button or menu press whose custom_id no registered component matches (none would)."""
+    if interaction.type != discord.InteractionType.component:
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if any(c.__discord_ui_compiled_template__.fullmatch(custom_id) for c in components):
+        return
+    await reply(interaction, UNCLAIMED)

@@ -17,6 +17,7 @@ from engine.table.present import CardEntry, find_card, of
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
 CARD_TEXT_MAX = 1800  # a /card answer stays well inside a message's 2,000 characters
+UNREADABLE = "(The rest of this game's log cannot be read: its saved data is damaged or from older rules.)"
 
 
 def _game_dir(game: Any) -> Path | None:
@@ -109,12 +110,17 @@ async def event_log(store: Store, match_id: int, viewer: int | None) -> list[str
     rows = await store.load_log(match_id)
 
     def replay() -> list[str]:
-        game = get_game(record.game_id)
-        state = game.setup(len(record.seats), record.seed, record.options)
+        game = games().get(record.game_id)
+        if game is None or record.damage:
+            return [UNREADABLE]
         lines: list[str] = []
-        for row in rows:
-            events = game.apply(state, find_action(game, state, row.seat, row.key))
-            lines += [e.text for e in events if e.visible(viewer)]
+        try:  # stored data replayed under today's rules: a damaged or older log stops where it fails
+            state = game.setup(len(record.seats), record.seed, record.options)
+            for row in rows:
+                events = game.apply(state, find_action(game, state, row.seat, row.key))
+                lines += [e.text for e in events if e.visible(viewer)]
+        except Exception:
+            lines.append(UNREADABLE)
         return lines
 
     return await asyncio.to_thread(replay)

@@ -1,9 +1,13 @@
-"""Asynchronous play: a reminder after the server's delay and the turn-timeout policy (skip, AI, forfeit).
+"""Asynchronous play: reminders, the turn-timeout policy (skip, AI, forfeit) and idle lobbies closing.
 
-Deadlines live in the database (`matches.deadline`), so this survives restarts. When people are to act the
-deadline is set to "last change + the earlier of reminder and timeout". A background loop asks
-`sessions.overdue()`: if the timeout has passed it applies the policy, otherwise it sends the reminder and
-moves the deadline to the timeout. The clock comes from the session manager; `tick(now)` runs one check.
+Deadlines live in the database (`matches.deadline`), so this survives restarts. The session manager writes
+a new position's first deadline with the move itself (`deadline_for`): the earlier of the first reminder
+and the timeout. A background loop asks `sessions.overdue()`: past the timeout it applies the policy;
+otherwise it sends a reminder (in the channel, and by direct message to those who chose `/notify on`) and
+moves the deadline to the next reminder or the timeout. Reminders come every `reminder` seconds, at most
+`reminders` a turn, and never in the server's quiet hours (one due then waits until they end). Lobbies
+unchanged for `lobby_expiry` seconds close. The clock comes from the session manager; `tick(now)` runs one
+check.
 """
 
 from __future__ import annotations
@@ -11,21 +15,81 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from bot.discord.common import GuildSettings, seat_names
+import discord
+
+from bot.discord.common import (
+    MIN_LOBBY_EXPIRY,
+    POLICY_WORDS,
+    GuildSettings,
+    StaticView,
+    seat_names,
+    with_names,
+)
+from bot.discord.lobby import RECLAIM, close_lobby_message
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ACTIVE, MatchSummary
+from engine.core import Event
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
 
 log = logging.getLogger("bot.discord.timers")
 
+DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
+_KNOWN: dict[int, GuildSettings] = {}  # the settings of the guilds the running bot has read (deadline_line)
 
-def _first_deadline(since: float, settings: GuildSettings) -> float | None:
-    spans = [s for s in (settings.reminder, settings.timeout) if s]
-    return since + min(spans) if spans else None
+
+def reminder_times(since: float, settings: GuildSettings) -> Iterator[float]:
+    """When the reminders of a turn that began at `since` are due: every interval, at most the number set,
+    before the timeout, each moved out of the quiet hours."""
+    if not settings.reminder or settings.reminders <= 0:
+        return
+    end = since + settings.timeout if settings.timeout else None
+    for k in range(1, settings.reminders + 1):
+        at = settings.after_quiet(since + k * settings.reminder)
+        if end is not None and at >= end:
+            return
+        yield at
+
+
+def next_deadline(since: float, after: float, settings: GuildSettings) -> float | None:
+    """The first moment later than `after` when a turn that began at `since` needs the timers: a reminder
+    or the timeout; None if nothing is left."""
+    times = [t for t in reminder_times(since, settings) if t > after]
+    if settings.timeout and since + settings.timeout > after:
+        times.append(since + settings.timeout)
+    return min(times) if times else None
+
+
+def deadline_line(info: MatchInfo) -> str:
+    """The board's line for the turn's timeout, as a Discord timestamp ("" without a timeout)."""
+    settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+    if settings is None or not settings.timeout or info.status != ACTIVE or not info.users_to_act:
+        return ""
+    return (
+        f"⏳ Time runs out <t:{int(info.updated_at + settings.timeout)}:R> ({POLICY_WORDS[settings.policy]})"
+    )
+
+
+def _public(events: tuple[Event, ...]) -> list[Event]:
+    """The events everyone may read (a skipped move's own words, never a secret it chose)."""
+    return [e for e in events if e.visible(None)]
+
+
+def reclaim_button(match_id: int) -> StaticView:
+    """The button with which a person takes back the seat an AI plays for them."""
+    view = StaticView()
+    view.add_item(
+        discord.ui.Button(
+            label="Take my seat back",
+            style=discord.ButtonStyle.success,
+            custom_id=f"ag:lb:{RECLAIM}:{match_id}",
+        )
+    )
+    return view
 
 
 class Timers:
@@ -35,6 +99,7 @@ class Timers:
         self.bot = bot
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
+        _KNOWN.clear()  # one bot per process: what an earlier one read may be out of date
 
     def start(self) -> None:
         """Start the background loop (interval <= 0: never; tests call tick themselves)."""
@@ -59,16 +124,27 @@ class Timers:
                 log.exception("timer check failed")
             await asyncio.sleep(self.interval)
 
-    async def turn_changed(self, info: MatchInfo) -> None:
-        """Set the next deadline after a change (called under the match lock by the board subscriber)."""
+    async def settings(self, guild_id: int | None) -> GuildSettings:
+        """A server's settings (the defaults outside a server), remembered for the board's deadline line."""
+        if guild_id is None:
+            return GuildSettings()
+        settings = _KNOWN[guild_id] = await self.bot.settings(guild_id)
+        return settings
+
+    async def deadline_for(self, info: MatchInfo) -> float | None:
+        """The first deadline of a new position (the session manager stores it with the move), or None."""
         if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
-            return  # every commit clears the deadline; a stale one is dropped by tick()
-        deadline = _first_deadline(info.updated_at, await self.bot.settings(info.guild_id))
+            return None
+        return next_deadline(info.updated_at, info.updated_at, await self.settings(info.guild_id))
+
+    async def turn_changed(self, info: MatchInfo) -> None:
+        """Set the next deadline after a change (the session manager now writes it with the move itself)."""
+        deadline = await self.deadline_for(info)
         if deadline is not None:
             await self.bot.sessions.store.set_deadline(info.id, deadline)
 
     async def tick(self, now: float | None = None) -> int:
-        """Handle every overdue match once; the number handled."""
+        """Handle every overdue match and every idle lobby once; the number handled."""
         sessions = self.bot.sessions
         now = sessions.clock() if now is None else now
         due = await sessions.overdue(now)
@@ -78,62 +154,117 @@ class Timers:
             except Exception:
                 log.exception("timer of match %s failed", summary.id)
                 await sessions.store.set_deadline(summary.id, None)
-        return len(due)
+        return len(due) + await self._expire_lobbies(now)
 
     async def _handle(self, s: MatchSummary, now: float) -> None:
-        settings = await self.bot.settings(s.guild_id) if s.guild_id is not None else GuildSettings()
+        settings = await self.settings(s.guild_id)
         info = await self.bot.sessions.get(s.id)
         store = self.bot.sessions.store
         if info.status != ACTIVE or not info.users_to_act:
             await store.set_deadline(s.id, None)
             return
-        waited = now - info.updated_at
-        if settings.timeout and waited >= settings.timeout:
+        since = info.updated_at
+        if settings.timeout and now - since >= settings.timeout:
             await self._timeout(info, settings.policy)
+            after = await self.bot.sessions.get(s.id)
+            if (after.state_id, after.seats) == (info.state_id, info.seats):  # nothing changed: don't retry
+                await store.set_deadline(s.id, None)
             return
-        if settings.reminder and waited >= settings.reminder:
-            await self._remind(info, waited)
-        later = info.updated_at + settings.timeout if settings.timeout else None
-        await store.set_deadline(s.id, later if later and later > now else None)
+        if any(t <= now for t in reminder_times(since, settings)) and not settings.is_quiet(now):
+            await self._remind(info, now, settings)
+        await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings))
 
-    async def _remind(self, info: MatchInfo, waited: float) -> None:
-        channel = await self.bot.channel(info.channel_id) if info.channel_id else None
-        if channel is None:
-            return
-        mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
+    async def _remind(self, info: MatchInfo, now: float, settings: GuildSettings) -> None:
+        waited = now - info.updated_at
         hours = waited / 3600
         span = (
             f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}" if hours >= 1 else f"{waited / 60:.0f} min"
         )
-        await channel.send(
-            f"⏰ {mentions} — reminder: {info.title} game #{info.id} has been waiting for you for {span}. "
-            "Press **My hand & moves** on the latest board."
+        left = f" Time runs out <t:{int(info.updated_at + settings.timeout)}:R>." if settings.timeout else ""
+        channel = await self.bot.channel(info.channel_id) if info.channel_id else None
+        if channel is not None:
+            mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
+            await channel.send(
+                f"⏰ {mentions} — reminder: {info.title} game #{info.id} has been waiting for you for {span}."
+                f"{left} Press **My hand & moves** on the latest board."
+            )
+        where = f" in <#{info.channel_id}>" if info.channel_id else ""
+        await self._direct(
+            info.users_to_act,
+            f"⏰ Reminder: {info.title} game #{info.id}{where} has waited for your move for {span}.{left}",
         )
+
+    async def _direct(self, users: tuple[int, ...], text: str) -> None:
+        """Send a direct message to those of these people who asked for them (/notify on)."""
+        store = self.bot.sessions.store
+        for user_id in users:
+            if not await store.user_setting(user_id, DM_SETTING):
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text)
+            except discord.HTTPException as e:  # DMs closed, or the person left Discord
+                log.info("could not send a direct message to %s: %s", user_id, e)
 
     async def _timeout(self, info: MatchInfo, policy: str) -> None:
         sessions = self.bot.sessions
         names = seat_names(info)
-        said = []
+        said: list[str] = []
+        handed = False
         for seat in info.to_act:
             user = info.seats[seat].user_id
             if user is None or info.seats[seat].is_ai:
                 continue
+            name = names[seat]
             try:
                 if policy == "skip":
-                    moves = await sessions.moves_for(info.id, user)
-                    pick = next((m for m in moves if m.key == "end_turn"), moves[0] if moves else None)
-                    if pick is not None:
-                        await sessions.submit(info.id, user, pick.key, None)
-                    said.append(f"<@{user}> ran out of time; the turn was skipped for them.")
+                    played = await sessions.skip_turn(info.id, seat)
+                    what = [
+                        with_names(info, public[0].text)
+                        for _, events in played
+                        if (public := _public(events))
+                    ]
+                    said.append(
+                        f"⏰ {name} ran out of time: the turn was skipped"
+                        + (f" ({'; '.join(what)})." if what else ".")
+                    )
                 elif policy == "forfeit":
                     await sessions.forfeit(info.id, user, "out of time")
-                    said.append(f"<@{user}> ran out of time and forfeits; the game ends here.")
+                    said.append(f"⌛ {name} ran out of time and forfeits; the game ends here.")
                     break
                 else:
-                    await sessions.leave(info.id, user)
-                    said.append(f"<@{user}> ran out of time; an AI plays {names[seat]}'s seat from now on.")
+                    stand_in = seat_names(await sessions.leave(info.id, user))[seat]
+                    said.append(
+                        f"⌛ {name} ran out of time: an AI plays the seat from now on as **{stand_in}** "
+                        f"(a loss for them unless <@{user}> presses **Take my seat back**)."
+                    )
+                    handed = True
             except SessionError as e:
                 log.warning("match %s: timeout policy %s for seat %s refused: %s", info.id, policy, seat, e)
+        if not said:
+            return
         channel = await self.bot.channel(info.channel_id) if info.channel_id else None
-        if channel is not None and said:
-            await channel.send("⌛ " + "\n".join(said))
+        if channel is not None:
+            kwargs = {"view": reclaim_button(info.id)} if handed else {}
+            await channel.send("\n".join(said), **kwargs)
+        await self._direct(info.users_to_act, f"{info.title} game #{info.id}: " + " ".join(said))
+
+    async def _expire_lobbies(self, now: float) -> int:
+        """Close the lobbies nobody has touched for their server's lobby lifetime; how many closed."""
+        closed = 0
+        for lobby in await self.bot.sessions.store.idle_lobbies(now - MIN_LOBBY_EXPIRY):
+            settings = await self.settings(lobby.guild_id)
+            if not settings.lobby_expiry or now - lobby.updated_at < settings.lobby_expiry:
+                continue
+            hours = settings.lobby_expiry / 3600
+            plural = "s" if hours != 1 else ""
+            note = f"This lobby expired: nobody started the game within {hours:g} hour{plural}."
+            try:
+                info = await self.bot.sessions.expire_lobby(lobby.id, note)
+            except SessionError as e:
+                log.warning("lobby %s could not expire: %s", lobby.id, e)
+                continue
+            if info is not None:
+                closed += 1
+                await close_lobby_message(self.bot, info)
+        return closed

@@ -92,6 +92,8 @@ class AiSeats(SessionBase):
                     key = await asyncio.to_thread(choose_move, game, sample, seat, level, seed)
                 async with self._lock_for(match_id):
                     live = await self._live(match_id)
+                    if not live.record.seats[seat].is_ai:  # its person took the seat back meanwhile
+                        continue
                     with contextlib.suppress(StaleState):  # a person moved meanwhile: think again
                         await self._play(live, seat, None, key, state_id)
         except asyncio.CancelledError:

@@ -9,7 +9,7 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.sessions.cache import Live, MatchCache
@@ -26,9 +26,17 @@ from bot.sessions.types import (
 from bot.store import ACTIVE, LOBBY, MatchRecord, ResultRow, Seat, StateUpdate, Store
 from engine.core import PlayerId
 from engine.match import Match
+from engine.registry import games
 from engine.registry import get as get_game
 
 log = logging.getLogger(__name__)
+
+
+def result_row(seat: int, who: Seat, share: float) -> ResultRow:
+    """A seat's result; a seat an AI took over from someone counts as a game lost for that person."""
+    if who.stands_for is not None:
+        return ResultRow(seat, who.stands_for, who.ai, 0.0)
+    return ResultRow(seat, who.user_id, who.ai, share)
 
 
 class SessionBase:
@@ -53,6 +61,9 @@ class SessionBase:
         self._cache = MatchCache(cache_size, pinned=self._ai_tasks.__contains__)
         self._subscribers: list[Subscriber] = []
         self._closed = False
+        # The front end's turn deadline for a new position (e.g. from its server's settings), written in the
+        # same transaction as the change; None keeps turn_seconds.
+        self.deadline_for: Callable[[MatchInfo], Awaitable[float | None]] | None = None
 
     @property
     def cache_size(self) -> int:
@@ -73,8 +84,12 @@ class SessionBase:
         return len(self._cache)
 
     # --- provided by the other parts -----------------------------------------------------------------
-    async def _live(self, match_id: int) -> Live:
+    async def _live(self, match_id: int, *, broken_ok: bool = False) -> Live:
         """The cached match, or load it (repair.py)."""
+        raise NotImplementedError
+
+    async def _live_in_channel(self, channel_id: int) -> int | None:
+        """The channel's lobby or running game, unless it turns out broken (repair.py)."""
         raise NotImplementedError
 
     def _kick_ai(self, match_id: int) -> None:
@@ -107,7 +122,7 @@ class SessionBase:
         rec, match = live.record, live.match
         to_act: tuple[PlayerId, ...] = ()
         returns = None
-        title = rec.game_id
+        title = known.title if (known := games().get(rec.game_id)) is not None else rec.game_id
         if match is not None:
             game = match.game
             title = game.title
@@ -132,6 +147,7 @@ class SessionBase:
             note=rec.note,
             created_at=rec.created_at,
             updated_at=rec.updated_at,
+            options=rec.options,
         )
 
     # --- what a change writes ------------------------------------------------------------------------
@@ -156,6 +172,18 @@ class SessionBase:
             now=now,
         )
 
+    async def _with_deadline(self, live: Live, match: Match, u: StateUpdate) -> StateUpdate:
+        """The update with the front end's deadline for the position it stores (see deadline_for)."""
+        if self.deadline_for is None:
+            return u
+        rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
+        try:
+            deadline = await self.deadline_for(self._info(Live(rec, match)))
+        except Exception:
+            log.exception("match %s: no deadline (the front end's deadline_for failed)", rec.id)
+            return u
+        return replace(u, deadline=deadline)
+
     def _apply_update(self, live: Live, u: StateUpdate) -> None:
         """Bring the cached row in line with a stored update."""
         live.record = replace(
@@ -176,7 +204,7 @@ class SessionBase:
         """Each seat's share of the win of a finished match."""
         shares = match.game.returns(match.state) or [0.0] * match.num_players
         seats = live.record.seats
-        return [ResultRow(i, seats[i].user_id, seats[i].ai, float(shares[i])) for i in range(len(seats))]
+        return [result_row(i, seats[i], float(shares[i])) for i in range(len(seats))]
 
     async def _set_seats(self, live: Live, seats: tuple[Seat, ...], host: UserId | None = None) -> None:
         """Store and cache new seats (and host)."""

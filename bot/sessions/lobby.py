@@ -7,13 +7,16 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.sessions.base import SessionBase
+from bot.sessions.base import SessionBase, result_row
 from bot.sessions.cache import Live
-from bot.sessions.types import MatchInfo, SessionError, SessionEvent, UserId, seat_of
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, NewMatch, ResultRow, Seat
-from engine.core import JSON, Game
+from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_of
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, MatchRecord, NewMatch, Seat
+from engine.core import JSON, Event, Game, PlayerId
 from engine.match import Match
 from engine.registry import get as get_game
+from engine.table.present import of as presentation_of
+
+SKIP_LIMIT = 20  # moves a skipped turn may take at most (a turn that never ends is a bug, not a hang)
 
 
 class Lobby(SessionBase):
@@ -40,7 +43,10 @@ class Lobby(SessionBase):
             game = get_game(game_id)
         except KeyError:
             raise SessionError(f"There is no game called {game_id!r}.") from None
-        if channel_id is not None and (mid := await self.store.live_match_id(channel_id)) is not None:
+        seats = (options or {}).get("seats")
+        if seats is not None and not game.min_players <= seats <= game.max_players:
+            raise SessionError(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+        if channel_id is not None and (mid := await self._live_in_channel(channel_id)) is not None:
             raise SessionError(f"This channel already has a game (#{mid}); finish or abandon it first.")
         new = NewMatch(
             game_id=game_id,
@@ -68,10 +74,10 @@ class Lobby(SessionBase):
         """Take a seat in a lobby."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            rec = self._require_lobby(live)
+            rec = self._require_open_lobby(live.record)
             if seat_of(rec.seats, user) is not None:
                 raise SessionError("You are already in this game.")
-            self._require_room(rec)
+            self._require_free_seat(rec)
             await self._set_seats(live, (*rec.seats, Seat(user, None, name)))
             info = self._info(live)
             await self._publish(SessionEvent("joined", info, seat=len(rec.seats) - 1, user=user))
@@ -83,20 +89,23 @@ class Lobby(SessionBase):
             raise SessionError(f"There is no AI level {level!r}; try one of: {', '.join(LEVELS)}.")
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            rec = self._require_lobby(live)
+            rec = self._require_open_lobby(live.record)
             self._require_host(rec, user)
-            self._require_room(rec)
+            self._require_free_seat(rec)
             seat = len(rec.seats)
             await self._set_seats(live, (*rec.seats, Seat(None, level, f"AI {seat + 1} ({level})")))
             info = self._info(live)
             await self._publish(SessionEvent("ai_added", info, seat=seat, user=user))
             return info
 
-    async def leave(self, match_id: int, user: UserId) -> MatchInfo:
-        """Leave a game: in a lobby the seat is freed; in a running game an AI takes the seat over."""
+    async def leave(self, match_id: int, user: UserId, *, lobby_only: bool = False) -> MatchInfo:
+        """Leave a game: in a lobby the seat is freed; in a running game an AI takes the seat over (the
+        person may take it back; see reclaim). lobby_only: refused once the game has started."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             rec = live.record
+            if lobby_only:
+                self._require_open_lobby(rec)
             seat = self._require_seat(live, user)
             if rec.status == LOBBY:
                 seats = rec.seats[:seat] + rec.seats[seat + 1 :]
@@ -109,7 +118,8 @@ class Lobby(SessionBase):
             elif rec.status == ACTIVE:
                 old = rec.seats[seat]
                 name = f"AI for {old.name or f'Player {seat + 1}'}"
-                seats = (*rec.seats[:seat], Seat(None, DEFAULT_LEVEL, name), *rec.seats[seat + 1 :])
+                ai = Seat(None, DEFAULT_LEVEL, name, stands_for=user)
+                seats = (*rec.seats[:seat], ai, *rec.seats[seat + 1 :])
                 await self._set_seats(live, seats)
                 self._kick_ai(match_id)
             else:
@@ -122,7 +132,7 @@ class Lobby(SessionBase):
         """Deal and begin (host only); AI seats start moving by themselves."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            rec = self._require_lobby(live)
+            rec = self._require_open_lobby(live.record)
             self._require_host(rec, user)
             game = get_game(rec.game_id)
             n = len(rec.seats)
@@ -130,9 +140,11 @@ class Lobby(SessionBase):
                 raise SessionError(
                     f"{game.title} needs {game.min_players} to {game.max_players} players; there {_are(n)}."
                 )
+            if (table := rec.options.get("seats")) is not None and n != table:
+                raise SessionError(f"This table is set for {table} players; there {_are(n)} so far.")
             match = Match.new(rec.game_id, n, rec.seed, rec.options)
-            update = self._state_update(live, match, ACTIVE)
-            await self.store.start_match(match_id, update)
+            update = await self._with_deadline(live, match, self._state_update(live, match, ACTIVE))
+            await self.store.start_match(match_id, update, _rules_version(game))
             live.match = match
             self._apply_update(live, update)
             info = self._info(live)
@@ -151,6 +163,87 @@ class Lobby(SessionBase):
                 self._require_host(rec, user)
             await self._end(live, ABANDONED, "The game was abandoned.")
             return self._info(live)
+
+    async def cancel(self, match_id: int, user: UserId) -> MatchInfo:
+        """The host closes a lobby that has not started (refused once it has: that is abandon's job)."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            self._require_host(self._require_open_lobby(live.record), user)
+            await self._end(live, ABANDONED, "The host cancelled this lobby.")
+            return self._info(live)
+
+    async def expire_lobby(self, match_id: int, note: str) -> MatchInfo | None:
+        """Close a lobby nobody started, with this note; None if it started or closed meanwhile."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            if live.record.status != LOBBY:
+                return None
+            await self._end(live, ABANDONED, note)
+            return self._info(live)
+
+    async def skip_turn(self, match_id: int, seat: PlayerId) -> list[tuple[Move, tuple[Event, ...]]]:
+        """Play for a seat what its game says a skipped turn plays (present.skip), again while the seat
+        still owes moves in the same turn; the moves played (with their menu paths) and their events."""
+        played: list[tuple[Move, tuple[Event, ...]]] = []
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = self._require_active(live)
+            game, present = match.game, presentation_of(match.game)
+            names = [self._info(live).seat_name(i) for i in range(len(live.record.seats))]
+            turn = present.status(game.view(match.state, None), names).turn
+            for _ in range(SKIP_LIMIT):
+                if live.record.status != ACTIVE or live.record.seats[seat].is_ai:
+                    break
+                if seat not in game.to_act(match.state):
+                    break
+                if played and present.status(game.view(match.state, None), names).turn != turn:
+                    break  # a new turn (the seat acts again in it): that is not the skipped turn
+                actions = game.legal_actions(match.state, seat)
+                if not actions:
+                    break
+                action = present.skip(game.view(match.state, seat), actions)
+                path = tuple(game.describe(match.state, action))
+                result = await self._play(live, seat, None, action.key, None)
+                played.append((Move(action.key, path), result.events))
+        return played
+
+    async def reclaim(self, match_id: int, user: UserId, name: str = "") -> MatchInfo:
+        """A person takes back the seat an AI has played for them since they left or ran out of time."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            rec = live.record
+            seat = next((i for i, s in enumerate(rec.seats) if s.is_ai and s.stands_for == user), None)
+            if seat is None:
+                waiting = any(s.is_ai and s.stands_for is not None for s in rec.seats)
+                if not waiting and seat_of(rec.seats, user) is not None:
+                    raise SessionError("You already play your own seat.")
+                raise SessionError("Only the player whose seat this was can take it back.")
+            self._require_active(live)
+            old = rec.seats[seat]
+            name = name or old.name.removeprefix("AI for ")
+            seats = (*rec.seats[:seat], Seat(user, None, name), *rec.seats[seat + 1 :])
+            await self._set_seats(live, seats)
+            info = self._info(live)
+            if self.deadline_for is not None:
+                await self.set_deadline(match_id, await self.deadline_for(info))
+                info = self._info(live)
+            await self._publish(SessionEvent("reclaimed", info, seat=seat, user=user))
+            return info
+
+    def _require_open_lobby(self, rec: MatchRecord) -> MatchRecord:
+        """The row of a match still in its lobby; refused once it has started or closed."""
+        if rec.status == ACTIVE:
+            raise SessionError("This game has already started; the lobby is closed.")
+        if rec.status != LOBBY:
+            raise SessionError("This lobby is closed.")
+        return rec
+
+    def _require_free_seat(self, rec: MatchRecord) -> None:
+        """Refused if every seat of the table (its `seats` option, else the game's maximum) is taken."""
+        game = get_game(rec.game_id)
+        table = rec.options.get("seats") or game.max_players
+        if len(rec.seats) >= table:
+            raise SessionError(f"This table is full ({table} players).")
 
     async def vote_abandon(self, match_id: int, user: UserId) -> tuple[MatchInfo, frozenset[UserId]]:
         """A player asks to abandon the game; once every seated person has asked, it is abandoned.
@@ -180,7 +273,7 @@ class Lobby(SessionBase):
             n = match.num_players
             shares = tuple(0.0 if i == seat else 1 / (n - 1) for i in range(n))
             seats = live.record.seats
-            results = [ResultRow(i, seats[i].user_id, seats[i].ai, shares[i]) for i in range(n)]
+            results = [result_row(i, seats[i], shares[i]) for i in range(n)]
             who = self._info(live).seat_name(seat)
             note = f"{who} forfeited{f' ({reason})' if reason else ''}; the others share the win."
             await self.store.set_status(match_id, FINISHED, note, self.clock(), results)

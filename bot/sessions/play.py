@@ -41,7 +41,7 @@ class Play(SessionBase):
                 raise SessionError("There is nothing you can take back now.")
             rows = await self.store.load_log(match_id)
             undone = match.undo(seat)
-            update = self._state_update(live, undone, ACTIVE)
+            update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE))
             await self.store.record_undo(match_id, rows[-1].seq, update, match.state_id)
             live.match = undone
             self._apply_update(live, update)
@@ -53,9 +53,9 @@ class Play(SessionBase):
 
     # --- reading ---------------------------------------------------------------------------------------
     async def get(self, match_id: int) -> MatchInfo:
-        """A match by id (SessionError if there is none)."""
+        """A match by id (SessionError if there is none; MatchBroken when it is found to be broken)."""
         async with self._lock_for(match_id):
-            return self._info(await self._live(match_id))
+            return self._info(await self._live(match_id, broken_ok=True))
 
     async def match_for_channel(self, channel_id: int) -> MatchInfo | None:
         """The channel's lobby or running game, if any."""
@@ -132,6 +132,7 @@ class Play(SessionBase):
             events = match.apply(action)
             over = match.is_over()
             update = self._state_update(live, match, FINISHED if over else ACTIVE)
+            update = await self._with_deadline(live, match, update)
             results = self._results(live, match) if over else None
             row = LogRow(match.state_id, seat, user, key, update.now)
             await self.store.record_action(mid, row, update, before, results)

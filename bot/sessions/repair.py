@@ -1,5 +1,7 @@
 """Loading a match from the store: from its snapshot, rebuilt from its log if the snapshot is damaged,
-or marked broken (and refused from then on) if even that fails."""
+or marked broken (and refused from then on) if even that fails, or if its row cannot be played at all (a
+game this Agora does not have, unreadable seats, a game saved under other rules). A broken match frees its
+channel."""
 
 from __future__ import annotations
 
@@ -10,35 +12,85 @@ from typing import Any
 
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
-from bot.sessions.types import MatchBroken, SessionError, SessionEvent
-from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, MatchRecord
+from bot.sessions.lobby import _rules_version
+from bot.sessions.types import MatchBroken, MatchInfo, SessionError, SessionEvent
+from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, MatchRecord
 from bot.store.base import snapshot_hash
 from engine.core import Game
 from engine.match import LogEntry, Match
+from engine.registry import games
 from engine.registry import get as get_game
 
 log = logging.getLogger(__name__)
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger "match id" names no match
 
 
 class Repair(SessionBase):
     """Load on demand, check the snapshot, rebuild or stop a damaged match."""
 
-    async def _live(self, match_id: int) -> Live:
-        """The cached match, or load it (the caller holds its lock)."""
+    async def _live(self, match_id: int, *, broken_ok: bool = False) -> Live:
+        """The cached match, or load it (the caller holds its lock).
+
+        MatchBroken if it is broken, or found to be now; broken_ok: a broken match's row instead (to show
+        it; never cached, so nothing can act on it)."""
         live = self._cache.get(match_id)
         if live is not None:
             return live
+        if not 0 < match_id <= MAX_ID:
+            raise SessionError("There is no such game.")
         rec = await self.store.get_match(match_id)
         if rec is None:
             raise SessionError(f"There is no game #{match_id}.")
         if rec.status == BROKEN:
+            if broken_ok:
+                return Live(rec)
             raise MatchBroken(rec.note or "This game's saved data is damaged; it has been stopped.")
+        problem = self._unplayable(rec)
+        if problem is not None:
+            if rec.status in (LOBBY, ACTIVE):
+                await self._mark_broken(rec, problem)
+            raise MatchBroken(problem)
         live = Live(rec)
         if rec.status in (ACTIVE, FINISHED) or (rec.status == ABANDONED and rec.snapshot is not None):
             live.match = await self._load_match(rec)
         if rec.status == FINISHED and live.match is not None and not live.match.is_over():
             live.forfeit_shares = await self.store.match_shares(match_id)  # ended by a forfeit
         return self._cache.remember(live)
+
+    async def _live_in_channel(self, channel_id: int) -> int | None:
+        """The id of the channel's lobby or running game; None if it has none, or if the one it had turns
+        out to be broken (it is marked so, and the channel is free)."""
+        mid = await self.store.live_match_id(channel_id)
+        if mid is None:
+            return None
+        async with self._lock_for(mid):
+            try:
+                await self._live(mid)
+            except MatchBroken:
+                return None
+        return mid
+
+    async def stored_info(self, match_id: int) -> MatchInfo:
+        """The picture of a match, a broken one too (then from its stored row); SessionError if none."""
+        async with self._lock_for(match_id):
+            return self._info(await self._live(match_id, broken_ok=True))
+
+    @staticmethod
+    def _unplayable(rec: MatchRecord) -> str | None:
+        """Why a stored match cannot be loaded at all (a note for its players), or None."""
+        again = "start a new one with /play" if rec.origin == "discord" else "start a new one"
+        game = games().get(rec.game_id)
+        if rec.damage or game is None:
+            what = f"its {rec.damage}" if rec.damage else f"its game ({rec.game_id[:40]!r}) is unknown here"
+            return f"Game #{rec.id} cannot continue: {what}. It has been stopped; {again}."
+        if rec.status == ACTIVE and rec.rules_version != _rules_version(game):
+            older = _older(rec.rules_version, _rules_version(game))
+            return (
+                f"This game was saved by {'an older' if older else 'another'} version of its rules and "
+                f"cannot continue; {again}."
+            )
+        return None
 
     async def _load_match(self, rec: MatchRecord) -> Match:
         """The Match from its snapshot; rebuilt from the log if the snapshot is damaged."""
@@ -89,7 +141,12 @@ class Repair(SessionBase):
 
     async def _mark_broken(self, rec: MatchRecord, note: str) -> None:
         """Store the match as broken with this note, and say so."""
-        log.error("%s", note)
+        log.warning("match %s stopped: %s", rec.id, note)
         await self.store.set_status(rec.id, BROKEN, note, self.clock())
         rec.status, rec.note = BROKEN, note
         await self._publish(SessionEvent("broken", self._info(Live(rec))))
+
+
+def _older(saved: str, current: str) -> bool:
+    """Whether a saved rules version is older than the current one (both numbers); False if unknown."""
+    return saved.isdigit() and current.isdigit() and int(saved) < int(current)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from bot.store import ABANDONED, BROKEN, FINISHED, Seat
 from engine.core import Event, PlayerId
@@ -47,6 +48,7 @@ class MatchInfo:
     note: str = ""
     created_at: float = 0.0
     updated_at: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)  # the table's options (/play: seats, ...)
 
     def seat_of(self, user: UserId) -> PlayerId | None:
         """The seat of this user, or None."""

@@ -38,6 +38,7 @@ class Seat:
     user_id: int | None = None
     ai: str | None = None
     name: str = ""
+    stands_for: int | None = None  # an AI seat taken over from this person, who may take it back
 
     @property
     def is_ai(self) -> bool:
@@ -46,12 +47,15 @@ class Seat:
 
     def to_json(self) -> JSON:
         """The seat as JSON."""
-        return {"user": self.user_id, "ai": self.ai, "name": self.name}
+        data: JSON = {"user": self.user_id, "ai": self.ai, "name": self.name}
+        if self.stands_for is not None:
+            data["for"] = self.stands_for
+        return data
 
     @classmethod
     def from_json(cls, data: JSON) -> Seat:
         """The inverse of to_json."""
-        return cls(data.get("user"), data.get("ai"), data.get("name", ""))
+        return cls(data.get("user"), data.get("ai"), data.get("name", ""), data.get("for"))
 
 
 def seats_to_text(seats: list[Seat] | tuple[Seat, ...]) -> str:
@@ -95,6 +99,7 @@ class MatchRecord:
     ai_turn: bool = False  # an AI seat is among to_act: recovery must move it
     deadline: float | None = None
     note: str = ""  # why a match is broken, abandoned, ...
+    damage: str = ""  # what of the row could not be read (e.g. "seats are unreadable"); "" if all of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +176,19 @@ class LeaderRow:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardRecord:
+    """A match's public board message: where it is, the state_id it shows, who it pinged, the last events."""
+
+    match_id: int
+    channel_id: int
+    message_id: int  # 0: none known (a game that ran before boards were stored)
+    state_id: int
+    turn: Any = None  # the turn key the message shows (JSON)
+    pinged: tuple[int, ...] = ()
+    recent: tuple[str, ...] = ()  # the last public event texts
+
+
+@dataclass(frozen=True, slots=True)
 class MatchSummary:
     """A match in a listing (no snapshot)."""
 
@@ -218,14 +236,19 @@ class Store(ABC):
         """The id of the channel's lobby or active match, if any."""
 
     @abstractmethod
+    async def latest_match_id(self, channel_id: int) -> int | None:
+        """The id of the channel's most recent match, live or over (for /game log after the end)."""
+
+    @abstractmethod
     async def update_seats(
         self, match_id: int, seats: tuple[Seat, ...], host_user: int | None, ai_turn: bool, now: float
     ) -> None:
         """Change who sits where (lobby joins and leaves, a seat handed to an AI)."""
 
     @abstractmethod
-    async def start_match(self, match_id: int, update: StateUpdate) -> None:
-        """Move a lobby to active with its first snapshot; Conflict unless it was a lobby."""
+    async def start_match(self, match_id: int, update: StateUpdate, rules_version: str | None = None) -> None:
+        """Move a lobby to active with its first snapshot (and the rules version it is dealt under);
+        Conflict unless it was a lobby."""
 
     @abstractmethod
     async def record_action(
@@ -287,6 +310,20 @@ class Store(ABC):
     async def expired_deadlines(self, now: float) -> list[MatchSummary]:
         """Active matches whose turn deadline has passed."""
 
+    # --- boards --------------------------------------------------------------------------------------
+    @abstractmethod
+    async def board(self, match_id: int) -> BoardRecord | None:
+        """The stored board message of a match, if any."""
+
+    @abstractmethod
+    async def save_board(self, board: BoardRecord) -> None:
+        """Store (replace) a match's board message."""
+
+    @abstractmethod
+    async def unposted_boards(self) -> list[int]:
+        """Front-end (discord) matches whose latest state has no board yet: active ones, and finished ones
+        whose final board was not posted."""
+
     # --- stats ---------------------------------------------------------------------------------------
     @abstractmethod
     async def user_stats(
@@ -308,3 +345,24 @@ class Store(ABC):
     @abstractmethod
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Set one setting (any JSON value); None deletes it."""
+
+    # --- people's settings, lobby messages ---------------------------------------------------------------
+    @abstractmethod
+    async def user_setting(self, user_id: int, key: str) -> Any:
+        """One setting of a person (None if unset)."""
+
+    @abstractmethod
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Set one setting of a person (any JSON value); None deletes it."""
+
+    @abstractmethod
+    async def set_lobby_message(self, match_id: int, channel_id: int, message_id: int) -> None:
+        """Remember where a match's lobby message is."""
+
+    @abstractmethod
+    async def lobby_message(self, match_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of a match's lobby message, if known."""
+
+    @abstractmethod
+    async def idle_lobbies(self, before: float) -> list[MatchSummary]:
+        """Lobbies unchanged since before (oldest first)."""

@@ -92,6 +92,43 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    (
+        4,
+        "each match's public board message: where it is, the state it shows, its last public events",
+        (
+            """CREATE TABLE boards (
+                match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER NOT NULL,
+                state_id INTEGER NOT NULL,
+                turn TEXT NOT NULL DEFAULT 'null',
+                pinged TEXT NOT NULL DEFAULT '[]',
+                recent TEXT NOT NULL DEFAULT '[]'
+            ) WITHOUT ROWID""",
+            # Games that were running before this migration count as drawn: no re-post of old boards.
+            """INSERT INTO boards (match_id, channel_id, message_id, state_id)
+                SELECT id, channel_id, 0, state_id FROM matches
+                WHERE status = 'active' AND origin = 'discord' AND channel_id IS NOT NULL""",
+        ),
+    ),
+    (
+        5,
+        "people's own settings (direct-message reminders); where each lobby message is",
+        (
+            """CREATE TABLE user_settings (
+                user_id INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (user_id, key)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE lobby_messages (
+                match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER NOT NULL
+            ) WITHOUT ROWID""",
+            "CREATE INDEX matches_lobby_updated ON matches (updated_at) WHERE status = 'lobby'",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -14,6 +14,7 @@ from bot.store.base import (
     ACTIVE,
     JSON,
     LOBBY,
+    BoardRecord,
     Conflict,
     LeaderRow,
     LogRow,
@@ -46,6 +47,7 @@ _SUMMARY_COLUMNS = "id, game_id, status, channel_id, guild_id, seats, state_id, 
 def _match(row: Iterable[Any]) -> MatchRecord:
     (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated,
      snap, snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note) = row  # fmt: skip
+    damage: list[str] = []
     return MatchRecord(
         id=mid,
         game_id=game_id,
@@ -55,8 +57,8 @@ def _match(row: Iterable[Any]) -> MatchRecord:
         origin=origin,
         status=status,
         seed=seed,
-        options=json.loads(options),
-        seats=seats_from_text(seats),
+        options=_read(options, _options, {}, "options", damage),
+        seats=_read(seats, seats_from_text, (), "seats", damage),
         host_user=host,
         created_at=created,
         updated_at=updated,
@@ -65,19 +67,42 @@ def _match(row: Iterable[Any]) -> MatchRecord:
         state_id=state_id,
         log_len=log_len,
         undo_floor=floor,
-        to_act=tuple(json.loads(to_act)),
+        to_act=_read(to_act, _ints, (), "turn", damage),
         ai_turn=bool(ai_turn),
         deadline=deadline,
         note=note,
+        damage=" and ".join(damage) + (" are unreadable" if damage else ""),
     )
 
 
 def _summary(row: Iterable[Any]) -> MatchSummary:
     mid, game_id, status, channel, guild, seats, state_id, updated, deadline, to_act = row
     return MatchSummary(
-        mid, game_id, status, channel, guild, seats_from_text(seats), state_id, updated, deadline,
-        tuple(json.loads(to_act)),
+        mid, game_id, status, channel, guild, _read(seats, seats_from_text, (), "seats", []), state_id,
+        updated, deadline, _read(to_act, _ints, (), "turn", []),
     )  # fmt: skip
+
+
+def _read(text: Any, parse: Callable[[Any], T], empty: T, what: str, damage: list[str]) -> T:
+    """A column parsed from its JSON text; `empty` (and `what` noted in damage) if it cannot be."""
+    try:
+        return parse(text)
+    except (ValueError, TypeError, AttributeError, KeyError):
+        damage.append(what)
+        return empty
+
+
+def _options(text: str) -> JSON:
+    """A match's options: a JSON object."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise TypeError("options are not an object")
+    return value
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    """A JSON list of seat numbers."""
+    return tuple(int(x) for x in json.loads(text))
 
 
 def _update_params(u: StateUpdate) -> tuple[Any, ...]:
@@ -124,14 +149,35 @@ class SqliteStore(Store):
 
     # --- connection and migrations ----------------------------------------------------------------
     async def open(self) -> None:
-        """Connect, switch to WAL and apply pending migrations up to target_version."""
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+        """Connect, switch to WAL and apply pending migrations up to target_version.
+
+        StoreError (one readable line, the connection closed) if the file is not an Agora database this
+        version can use: not SQLite, damaged or truncated, or of a newer schema.
+        """
+        pending = aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            db = await pending
+        except sqlite3.Error as e:
+            worker = getattr(pending, "_thread", None)  # aiosqlite stops it; let it finish while we run
+            if worker is not None and worker.is_alive():
+                await asyncio.to_thread(worker.join, 5)
+            raise StoreError(f"cannot open the database {self.path}: {e}") from None
         self._db = db
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute(f"PRAGMA synchronous = {self.synchronous}")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        await self.migrate(self.target_version)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute(f"PRAGMA synchronous = {self.synchronous}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await self.migrate(self.target_version)
+        except StoreError:
+            await self.close()
+            raise
+        except sqlite3.Error as e:
+            await self.close()
+            raise StoreError(
+                f"{self.path} is not a usable Agora database ({e}); restore it from a backup or "
+                "point --db at another file"
+            ) from None
 
     async def close(self) -> None:
         """Wait for pending writes, then close the connection."""
@@ -266,6 +312,13 @@ class SqliteStore(Store):
         )
         return int(rows[0][0]) if rows else None
 
+    async def latest_match_id(self, channel_id: int) -> int | None:
+        """The id of the channel's most recent match, live or over (for /game log after the end)."""
+        rows = await self._fetch(
+            "SELECT id FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return int(rows[0][0]) if rows else None
+
     async def update_seats(
         self, match_id: int, seats: tuple[Any, ...], host_user: int | None, ai_turn: bool, now: float
     ) -> None:
@@ -278,12 +331,17 @@ class SqliteStore(Store):
             )
         )
 
-    async def start_match(self, match_id: int, update: StateUpdate) -> None:
-        """Move a lobby to active with its first snapshot; Conflict unless it was a lobby."""
-        params = (*_update_params(update), match_id, LOBBY)
+    async def start_match(self, match_id: int, update: StateUpdate, rules_version: str | None = None) -> None:
+        """Move a lobby to active with its first snapshot (and the rules version it is dealt under);
+        Conflict unless it was a lobby."""
+        params = (*_update_params(update), rules_version, match_id, LOBBY)
 
         def run(conn: sqlite3.Connection) -> None:
-            cur = conn.execute(f"UPDATE matches SET {_SET_STATE} WHERE id = ? AND status = ?", params)
+            cur = conn.execute(
+                f"UPDATE matches SET {_SET_STATE}, rules_version = COALESCE(?, rules_version) "
+                "WHERE id = ? AND status = ?",
+                params,
+            )
             if cur.rowcount != 1:
                 raise Conflict(f"match {match_id} is not a lobby")
 
@@ -424,6 +482,45 @@ class SqliteStore(Store):
         rows = await self._fetch("SELECT share FROM results WHERE match_id = ? ORDER BY seat", (match_id,))
         return tuple(float(r[0]) for r in rows) or None
 
+    # --- boards --------------------------------------------------------------------------------------
+    async def board(self, match_id: int) -> BoardRecord | None:
+        """The stored board message of a match, if any."""
+        rows = await self._fetch(
+            "SELECT channel_id, message_id, state_id, turn, pinged, recent FROM boards WHERE match_id = ?",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        channel, message, state_id, turn, pinged, recent = rows[0]
+        return BoardRecord(
+            match_id, channel, message, state_id, json.loads(turn), tuple(json.loads(pinged)),
+            tuple(json.loads(recent)),
+        )  # fmt: skip
+
+    async def save_board(self, board: BoardRecord) -> None:
+        """Store (replace) a match's board message."""
+        params = (
+            board.match_id, board.channel_id, board.message_id, board.state_id, json.dumps(board.turn),
+            json.dumps(list(board.pinged)), json.dumps(list(board.recent)),
+        )  # fmt: skip
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT OR REPLACE INTO boards (match_id, channel_id, message_id, state_id, turn, pinged, "
+                "recent) VALUES (?,?,?,?,?,?,?)",
+                params,
+            )
+        )
+
+    async def unposted_boards(self) -> list[int]:
+        """Discord matches whose latest state has no board yet (active, or finished after a board)."""
+        rows = await self._fetch(
+            "SELECT m.id FROM matches m LEFT JOIN boards b ON b.match_id = m.id "
+            "WHERE m.origin = 'discord' AND m.channel_id IS NOT NULL AND ("
+            "(m.status = 'active' AND (b.state_id IS NULL OR b.state_id < m.state_id)) OR "
+            "(m.status = 'finished' AND b.state_id < m.state_id)) ORDER BY m.id"
+        )
+        return [int(r[0]) for r in rows]
+
     # --- stats ---------------------------------------------------------------------------------------
     async def user_stats(
         self, user_id: int, game_id: str | None = None, guild_id: int | None = None
@@ -472,6 +569,50 @@ class SqliteStore(Store):
             )
             params = (guild_id, key, json.dumps(value))
         await self._write(lambda conn: conn.execute(sql, params))
+
+    # --- people's settings, lobby messages ---------------------------------------------------------------
+    async def user_setting(self, user_id: int, key: str) -> Any:
+        """One setting of a person (None if unset)."""
+        sql = "SELECT value FROM user_settings WHERE user_id = ? AND key = ?"
+        rows = await self._fetch(sql, (user_id, key))
+        return json.loads(rows[0][0]) if rows else None
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Set one setting of a person (any JSON value); None deletes it."""
+        if value is None:
+            sql, params = "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
+        else:
+            sql = (
+                "INSERT INTO user_settings (user_id, key, value) VALUES (?,?,?) "
+                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value"
+            )
+            params = (user_id, key, json.dumps(value))
+        await self._write(lambda conn: conn.execute(sql, params))
+
+    async def set_lobby_message(self, match_id: int, channel_id: int, message_id: int) -> None:
+        """Remember where a match's lobby message is."""
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT OR REPLACE INTO lobby_messages (match_id, channel_id, message_id) VALUES (?,?,?)",
+                (match_id, channel_id, message_id),
+            )
+        )
+
+    async def lobby_message(self, match_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of a match's lobby message, if known."""
+        rows = await self._fetch(
+            "SELECT channel_id, message_id FROM lobby_messages WHERE match_id = ?", (match_id,)
+        )
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
+
+    async def idle_lobbies(self, before: float) -> list[MatchSummary]:
+        """Lobbies unchanged since before (oldest first)."""
+        rows = await self._fetch(
+            f"SELECT {_SUMMARY_COLUMNS} FROM matches WHERE status = 'lobby' AND updated_at <= ? "
+            "ORDER BY updated_at",
+            (before,),
+        )
+        return [_summary(r) for r in rows]
 
 
 def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> None:

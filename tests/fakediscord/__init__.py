@@ -12,11 +12,19 @@
             await ix.wait_callback()
             fake.visible(alice, fake.channel)              # public messages + alice's ephemerals
 
+Discord's rules are kept: a callback later than 3 s fails (404 Unknown interaction; `callback_deadline=None`
+opts out), an interaction token serves follow-ups and edits for 15 minutes of the fake's clock
+(`fake.advance(seconds)`), `allowed_mentions` decides who a message really pings (`message.pinged(user)`,
+`fake.pings(user)`), and the bot's channel permissions are checked (403 Missing Permissions, 50013):
+
+    await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES)      # the bot may not attach here
+
 State survives client restarts (close the client, start a new one against the same fake), so persistent
 buttons sent before a restart can be pressed after it. Fixtures `fake` and `error_logs` live in
 `tests.fakediscord.fixtures`.
 """
 
+from . import models
 from .client import (
     BotRunner,
     ErrorLogCapture,
@@ -33,11 +41,14 @@ from .models import (
     FakeGuild,
     FakeInteraction,
     FakeMessage,
+    FakeOverwrite,
     FakeUser,
 )
-from .server import ApiError, FakeDiscord, FakeTimeout
+from .server import INTERACTION_DEADLINE, TOKEN_LIFETIME, ApiError, FakeDiscord, FakeTimeout
 
 __all__ = [
+    "INTERACTION_DEADLINE",
+    "TOKEN_LIFETIME",
     "ApiError",
     "BotRunner",
     "ErrorLogCapture",
@@ -48,10 +59,12 @@ __all__ = [
     "FakeGuild",
     "FakeInteraction",
     "FakeMessage",
+    "FakeOverwrite",
     "FakeTimeout",
     "FakeUser",
     "capture_error_logs",
     "make_client_kwargs",
+    "models",
     "pointed_at",
     "running_bot",
     "start_client",

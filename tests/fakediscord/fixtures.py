@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from .client import ErrorLogCapture, capture_error_logs
-from .server import FakeDiscord
+from .server import INTERACTION_DEADLINE, FakeDiscord
 
 
 @pytest.fixture
@@ -24,8 +24,9 @@ def error_logs() -> Iterator[ErrorLogCapture]:
 
 @pytest.fixture
 async def fake(error_logs: ErrorLogCapture) -> AsyncIterator[FakeDiscord]:
-    """A started fake Discord; fails the test if the bot used a route the fake does not implement or sent
-    something Discord would refuse (see limits.py)."""
+    """A started fake Discord; fails the test if the bot used a route the fake does not implement, sent
+    something Discord would refuse (see limits.py), or answered an interaction after Discord's 3 seconds
+    (unless the test changed `callback_deadline`)."""
     server = FakeDiscord()
     await server.start()
     try:
@@ -34,3 +35,6 @@ async def fake(error_logs: ErrorLogCapture) -> AsyncIterator[FakeDiscord]:
         await server.stop()
     assert not server.unimplemented, f"bot used unimplemented routes: {server.unimplemented}"
     assert not server.rejected, f"Discord would have refused: {server.rejected}"
+    if server.callback_deadline == INTERACTION_DEADLINE:
+        late = [ix.describe() for ix in server.late_interactions()]
+        assert not late, f"the bot answered after Discord's {INTERACTION_DEADLINE:g}-second deadline: {late}"

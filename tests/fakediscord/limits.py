@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from . import mentions
 from .models import JSON
 
 IS_COMPONENTS_V2 = 1 << 15
@@ -29,6 +30,7 @@ def message_errors(body: JSON, file_count: int, *, new: bool) -> list[str]:
         errors += _component_errors(components)
     if file_count > 10:
         errors.append(f"files: {file_count} > 10")
+    errors += mentions.errors(body.get("allowed_mentions"))
     return errors
 
 

@@ -30,6 +30,35 @@ LOADING = 1 << 7
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
 ALL_PERMISSIONS = (1 << 53) - 1
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+SEND_TTS_MESSAGES = 1 << 12
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+MENTION_EVERYONE = 1 << 17
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+PERMISSION_NAMES = {
+    ADD_REACTIONS: "Add Reactions",
+    VIEW_CHANNEL: "View Channel",
+    SEND_MESSAGES: "Send Messages",
+    MANAGE_MESSAGES: "Manage Messages",
+    EMBED_LINKS: "Embed Links",
+    ATTACH_FILES: "Attach Files",
+    READ_MESSAGE_HISTORY: "Read Message History",
+    MENTION_EVERYONE: "Mention Everyone",
+    MANAGE_THREADS: "Manage Threads",
+    CREATE_PUBLIC_THREADS: "Create Public Threads",
+    CREATE_PRIVATE_THREADS: "Create Private Threads",
+    SEND_MESSAGES_IN_THREADS: "Send Messages in Threads",
+}
+# What a member loses where they cannot send messages (Discord's implicit permissions).
+NEEDS_SEND = SEND_TTS_MESSAGES | MENTION_EVERYONE | EMBED_LINKS | ATTACH_FILES
 # A plain member: view channels, send messages (and in threads), embed links, attach files, read history,
 # add reactions, use application commands, use external emojis.
 MEMBER_PERMISSIONS = (
@@ -104,6 +133,7 @@ class FakeRole:
     name: str
     permissions: int
     position: int = 0
+    mentionable: bool = False
 
     def to_json(self) -> JSON:
         """The role object."""
@@ -118,9 +148,26 @@ class FakeRole:
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": False,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
+
+
+ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
+
+
+@dataclass
+class FakeOverwrite:
+    """A channel's permission overwrite for a role (type 0; @everyone has the guild's id) or a member (1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def to_json(self) -> JSON:
+        """The overwrite object."""
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
 
 
 @dataclass
@@ -136,9 +183,11 @@ class FakeChannel:
     position: int = 0
     archived: bool = False
     locked: bool = False
+    auto_archive_duration: int = 1440  # minutes (threads): 60, 1440, 4320 or 10080
     recipient: FakeUser | None = None
     thread_member_ids: set[int] = field(default_factory=set)
     deleted: bool = False
+    overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)
 
     @property
     def is_thread(self) -> bool:
@@ -160,7 +209,7 @@ class FakeChannel:
         data.update(
             guild_id=str(self.guild_id),
             position=self.position,
-            permission_overwrites=[],
+            permission_overwrites=[] if self.is_thread else [o.to_json() for o in self.overwrites.values()],
             nsfw=False,
             rate_limit_per_user=0,
             last_message_id=None,
@@ -175,7 +224,7 @@ class FakeChannel:
                 thread_metadata={
                     "archived": self.archived,
                     "locked": self.locked,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": iso_now(),
                     "invitable": True,
                     "create_timestamp": iso_now(),
@@ -236,6 +285,34 @@ class FakeGuild:
         if value & ADMINISTRATOR or user.id == self.owner_id:
             return ALL_PERMISSIONS
         return value
+
+    def permissions_in(self, user: FakeUser, channel: FakeChannel) -> int:
+        """A member's permissions in a channel, as Discord computes them: the guild's, then the channel's
+        overwrites (@everyone, the member's roles, the member); a thread uses its parent's. Without View
+        Channel nothing is left; without Send Messages (in Threads, for a thread) neither are Embed Links,
+        Attach Files, Mention Everyone nor TTS."""
+        base = self.permissions_of(user)
+        if base == ALL_PERMISSIONS:
+            return base
+        source = self.channels.get(channel.parent_id, channel) if channel.is_thread else channel
+        overwrites = source.overwrites
+        everyone = overwrites.get(self.id)
+        if everyone is not None:
+            base = (base & ~everyone.deny) | everyone.allow
+        role_ids = set(self.members[user.id].role_ids)
+        allow = deny = 0
+        for ow in overwrites.values():
+            if ow.type == ROLE_OVERWRITE and ow.id in role_ids:
+                allow, deny = allow | ow.allow, deny | ow.deny
+        base = (base & ~deny) | allow
+        member = overwrites.get(user.id)
+        if member is not None and member.type == MEMBER_OVERWRITE:
+            base = (base & ~member.deny) | member.allow
+        if not base & VIEW_CHANNEL:
+            return 0
+        if not base & (SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES):
+            base &= ~NEEDS_SEND
+        return base
 
     def to_json(self, message_counts: Callable[[int], int]) -> JSON:
         """The GUILD_CREATE payload: channels, threads, members, roles; member_count == members sent."""
@@ -344,6 +421,11 @@ class FakeMessage:
     deleted: bool = False
     history: list[JSON] = field(default_factory=list, repr=False)
     reactions: dict[str, set[int]] = field(default_factory=dict)
+    allowed_mentions: JSON | None = field(default=None, repr=False)
+    mentioned_users: tuple[int, ...] = ()
+    mentioned_roles: tuple[int, ...] = ()
+    mention_everyone: bool = False
+    pings: set[int] = field(default_factory=set)
 
     @property
     def ephemeral(self) -> bool:
@@ -367,8 +449,13 @@ class FakeMessage:
 
     @property
     def mention_ids(self) -> list[int]:
-        """The user ids mentioned in the content."""
+        """The user ids mentioned in the content (live or suppressed by allowed_mentions)."""
         return [int(m) for m in _MENTION.findall(self.content)]
+
+    def pinged(self, user: FakeUser | int) -> bool:
+        """Whether posting this message notified `user` (a live mention of them, of a role they hold, or
+        @everyone); a mention that allowed_mentions suppressed, or one added by an edit, is no ping."""
+        return (user if isinstance(user, int) else user.id) in self.pings
 
     def snapshot(self) -> FakeMessage:
         """A frozen copy of this version of the message (same id), e.g. to press a stale button later."""
@@ -379,6 +466,7 @@ class FakeMessage:
             attachments=list(self.attachments),
             history=[],
             reactions={},
+            pings=set(self.pings),
         )
 
     def visible_for(self, user: FakeUser | int) -> bool:
@@ -458,9 +546,9 @@ class FakeMessage:
             "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [fake.users[i].to_json() for i in self.mention_ids if i in fake.users],
-            "mention_roles": [],
+            "mention_everyone": self.mention_everyone,
+            "mentions": [fake.users[i].to_json() for i in self.mentioned_users if i in fake.users],
+            "mention_roles": [str(r) for r in self.mentioned_roles],
             "attachments": [a.to_json(fake.url, self.channel_id) for a in self.attachments],
             "embeds": self.embeds,
             "components": self.components,

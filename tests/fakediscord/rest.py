@@ -3,11 +3,13 @@
 Every response is JSON with a Content-Type of exactly `application/json` (discord.py compares it verbatim);
 errors are {"message", "code"} with Discord's codes. Requests to routes not listed here are logged and kept
 in `fake.unimplemented`; bodies Discord would refuse (see limits.py) answer 400, kept in `fake.rejected`.
+Every error answered is kept in `fake.errors` as (status, code, "METHOD path"). The bot's channel permissions
+are checked on channel routes (403: 50001 Missing Access without View Channel, else 50013 Missing
+Permissions); interaction callbacks and webhooks are not, as on Discord, but their token expires (401 50027).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -43,8 +45,13 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_USER = 10013
 UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+INVALID_WEBHOOK_TOKEN = 50027
 ALREADY_ACKNOWLEDGED = 40060
 EMPTY_MESSAGE = 50006
+ARCHIVED_THREAD = 50083
+AUTO_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # ThreadAutoArchiveDuration in the OpenAPI spec
 INVALID_FORM_BODY = 50035
 
 Files = dict[int, tuple[str, bytes]]
@@ -99,12 +106,13 @@ class RestApi:
         try:
             return await handler(request)
         except ApiError as err:
-            if err.status == 400:
+            if err.status == 400 and err.code != ARCHIVED_THREAD:  # a refusal of the moment, not of the body
                 log.warning(
                     "fake discord: %s %s refused: %s %s", request.method, request.path, err, err.errors
                 )
                 self.fake.rejected.append(f"{request.method} {request.path}: {err.message} {err.errors}")
                 self.fake.notify()
+            self.fake.errors.append((err.status, err.code, f"{request.method} {request.path}"))
             return json_response(err.to_json(), err.status)
 
     def _routes(self, app: web.Application) -> None:
@@ -187,6 +195,13 @@ class RestApi:
             raise not_found(UNKNOWN_CHANNEL, "Channel")
         return channel
 
+    @staticmethod
+    def _writable(channel: FakeChannel) -> FakeChannel:
+        """The channel, unless it is an archived thread: Discord refuses posts and edits there (50083)."""
+        if channel.is_thread and channel.archived:
+            raise ApiError(400, ARCHIVED_THREAD, "Thread is archived")
+        return channel
+
     def _message_in(self, channel: FakeChannel, message_id: str) -> FakeMessage:
         message = self.fake.find_message(int(message_id)) if message_id.isdigit() else None
         if message is None or message.deleted or message.channel_id != channel.id:
@@ -197,7 +212,28 @@ class RestApi:
         ix = self.fake.by_token.get(request.match_info["token"])
         if ix is None:
             raise not_found(UNKNOWN_WEBHOOK, "Webhook")
+        if self.fake.now() - ix.dispatched_at > self.fake.token_lifetime:  # 15 minutes on Discord
+            raise ApiError(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         return ix
+
+    def _require(self, channel: FakeChannel, *needed: int) -> None:
+        """Refuse as Discord does when the bot lacks a permission in a guild channel: 403 Missing Access
+        (50001) without View Channel, else 403 Missing Permissions (50013)."""
+        if channel.guild_id is None:
+            return
+        have = self.fake.bot_permissions(channel)
+        needed = (models.VIEW_CHANNEL, *needed)
+        missing = [models.PERMISSION_NAMES.get(p, str(p)) for p in needed if not have & p]
+        if not missing:
+            return
+        log.info("fake discord: the bot lacks %s in #%s", ", ".join(missing), channel.name)
+        if not have & models.VIEW_CHANNEL:
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
+        raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+
+    @staticmethod
+    def _send_permission(channel: FakeChannel) -> int:
+        return models.SEND_MESSAGES_IN_THREADS if channel.is_thread else models.SEND_MESSAGES
 
     def _webhook_message(self, request: web.Request) -> tuple[FakeInteraction, FakeMessage]:
         ix = self._interaction(request)
@@ -302,7 +338,7 @@ class RestApi:
     async def _callback(self, request: web.Request) -> web.Response:
         """An interaction callback: 1 pong, 4 message, 5 deferred message, 6 deferred update, 7 update,
         8 autocomplete result, 9 modal."""
-        now = asyncio.get_running_loop().time()
+        now = self.fake.now()
         ix = self.fake.interactions.get(int(request.match_info["interaction_id"]))
         if ix is None or ix.token != request.match_info["token"]:
             raise not_found(UNKNOWN_INTERACTION, "interaction")
@@ -454,6 +490,7 @@ class RestApi:
 
     async def _get_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._require(channel)
         return json_response(channel.to_json(self.fake.message_count(channel.id)))
 
     async def _edit_channel(self, request: web.Request) -> web.Response:
@@ -483,6 +520,7 @@ class RestApi:
 
     async def _get_history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._require(channel, models.READ_MESSAGE_HISTORY)
         limit = int(request.query.get("limit", 50))
         before = int(request.query.get("before", 0)) or None
         after = int(request.query.get("after", 0)) or None
@@ -495,8 +533,11 @@ class RestApi:
         return json_response([m.to_json(self.fake) for m in found])
 
     async def _create_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
+        channel = self._writable(self._channel(request))
         body, files = await self._read_body(request)
+        self._require(channel, self._send_permission(channel), *self._content_permissions(body, files))
+        if body.get("message_reference"):
+            self._require(channel, models.READ_MESSAGE_HISTORY)
         self._check_message(body, files, new=True)
         message = self.fake.record_message(
             channel, self.fake.bot_user, type=19 if body.get("message_reference") else 0
@@ -507,16 +548,19 @@ class RestApi:
         return json_response(message.to_json(self.fake))
 
     async def _get_message(self, request: web.Request) -> web.Response:
-        message = self._message_in(self._channel(request), request.match_info["message_id"])
+        channel = self._channel(request)
+        self._require(channel, models.READ_MESSAGE_HISTORY)
+        message = self._message_in(channel, request.match_info["message_id"])
         if message.ephemeral:
             raise not_found(UNKNOWN_MESSAGE, "Message")
         return json_response(message.to_json(self.fake))
 
     async def _edit_message(self, request: web.Request) -> web.Response:
-        message = self._message_in(self._channel(request), request.match_info["message_id"])
+        message = self._message_in(self._writable(self._channel(request)), request.match_info["message_id"])
         if message.author.id != self.fake.bot_user.id or message.ephemeral:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._read_body(request)
+        self._require(self.fake.channels[message.channel_id], *self._content_permissions(body, files))
         self._check_message(body, files, new=False)
         self._apply(message, body, files, new=False)
         deferred = self._deferred_updates.pop(message.id, None)
@@ -527,7 +571,10 @@ class RestApi:
         return json_response(message.to_json(self.fake))
 
     async def _delete_message(self, request: web.Request) -> web.Response:
-        message = self._message_in(self._channel(request), request.match_info["message_id"])
+        channel = self._channel(request)
+        message = self._message_in(channel, request.match_info["message_id"])
+        others = message.author.id != self.fake.bot_user.id
+        self._require(channel, *([models.MANAGE_MESSAGES] if others else []))
         await self._delete(message)
         return web.Response(status=204)
 
@@ -541,7 +588,10 @@ class RestApi:
             await self.fake.gateway.dispatch("MESSAGE_DELETE", data, intent=INTENT_GUILD_MESSAGES)
 
     async def _add_reaction(self, request: web.Request) -> web.Response:
-        message = self._message_in(self._channel(request), request.match_info["message_id"])
+        channel = self._channel(request)
+        message = self._message_in(channel, request.match_info["message_id"])
+        first = not message.reactions.get(request.match_info["emoji"])
+        self._require(channel, models.READ_MESSAGE_HISTORY, *([models.ADD_REACTIONS] if first else []))
         message.reactions.setdefault(request.match_info["emoji"], set()).add(self.fake.bot_user.id)
         self.fake.notify()
         return web.Response(status=204)
@@ -550,6 +600,7 @@ class RestApi:
         """A public thread started from a message: it takes the message's id, as on Discord."""
         parent = self._channel(request)
         message = self._message_in(parent, request.match_info["message_id"])
+        self._require(parent, models.CREATE_PUBLIC_THREADS)
         body, _ = await self._read_body(request)
         if message.thread_id is not None:
             raise ApiError(400, 160004, "A thread has already been created for this message")
@@ -560,10 +611,16 @@ class RestApi:
     async def _thread_without_message(self, request: web.Request) -> web.Response:
         parent = self._channel(request)
         body, _ = await self._read_body(request)
-        thread = self._new_thread(parent, body, snowflake(), int(body.get("type") or models.PRIVATE_THREAD))
+        type_ = int(body.get("type") or models.PRIVATE_THREAD)
+        private = type_ == models.PRIVATE_THREAD
+        self._require(parent, models.CREATE_PRIVATE_THREADS if private else models.CREATE_PUBLIC_THREADS)
+        thread = self._new_thread(parent, body, snowflake(), type_)
         return await self._announce_thread(thread)
 
     def _new_thread(self, parent: FakeChannel, body: JSON, thread_id: int, type_: int) -> FakeChannel:
+        minutes = int(body.get("auto_archive_duration") or 1440)
+        if minutes not in AUTO_ARCHIVE_MINUTES:
+            self._check([f"auto_archive_duration must be one of {AUTO_ARCHIVE_MINUTES}, not {minutes}"])
         thread = FakeChannel(
             thread_id,
             body.get("name", "thread"),
@@ -572,6 +629,7 @@ class RestApi:
             parent_id=parent.id,
             owner_id=self.fake.bot_user.id,
             thread_member_ids={self.fake.bot_user.id},
+            auto_archive_duration=minutes,
         )
         self.fake.channels[thread.id] = thread
         self.fake.messages[thread.id] = []
@@ -591,6 +649,17 @@ class RestApi:
         thread.thread_member_ids.add(self.fake.bot_user.id if raw == "@me" else int(raw))
         self.fake.notify()
         return web.Response(status=204)
+
+    @staticmethod
+    def _content_permissions(body: JSON, files: Files) -> list[int]:
+        """What sending (or editing in) this body needs besides Send Messages: Embed Links for embeds,
+        Attach Files for uploads."""
+        needed = []
+        if body.get("embeds") or body.get("embed"):
+            needed.append(models.EMBED_LINKS)
+        if files:
+            needed.append(models.ATTACH_FILES)
+        return needed
 
     def _apply(self, message: FakeMessage, body: JSON, files: Files, *, new: bool) -> None:
         """Apply message fields from a create/edit body (content, embeds, components, flags, attachments)."""
@@ -628,6 +697,11 @@ class RestApi:
             message.attachments = kept
         message.attachments += [FakeAttachment.from_upload(name, data) for name, data in files.values()]
         self._link_embed_images(message)
+        if new or message.loading or "content" in body or "allowed_mentions" in body:
+            # posting (or filling in a deferred response) notifies; an edit only re-computes the mentions
+            allowed = body.get("allowed_mentions", message.allowed_mentions)
+            perms = self.fake.bot_permissions(self.fake.channels[message.channel_id])
+            self.fake.set_mentions(message, allowed, perms, notify=new or message.loading)
         self.fake.notify()
 
     @staticmethod

@@ -20,12 +20,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
 
-from . import models
+from . import mentions, models
 from .gateway import INTENT_GUILD_MESSAGES, INTENT_GUILDS, INTENT_MESSAGE_CONTENT, Gateway
 from .interactions import build_command_data, component_data, modal_submit_data
 from .models import (
@@ -42,6 +43,7 @@ from .models import (
     FakeInteraction,
     FakeMember,
     FakeMessage,
+    FakeOverwrite,
     FakeRole,
     FakeUser,
     snowflake,
@@ -51,6 +53,8 @@ from .rest import ApiError, RestApi
 __all__ = ["ApiError", "FakeDiscord", "FakeTimeout"]
 
 POLL_INTERVAL = 0.02
+INTERACTION_DEADLINE = 3.0  # seconds to answer an interaction (callback) before its token is invalidated
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction token serves follow-ups and edits of the response
 
 
 class FakeTimeout(AssertionError):
@@ -66,10 +70,17 @@ class FakeDiscord:
         token: str | None = None,
         guild_name: str = "Agora Test",
         bot_name: str = "Agora",
-        callback_deadline: float | None = None,
+        callback_deadline: float | None = INTERACTION_DEADLINE,
+        token_lifetime: float = TOKEN_LIFETIME,
     ) -> None:
-        """`callback_deadline` (seconds; Discord's is 3) refuses late callbacks with Unknown interaction."""
+        """Discord's clock rules are on by default: a callback later than `callback_deadline` seconds after
+        the interaction is refused with 404 Unknown interaction (10062), and follow-ups or edits through the
+        token later than `token_lifetime` with 401 Invalid Webhook Token (50027). A test that must be slow
+        passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock."""
         self.callback_deadline = callback_deadline
+        self.token_lifetime = token_lifetime
+        self.clock_offset = 0.0
+        self.errors: list[tuple[int, int, str]] = []
         self.token = token or "fake." + secrets.token_hex(12)
         self.application_id = snowflake()
         self.bot_user = FakeUser(self.application_id, bot_name, bot=True)
@@ -123,6 +134,54 @@ class FakeDiscord:
         channel = self.add_channel(name, guild)
         await self.gateway.dispatch("CHANNEL_CREATE", channel.to_json(), intent=INTENT_GUILDS)
         return channel
+
+    async def archive(self, thread: FakeChannel) -> None:
+        """Archive a thread as Discord does after its auto-archive time, telling the bot (THREAD_UPDATE)."""
+        thread.archived = True
+        self.notify()
+        data = thread.to_json(self.message_count(thread.id))
+        await self.gateway.dispatch("THREAD_UPDATE", data, intent=INTENT_GUILDS)
+
+    async def set_permissions(
+        self,
+        channel: FakeChannel,
+        target: FakeUser | FakeRole | FakeGuild | None = None,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> None:
+        """Set a channel's permission overwrite for a member, a role or @everyone (the guild); the bot when
+        `target` is None. A thread takes its parent's. Tells a connected bot (CHANNEL_UPDATE).
+
+            await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES)   # the bot may not attach
+        """
+        if channel.is_thread and channel.parent_id is not None:
+            channel = self.channels[channel.parent_id]
+        target = target or self.bot_user
+        kind = models.MEMBER_OVERWRITE if isinstance(target, FakeUser) else models.ROLE_OVERWRITE
+        if allow or deny:
+            channel.overwrites[target.id] = FakeOverwrite(target.id, kind, allow, deny)
+        else:
+            channel.overwrites.pop(target.id, None)
+        self.notify()
+        data = channel.to_json(self.message_count(channel.id))
+        await self.gateway.dispatch("CHANNEL_UPDATE", data, intent=INTENT_GUILDS)
+
+    def bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's permissions in a channel (everything in a DM)."""
+        guild = self._guild_of(channel)
+        return models.ALL_PERMISSIONS if guild is None else guild.permissions_in(self.bot_user, channel)
+
+    # ----------------------------------------------------------------- clock
+
+    def now(self) -> float:
+        """The fake's clock (monotonic seconds, moved forward by `advance`): interaction deadlines use it."""
+        return time.monotonic() + self.clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock forward (e.g. past an interaction token's 15 minutes) without sleeping."""
+        self.clock_offset += seconds
+        self.notify()
 
     def add_user(self, name: str, *, admin: bool = False, guild: FakeGuild | None = None) -> FakeUser:
         """Add a simulated user as a member of a guild; an admin holds the Administrator role."""
@@ -242,6 +301,20 @@ class FakeDiscord:
         """Every message `user` can see, in every channel and thread."""
         return [m for m in self.all_messages() if m.visible_for(user)]
 
+    def pings(self, user: FakeUser, channel: FakeChannel | int | None = None) -> list[FakeMessage]:
+        """The messages whose posting notified `user` (live mentions only: one allowed_mentions suppressed
+        or an edit added is not a ping), in one channel when given, oldest first."""
+        channel_id = channel if isinstance(channel, int) or channel is None else channel.id
+        return [
+            m
+            for m in self.all_messages()
+            if m.pinged(user) and (channel_id is None or m.channel_id == channel_id)
+        ]
+
+    def late_interactions(self) -> list[FakeInteraction]:
+        """Interactions the bot answered after the callback deadline (refused with Unknown interaction)."""
+        return [ix for ix in self.interactions.values() if ix.late]
+
     def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
         """Threads (of one parent channel, when given), oldest first."""
         return [
@@ -343,6 +416,9 @@ class FakeDiscord:
     async def post(self, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
         """`user` writes a plain message (dispatched as MESSAGE_CREATE)."""
         message = self.record_message(channel, user, content=content)
+        guild = self._guild_of(channel)
+        perms = guild.permissions_in(user, channel) if guild is not None else 0
+        self.set_mentions(message, None, perms, notify=True)
         await self.dispatch_message("MESSAGE_CREATE", message)
         return message
 
@@ -383,7 +459,7 @@ class FakeDiscord:
         ix.payload = self._interaction_payload(ix, channel, guild, message)
         self.interactions[ix.id] = ix
         self.by_token[ix.token] = ix
-        ix.dispatched_at = asyncio.get_running_loop().time()
+        ix.dispatched_at = self.now()
         await self.gateway.dispatch("INTERACTION_CREATE", ix.payload)
         return ix
 
@@ -405,13 +481,13 @@ class FakeDiscord:
             "context": 0 if guild else 1,
         }
         if guild is not None:
-            perms = guild.permissions_of(ix.user)
+            perms = guild.permissions_in(ix.user, channel)
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
                 guild_locale="en-US",
                 member=guild.members[ix.user.id].to_json(permissions=perms),
-                app_permissions=str(guild.permissions_of(self.bot_user)),
+                app_permissions=str(guild.permissions_in(self.bot_user, channel)),
                 authorizing_integration_owners={"0": str(guild.id)},
             )
         else:
@@ -442,6 +518,16 @@ class FakeDiscord:
         self._message_index[message.id] = message
         self.notify()
         return message
+
+    def set_mentions(self, message: FakeMessage, allowed: JSON | None, perms: int, *, notify: bool) -> None:
+        """Work out the live mentions of the message's content under `allowed_mentions` (None: absent) and
+        the author's permissions `perms`; record who was notified when `notify` (the message is posted)."""
+        message.allowed_mentions = allowed
+        live = mentions.live(self, message, allowed, perms)
+        message.mentioned_users, message.mentioned_roles = live.users, live.roles
+        message.mention_everyone = live.everyone
+        if notify:
+            message.pings = mentions.notified(self, message, live)
 
     async def dispatch_message(self, event: str, message: FakeMessage) -> None:
         if message.ephemeral:

@@ -560,14 +560,18 @@ class SqliteStore(Store):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Set one setting (any JSON value); None deletes it."""
+        await self._set_setting("guild_settings", "guild_id", guild_id, key, value)
+
+    async def _set_setting(self, table: str, owner: str, owner_id: int, key: str, value: Any) -> None:
+        """Upsert (or, for None, delete) one JSON setting in a (owner, key) -> value table."""
         if value is None:
-            sql, params = "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+            sql, params = f"DELETE FROM {table} WHERE {owner} = ? AND key = ?", (owner_id, key)
         else:
             sql = (
-                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?,?,?) "
-                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value"
+                f"INSERT INTO {table} ({owner}, key, value) VALUES (?,?,?) "
+                f"ON CONFLICT ({owner}, key) DO UPDATE SET value = excluded.value"
             )
-            params = (guild_id, key, json.dumps(value))
+            params = (owner_id, key, json.dumps(value))
         await self._write(lambda conn: conn.execute(sql, params))
 
     # --- people's settings, lobby messages ---------------------------------------------------------------
@@ -579,15 +583,7 @@ class SqliteStore(Store):
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         """Set one setting of a person (any JSON value); None deletes it."""
-        if value is None:
-            sql, params = "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
-        else:
-            sql = (
-                "INSERT INTO user_settings (user_id, key, value) VALUES (?,?,?) "
-                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value"
-            )
-            params = (user_id, key, json.dumps(value))
-        await self._write(lambda conn: conn.execute(sql, params))
+        await self._set_setting("user_settings", "user_id", user_id, key, value)
 
     async def set_lobby_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember where a match's lobby message is."""

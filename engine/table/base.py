@@ -141,7 +141,9 @@ class TableGame(Generic[S]):
         rng = Rng(seed)
         renamed: dict[Any, Any] = {}
         for group in self.hidden(d, observer):
-            pool = [zone[i] for zone, i in group]
+            # Sorted before the shuffle, so the sample depends only on what the observer can see (two states
+            # they cannot tell apart give the same worlds for a seed), never on the true hidden order.
+            pool = sorted((zone[i] for zone, i in group), key=repr)
             rng.shuffle(pool)
             for (zone, i), new in zip(group, pool, strict=True):
                 if isinstance(zone[i], str | int):

@@ -284,19 +284,36 @@ def _moves(s: OphionState, seat: int) -> list[Action]:
     if p.mana >= RULES["convert_mana"]:
         out.append(act(seat, "convert", (("to", "gold"),)))
     out += _eat_moves(s, seat)
-    counts = Counter(p.hand)
-    kinds = sorted(counts)
     out.append(act(seat, "play", (("c", "-"),)))
-    for n in range(1, MAX_PLAYED + 1):
-        for combo in combinations_with_replacement(kinds, n):
-            if all(counts[c] >= k for c, k in Counter(combo).items()):
-                out.append(act(seat, "play", (("c", "+".join(combo)),)))
+    out += [act(seat, "play", (("c", c),)) for c in _plays(tuple(p.hand))]
     for m in sorted({u for u in p.upgrades if u is not None and CARDS[u].type == "monster"}):
         if p.mana >= CARDS[m].mana:
             for g in GRIDS:
                 if grid_room(p, g, m):
                     out.append(act(seat, "summon", (("m", m), ("g", g))))
     return out
+
+
+_PLAYS: dict[tuple[str, ...], list[str]] = {}
+
+
+def _plays(hand: tuple[str, ...]) -> list[str]:
+    """Every way to play 1 to 3 cards of this hand, as "a+b+c" in the order combinations_with_replacement
+    gives them; remembered per hand (the same hands recur all game long, and this is a search's hot loop)."""
+    got = _PLAYS.get(hand)
+    if got is None:
+        counts = Counter(hand)
+        kinds = sorted(counts)
+        got = [
+            "+".join(combo)
+            for n in range(1, MAX_PLAYED + 1)
+            for combo in combinations_with_replacement(kinds, n)
+            if all(counts[c] >= k for c, k in Counter(combo).items())
+        ]
+        if len(_PLAYS) > 50_000:  # a bound far above the hands a game sees
+            _PLAYS.clear()
+        _PLAYS[hand] = got
+    return got
 
 
 def _buy_moves(p: Player, seat: int, card: Instance) -> list[Action]:

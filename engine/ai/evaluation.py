@@ -1,0 +1,55 @@
+"""A game's evaluation, found in its own package: `engine/games/<id>/heuristics.py` defines
+`evaluate(state, seat) -> float` (a share of the win in [0, 1]) and may define `evaluate_all(state) ->
+list[float]` (every seat's share at once, cheaper). A game without one is judged neutral until it ends.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from engine.core import Game, PlayerId
+
+Evaluate = Callable[[Any, PlayerId], float]
+
+_MODULES: dict[type, ModuleType | None] = {}
+
+
+def heuristics(game: Game[Any]) -> ModuleType | None:
+    """The heuristics module next to the game's rules, or None if the game has none."""
+    cls = type(game)
+    if cls not in _MODULES:
+        package = cls.__module__.rpartition(".")[0]
+        name = f"{package}.heuristics" if package else "heuristics"
+        try:
+            _MODULES[cls] = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            _MODULES[cls] = None
+    return _MODULES[cls]
+
+
+def values(game: Game[Any], state: Any) -> list[float]:
+    """Every seat's share of the win: the result once the game is over, else the game's evaluation
+    (normalised to sum 1), else an equal share."""
+    result = game.returns(state)
+    if result is not None:
+        return list(result)
+    n = state.num_players
+    mod = heuristics(game)
+    if mod is None:
+        return [1.0 / n] * n
+    if hasattr(mod, "evaluate_all"):
+        out = list(mod.evaluate_all(state))
+    else:
+        out = [float(mod.evaluate(state, i)) for i in range(n)]
+    total = sum(out)
+    return [v / total for v in out] if total > 0 else [1.0 / n] * n
+
+
+def evaluate(game: Game[Any], state: Any, seat: PlayerId) -> float:
+    """One seat's share of the win by the game's evaluation (see values)."""
+    return values(game, state)[seat]

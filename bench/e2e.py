@@ -1,6 +1,7 @@
 """End-to-end latency of a move through the fake Discord, beside a no-op discord.py bot in the same run.
 
     .venv/bin/python bench/e2e.py [moves] [runs]
+    .venv/bin/python bench/e2e.py [moves] [runs] --ai-games 20 [--ai-level hard] [--time-limit 900]
 
 Two people play Omphala in a thread (both always end their turn, so every press is a move and a new turn).
 For each move press (the button that completes a move in the ephemeral menu) it records, from the dispatch
@@ -9,24 +10,39 @@ of INTERACTION_CREATE:
   confirmed  the ephemeral menu edited to "You played ..." with the new hand image and the next menu
   board      the public board of the new turn posted (spectator view rendered, the next player pinged)
 Each percentile is the median over runs; the no-op row is bench/e2e_noop.py's bot answering a button.
+
+With --ai-games N (issue 12), each run measures the people's moves twice on one bot: first alone, then while
+N games of AI seats only (two seats of --ai-level, `hard` by default) play in channels of their own through
+the same bot, its session manager and its worker pool (a game that ends is replaced by a new one, at most
+--ai-cap games in all). It prints both rows and the ratio of the p99s (issue 12's target: <= 1.5). The AI
+games are abandoned at the end of each run; every phase stops after --time-limit seconds with what it has.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import statistics
 import sys
 import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = str(Path(__file__).resolve().parents[1])
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from bench.e2e_noop import format_table, noop_row, summarize  # noqa: E402
+from bench.e2e_noop import format_table, noop_row, percentile, summarize  # noqa: E402
 from tests.discord_harness import HAND, NAV, Harness  # noqa: E402
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage  # noqa: E402
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 
 WARMUP = 10
+AI_SEATS = 2  # seats of each AI-only game
+LAG_TICK = 0.01  # the event-loop lag probe sleeps this long and records the overshoot
+
+Samples = tuple[list[float], list[float], list[float]]  # ack, confirmed, board (seconds)
 
 
 def _footer_has(message: FakeMessage, state_id: int) -> bool:
@@ -37,49 +53,277 @@ def _board_at(fake: FakeDiscord, thread: FakeChannel, state_id: int) -> bool:
     return any(_footer_has(m, state_id) for m in fake.public(thread)[-3:])
 
 
-async def agora_run(moves: int) -> tuple[list[float], list[float], list[float]]:
+@dataclass
+class HumanTable:
+    """Two people playing Omphala game after game in threads of #general; `measure` times their moves."""
+
+    h: Harness
+    fake: FakeDiscord
+    people: dict[int, FakeUser]
+    settle: Callable[[int], Awaitable[None]]  # wait until the match (or everything) is quiet
+    thread: FakeChannel | None = None
+    mid: int | None = None
+
+    async def _open(self) -> None:
+        alice, bob = self.people.values()
+        self.thread, lobby, self.mid = await self.h.open_lobby(alice)
+        await self.h.press(bob, lobby, "Join")
+        await self.h.press(alice, self.fake.message(lobby.id), "Start")
+
+    async def measure(self, moves: int, deadline: float = float("inf")) -> Samples:
+        """Time `moves` move presses after WARMUP untimed ones (fewer if the loop's clock passes deadline)."""
+        h, fake = self.h, self.fake
+        ack: list[float] = []
+        confirmed: list[float] = []
+        board: list[float] = []
+        done = 0
+        loop = asyncio.get_running_loop()
+        while done < WARMUP + moves and loop.time() < deadline:
+            if self.mid is None:
+                await self._open()
+            assert self.mid is not None and self.thread is not None
+            thread = self.thread
+            await self.settle(self.mid)
+            info = await h.sessions.get(self.mid)
+            if info.over:
+                self.mid = None
+                continue
+            user = self.people[info.users_to_act[0]]
+            menu = await h.press(user, h.board(thread), HAND)
+            while True:  # walk down to a button that completes a move
+                labels = [b["label"] for b in menu.buttons if b["label"] not in NAV]
+                label = "End turn" if "End turn" in labels else labels[0]
+                leaf = next(b for b in menu.buttons if b["label"] == label)["style"] == 3
+                if leaf:
+                    break
+                menu = await h.press(user, menu, label)
+            ix = await fake.click(user, menu, label)
+            await ix.wait_callback(timeout=30)
+            await ix.wait_edits(1, timeout=30)
+            t_confirmed = loop.time() - ix.dispatched_at
+            new_state = info.state_id + 1
+            await fake.wait_until(lambda t=thread, n=new_state: _board_at(fake, t, n), 30)
+            t_board = loop.time() - ix.dispatched_at
+            done += 1
+            if done > WARMUP and ix.latency is not None:
+                ack.append(ix.latency)
+                confirmed.append(t_confirmed)
+                board.append(t_board)
+        return ack, confirmed, board
+
+
+async def agora_run(moves: int) -> Samples:
     """One run: fresh fake, fresh database; games are played until `moves` move presses were timed."""
-    ack: list[float] = []
-    confirmed: list[float] = []
-    board: list[float] = []
-    done = 0
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             people = {alice.id: alice, bob.id: bob}
             async with Harness.started(fake, Path(tmp)) as h:
-                loop = asyncio.get_running_loop()
-                while done < WARMUP + moves:
-                    thread, lobby, mid = await h.open_lobby(alice)
-                    await h.press(bob, lobby, "Join")
-                    await h.press(alice, fake.message(lobby.id), "Start")
-                    while done < WARMUP + moves:
-                        await h.settle()
-                        info = await h.sessions.get(mid)
-                        if info.over:
-                            break
-                        user = people[info.users_to_act[0]]
-                        menu = await h.press(user, h.board(thread), HAND)
-                        while True:  # walk down to a button that completes a move
-                            labels = [b["label"] for b in menu.buttons if b["label"] not in NAV]
-                            label = "End turn" if "End turn" in labels else labels[0]
-                            leaf = next(b for b in menu.buttons if b["label"] == label)["style"] == 3
-                            if leaf:
-                                break
-                            menu = await h.press(user, menu, label)
-                        ix = await fake.click(user, menu, label)
-                        await ix.wait_callback(timeout=30)
-                        await ix.wait_edits(1, timeout=30)
-                        t_confirmed = loop.time() - ix.dispatched_at
-                        new_state = info.state_id + 1
-                        await fake.wait_until(lambda t=thread, n=new_state: _board_at(fake, t, n), 30)
-                        t_board = loop.time() - ix.dispatched_at
-                        done += 1
-                        if done > WARMUP and ix.latency is not None:
-                            ack.append(ix.latency)
-                            confirmed.append(t_confirmed)
-                            board.append(t_board)
-    return ack, confirmed, board
+
+                async def settle_all(mid: int) -> None:
+                    await h.settle()
+
+                return await HumanTable(h, fake, people, settle_all).measure(moves)
+
+
+# --- issue 12: a person's move while AI games think ---------------------------------------------------------
+async def settle_match(h: Harness, mid: int) -> None:
+    """Wait until this match's board redraw is done; other matches keep going.
+
+    Not sessions.wait_idle(mid): every move kicks the match's AI task, which first queues for one of the
+    session manager's AI slots (ai_concurrency) before it finds no AI seat to move, so with AI games
+    thinking it lingers for seconds though this match has no AI seat (it holds up nobody's move).
+    """
+    for _ in range(100):
+        task = h.bot.boards._tasks.get(mid)
+        if task is None or task.done():
+            return
+        await asyncio.wait({task})
+
+
+@dataclass
+class AiGames:
+    """`count` games of AI seats only, each in a channel of its own, created through the session manager of
+    the running bot (which posts their boards); a game that ends is replaced, at most `cap` games in all."""
+
+    h: Harness
+    fake: FakeDiscord
+    count: int
+    level: str
+    cap: int
+    live: set[int] = field(default_factory=set)
+    created: int = 0
+    finished: int = 0
+    finished_moves: int = 0  # moves of the games that ended (for `moves`)
+    _refill: asyncio.Task[None] | None = None
+
+    async def _new_game(self) -> None:
+        host = self.fake.add_user(f"ai-host-{self.created}")
+        channel = await self.fake.create_channel(f"ai-{self.created}")
+        s = self.h.sessions
+        info = await s.create(channel.id, self.fake.guild.id, "omphala", host.id, seat_host=False)
+        for _ in range(AI_SEATS):
+            await s.add_ai(info.id, host.id, self.level)
+        await s.start(info.id, host.id)
+        self.created += 1
+        self.live.add(info.id)
+
+    async def start(self) -> None:
+        """Start the games, then keep `count` of them going."""
+        for _ in range(self.count):
+            await self._new_game()
+        self._refill = asyncio.get_running_loop().create_task(self._keep_going(), name="bench-ai-refill")
+
+    async def _keep_going(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            for mid in list(self.live):
+                if (info := await self.h.sessions.get(mid)).over:
+                    self.live.discard(mid)
+                    self.finished += 1
+                    self.finished_moves += info.state_id
+            while len(self.live) < self.count and self.created < self.cap:
+                await self._new_game()
+
+    async def wait_thinking(self, timeout: float = 30.0) -> None:
+        """Until every worker of the pool is busy and every game has its AI task."""
+        pool, s = self.h.sessions.ai_pool, self.h.sessions
+
+        def thinking() -> bool:
+            workers = len(pool._busy) >= max(1, pool.size)
+            return workers and all(mid in s._ai_tasks for mid in self.live)
+
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not thinking():
+            if loop.time() > end:
+                raise TimeoutError("the AI games never all started thinking")
+            await asyncio.sleep(0.05)
+
+    async def moves(self) -> int:
+        """AI moves played so far in the games still going (their state ids)."""
+        total = self.finished_moves
+        for mid in list(self.live):
+            total += (await self.h.sessions.get(mid)).state_id
+        return total
+
+    async def stop(self) -> None:
+        """Stop refilling, abandon every game still going and wait (bounded) for their AI tasks to end."""
+        if self._refill is not None:
+            self._refill.cancel()
+            await asyncio.gather(self._refill, return_exceptions=True)
+        for mid in list(self.live):
+            info = await self.h.sessions.get(mid)
+            if not info.over:
+                await self.h.sessions.abandon(mid, None, force=True)
+        tasks = [t for mid in self.live if (t := self.h.sessions._ai_tasks.get(mid)) is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=30)
+        self.live.clear()
+
+
+class LagProbe:
+    """Event-loop lag: a task sleeping LAG_TICK records how late it wakes (the bot's loop being starved)."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            t = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            self.samples.append(loop.time() - t - LAG_TICK)
+
+    def start(self) -> None:
+        self.samples = []
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="bench-lag")
+
+    async def stop(self) -> list[float]:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        return self.samples
+
+
+@dataclass
+class Phase:
+    """One measured phase of a run: the samples and what went on beside them."""
+
+    samples: Samples
+    seconds: float
+    cpu: float  # CPU seconds of this process (the bot and the fake) during the phase
+    lag: list[float]
+    ai_moves: int = 0
+
+
+async def _phase(table: HumanTable, moves: int, limit: float, ai: AiGames | None) -> Phase:
+    loop = asyncio.get_running_loop()
+    probe = LagProbe()
+    before = await ai.moves() if ai else 0
+    probe.start()
+    t0, c0 = loop.time(), time.process_time()
+    samples = await table.measure(moves, deadline=t0 + limit)
+    seconds, cpu = loop.time() - t0, time.process_time() - c0
+    lag = await probe.stop()
+    ai_moves = (await ai.moves() - before) if ai else 0
+    return Phase(samples, seconds, cpu, lag, ai_moves)
+
+
+async def ai_run(moves: int, games: int, level: str, cap: int, limit: float) -> tuple[Phase, Phase, AiGames]:
+    """One run on one bot: the people's moves alone, then with `games` AI games thinking."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            alice, bob = fake.add_user("alice"), fake.add_user("bob")
+            people = {alice.id: alice, bob.id: bob}
+            async with Harness.started(fake, Path(tmp)) as h:
+
+                async def settle(mid: int) -> None:
+                    await settle_match(h, mid)
+
+                table = HumanTable(h, fake, people, settle)
+                alone = await _phase(table, moves, limit, None)
+                ai = AiGames(h, fake, games, level, cap)
+                try:
+                    await ai.start()
+                    await ai.wait_thinking()
+                    loaded = await _phase(table, moves, limit, ai)
+                finally:
+                    await ai.stop()
+                return alone, loaded, ai
+
+
+def _ms(samples: list[float], q: float) -> float:
+    return percentile(samples, q) * 1000 if samples else float("nan")
+
+
+async def ai_main(moves: int, runs: int, games: int, level: str, cap: int, limit: float) -> None:
+    """Measure the no-op bot, then each run's two phases; print the table, the p99 ratios and notes."""
+    noop = await noop_row(max(moves, 100), runs)
+    results = [await ai_run(moves, games, level, cap, limit) for _ in range(runs)]
+    with_ = f"with {games} {level} AI games"
+    rows = [noop]
+    for what, i in (("confirmed", 1), ("public board", 2)):
+        rows.append(summarize(f"alone: {what}", [r[0].samples[i] for r in results]))
+        rows.append(summarize(f"{games} AI games: {what}", [r[1].samples[i] for r in results]))
+    print("from INTERACTION_CREATE dispatched by the fake Discord (ms; median over runs)")
+    print(format_table(rows))
+    print()
+    for what, i in (("confirmed", 1), ("public board", 2)):
+        ratios = [percentile(r[1].samples[i], 99) / percentile(r[0].samples[i], 99) for r in results]
+        each = ", ".join(f"{x:.2f}" for x in ratios)
+        print(f"p99 {with_} / alone, {what}: {statistics.median(ratios):.2f}x (runs: {each}; target <= 1.5x)")
+    print()
+    for n, (alone, loaded, ai) in enumerate(results, 1):
+        for name, p in (("alone", alone), ("loaded", loaded)):
+            ai_note = f", AI moves {p.ai_moves} ({p.ai_moves / p.seconds:.1f}/s)" if name == "loaded" else ""
+            print(
+                f"run {n} {name:<6}: {len(p.samples[1])} moves in {p.seconds:.1f} s, bot process CPU "
+                f"{p.cpu / p.seconds:.0%}, loop lag p50/p99/max {_ms(p.lag, 50):.1f}/{_ms(p.lag, 99):.1f}/"
+                f"{max(p.lag, default=0) * 1000:.1f} ms{ai_note}"
+            )
+        print(f"run {n} AI games: {ai.created} started, {ai.finished} finished")
 
 
 async def main(moves: int, runs: int) -> None:
@@ -96,7 +340,27 @@ async def main(moves: int, runs: int) -> None:
     print(format_table(rows))
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """moves and runs (positional, as before) and the AI options of issue 12."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("moves", type=int, nargs="?", default=120, help="timed moves per run (phase) [120]")
+    p.add_argument("runs", type=int, nargs="?", default=3, help="runs; percentiles are medians over them [3]")
+    p.add_argument(
+        "--ai-games", type=int, default=0, help="also measure with this many AI-only games [0: off]"
+    )
+    p.add_argument("--ai-level", default="hard", help="the AI games' level [hard]")
+    p.add_argument("--ai-cap", type=int, default=0, help="AI games started per run at most [3x --ai-games]")
+    p.add_argument("--time-limit", type=float, default=600.0, help="seconds per measured phase at most [600]")
+    args = p.parse_args(argv)
+    if args.ai_games < 0 or args.moves < 1 or args.runs < 1:
+        p.error("moves and runs must be positive, --ai-games not negative")
+    return args
+
+
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 120
-    r = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    asyncio.run(main(n, r))
+    a = parse_args()
+    if a.ai_games:
+        cap = a.ai_cap or 3 * a.ai_games
+        asyncio.run(ai_main(a.moves, a.runs, a.ai_games, a.ai_level, max(cap, a.ai_games), a.time_limit))
+    else:
+        asyncio.run(main(a.moves, a.runs))

@@ -33,7 +33,7 @@ from engine.table.present import Presentation, of, seat_refs, together
 DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
 CLEAR = "\033[H\033[2J\033[3J"
-KEYS = "u = undo, r = show the board again, q = save and quit, h = this help"
+KEYS = "? = a hint from the AI, u = undo, r = show the board again, q = save and quit, h = this help"
 RESERVED = frozenset("urqh")
 
 
@@ -294,8 +294,10 @@ class ConsoleGame:
             if answer is None or answer.lower() in ("q", "quit", "exit"):
                 return "quit"
             cmd = answer.lower()
-            if cmd in ("h", "?", "help"):
+            if cmd in ("h", "help"):
                 self.screen.say(help_text(self.game, self.present))
+            elif cmd in ("?", "hint"):
+                await self._hint(user, keyed, info)
             elif cmd == "r":
                 return "moved"  # redraws
             elif cmd == "u":
@@ -316,6 +318,24 @@ class ConsoleGame:
                 return "moved"
             else:
                 self.screen.say(f"Please type one of {prompt[1:-4]}. {KEYS}.")
+
+    async def _hint(self, user: int, keyed: list[tuple[str, Move]], info: MatchInfo) -> None:
+        """The strongest AI's three best moves for this player (from what they can see), with what to type."""
+        self.screen.say("Thinking…")
+        try:
+            rated = await self.sessions.hint(self.match_id, user)
+        except SessionError as e:
+            self.screen.say(str(e))
+            return
+        typed = {m.key: k for k, m in keyed}
+        names = self._names(info)
+        if not rated:
+            self.screen.say("No move to suggest.")
+        for move, chance in rated:
+            label = " › ".join(seat_refs(step, names) for step in move.path)
+            self.screen.say(
+                f"  {typed.get(move.key, '?')}. {label} — about {min(1.0, max(0.0, chance)):.0%} to win"
+            )
 
     async def _the_end(self, info: MatchInfo) -> int:
         if info.status != "finished":

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 import render
-from bot.discord.common import StaticView, seat_names, who, with_names
+from bot.discord.common import StaticView, seat_label, seat_names, who, with_names
 from bot.discord.permissions import board_refused
 from bot.discord.timers import deadline_line
 from bot.sessions import MatchInfo, SessionEvent
@@ -133,7 +133,10 @@ def board_embed(
     events = [with_names(info, e) for e in recent[-RECENT:]]
     if events:
         embed.add_field(name="Last events", value="\n".join(f"• {e}" for e in events)[-1024:], inline=False)
-    scores = "\n".join(status.scores) or "\n".join(seat_names(info))
+    labels = [seat_label(info, i) for i in range(len(info.seats))]  # an AI seat with its level
+    if labels != seat_names(info):
+        status = of(get_game(info.game_id)).status(view, labels)
+    scores = "\n".join(status.scores) or "\n".join(labels)
     embed.add_field(name="Players", value=scores[:1024] or "—", inline=False)
     if deadline := deadline_line(info):  # the turn's timeout as a Discord timestamp (<t:…:R>)
         embed.add_field(name="Deadline", value=deadline, inline=False)

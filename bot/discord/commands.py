@@ -23,7 +23,14 @@ from bot.discord.common import (
     seat_names,
     with_names,
 )
-from bot.discord.lobby import close_lobby_message, lobby_buttons, lobby_embed, remember_lobby_message
+from bot.discord.lobby import (
+    LEVEL_WORDS,
+    close_lobby_message,
+    levels,
+    lobby_buttons,
+    lobby_embed,
+    remember_lobby_message,
+)
 from bot.discord.texts import card_answer, card_choices, event_log, rulings, summary
 from bot.discord.timers import DM_SETTING
 from bot.sessions import MatchInfo, SessionError
@@ -261,6 +268,50 @@ async def undo(interaction: discord.Interaction) -> None:
     await reply(interaction, "↩️ Your last move was taken back. Press *My hand & moves* on the new board.")
 
 
+HINTS_OFF = (
+    "Hints are off on this server (an admin can turn them on with `/config hints:on`), "
+    "so every game here is played without help."
+)
+
+
+async def hint(interaction: discord.Interaction) -> None:
+    """/game hint: the strongest AI's three best moves for the player to act, with its win estimates,
+    ephemerally; searched from what that player can see (in the AI pool, never on the event loop)."""
+    bot = bot_of(interaction)
+    info = await _here(interaction)
+    if interaction.guild_id is not None and not (await bot.settings(interaction.guild_id)).hints:
+        raise SessionError(HINTS_OFF)
+    seat = info.seat_of(interaction.user.id)
+    if seat is None:
+        raise SessionError("Only the players of this game can ask for a hint, and only on their own turn.")
+    if info.status != ACTIVE:
+        raise SessionError("Hints are for a game in progress.")
+    if seat not in info.to_act:
+        raise SessionError("A hint is only for the player to act; it is not your turn yet.")
+    await interaction.response.defer(ephemeral=True, thinking=True)  # a search takes a moment
+    rated = await bot.sessions.hint(info.id, interaction.user.id)
+    names = seat_names(info)
+    lines = [
+        f"{i + 1}. **{' › '.join(with_names(info, step) for step in move.path)}** — about {chance:.0%} to win"
+        for i, (move, chance) in enumerate(rated)
+    ]
+    embed = discord.Embed(
+        title=f"💡 Hint for {names[seat]} — game #{info.id}",
+        description="\n".join(lines) or "No move to suggest.",
+        color=0x22C55E,
+    )
+    embed.set_footer(text="The hard AI's view from what you can see; the choice is yours (My hand & moves).")
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """Every AI level as a slash-command choice."""
+    return [
+        app_commands.Choice(name=f"{lv} — {LEVEL_WORDS[lv]}"[:100] if lv in LEVEL_WORDS else lv, value=lv)
+        for lv in levels()
+    ][:25]
+
+
 def install(tree: app_commands.CommandTree[Any]) -> None:
     """Add every command to the tree."""
 
@@ -298,6 +349,10 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     @group.command(name="undo", description="Take back your last move (only within your own turn)")
     async def undo_cmd(interaction: discord.Interaction) -> None:
         await guarded(interaction, None, lambda: undo(interaction))
+
+    @group.command(name="hint", description="The AI's three best moves for you, with its win estimates")
+    async def hint_cmd(interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, lambda: hint(interaction))
 
     tree.add_command(group)
 
@@ -374,6 +429,9 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         quiet_hours="No reminders between these hours, e.g. 22-7 (or off)",
         timezone="The server's timezone for quiet hours: UTC+2, -05:30 or Europe/Paris",
         lobby_hours="A lobby nobody touches closes after this many hours (0 = never)",
+        ai_level="The level of the AI the lobby's Add AI button seats",
+        timeout_ai_level="The level of the AI that takes over a timed-out seat",
+        hints="Whether players may ask /game hint for the AI's advice (off for ranked play)",
     )
     @app_commands.choices(
         thread_mode=[
@@ -385,6 +443,9 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
             app_commands.Choice(name="an AI takes the seat", value="ai"),
             app_commands.Choice(name="the player forfeits (game ends)", value="forfeit"),
         ],
+        ai_level=level_choices(),
+        timeout_ai_level=level_choices(),
+        hints=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
     )
     async def config_cmd(
         interaction: discord.Interaction,
@@ -396,6 +457,9 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
         lobby_hours: app_commands.Range[int, 0, 720] | None = None,
+        ai_level: str | None = None,
+        timeout_ai_level: str | None = None,
+        hints: str | None = None,
     ) -> None:
         async def work() -> None:
             bot = bot_of(interaction)
@@ -405,6 +469,11 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
             quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
             if timezone is not None:
                 parse_zone(timezone)  # refused politely before anything is changed
+            for level in (ai_level, timeout_ai_level):
+                if level is not None and level not in levels():
+                    raise SessionError(
+                        f"There is no AI level {level!r}; the levels are: {', '.join(levels())}."
+                    )
             changes = {
                 "thread_mode": thread_mode,
                 "reminder_seconds": None if reminder_minutes is None else reminder_minutes * 60,
@@ -414,6 +483,9 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
                 "quiet_hours": quiet,
                 "timezone": None if timezone is None else timezone.strip(),
                 "lobby_seconds": None if lobby_hours is None else lobby_hours * 3600,
+                "ai_level": ai_level,
+                "timeout_ai_level": timeout_ai_level,
+                "hints": hints,
             }
             for key, value in changes.items():
                 if value is not None:

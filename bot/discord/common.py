@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
 
+from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions import MatchInfo, SessionError
 from engine.table.present import seat_refs
 
@@ -140,7 +141,8 @@ def parse_zone(text: str) -> tzinfo:
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A server's choices (/config): lobbies in threads, reminders and turn timeouts (seconds; None = off),
-    quiet hours (local start and end hour) in the server's timezone, and how long an idle lobby lives."""
+    quiet hours (local start and end hour) in the server's timezone, how long an idle lobby lives, the AI
+    level Add AI seats and the one that takes over a timed-out seat, and whether /game hint is allowed."""
 
     threads: bool = True
     reminder: float | None = DEFAULT_REMINDER
@@ -150,6 +152,9 @@ class GuildSettings:
     quiet: tuple[int, int] | None = None
     zone: str = "UTC"
     lobby_expiry: float | None = DEFAULT_LOBBY_EXPIRY
+    ai_level: str = DEFAULT_LEVEL
+    takeover_level: str = DEFAULT_LEVEL
+    hints: bool = False
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -170,6 +175,9 @@ class GuildSettings:
             quiet=(int(quiet[0]), int(quiet[1])) if isinstance(quiet, list) and len(quiet) == 2 else None,
             zone=zone,
             lobby_expiry=data.get("lobby_seconds", DEFAULT_LOBBY_EXPIRY) or None,
+            ai_level=_level(data.get("ai_level")),
+            takeover_level=_level(data.get("timeout_ai_level")),
+            hints=data.get("hints") == "on",
         )
 
     @property
@@ -217,4 +225,24 @@ class GuildSettings:
             f"Quiet hours (no reminders): {quiet}\n"
             f"Turn timeout: {span(self.timeout)}"
             + (f" ({POLICY_WORDS[self.policy]})" if self.timeout else "")
+            + f"\nAI level: **{self.ai_level}** for Add AI; **{self.takeover_level}** for a timed-out seat\n"
+            f"Hints (/game hint): {'on' if self.hints else 'off'}"
         )
+
+
+def _level(name: Any) -> str:
+    """A stored AI level if it still exists, else the default one."""
+    return name if isinstance(name, str) and name in LEVELS else DEFAULT_LEVEL
+
+
+def ai_level_of(info: MatchInfo, seat: int) -> str | None:
+    """The AI level playing a seat (None for a person)."""
+    s = info.seats[seat]
+    return (s.ai or DEFAULT_LEVEL) if s.is_ai else None
+
+
+def seat_label(info: MatchInfo, seat: int) -> str:
+    """A seat's name as the lobby and the board list it: an AI seat with its level ("Bot 1 · hard")."""
+    name = seat_names(info)[seat]
+    level = ai_level_of(info, seat)
+    return name if level is None else f"{name} · {level}"

@@ -1,5 +1,7 @@
 """The lobby: /play opens it (in a new thread, or in place by server setting) with Join / Leave / Add AI /
 Start / Cancel buttons (custom_id `ag:lb:<action>:<match>`); the host starts once enough players sit.
+Add AI seats an AI of the server's level (/config ai_level); the select below the buttons
+(`ag:lbai:<match>`) seats one of any level. The seat list shows each AI's level ("Bot 1 · hard").
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.common import StaticView, bot_of, guarded, reply, seat_names
+from bot.ai import DEFAULT_LEVEL, LEVELS
+from bot.discord.common import StaticView, bot_of, guarded, reply, seat_label
 from bot.sessions import MatchInfo
 from bot.store import ACTIVE, LOBBY
 from engine.registry import get as get_game
@@ -39,6 +42,19 @@ STARTED = (
     "To stop playing, use `/game abandon` in the game's channel."
 )
 CLOSED = "This lobby is closed; start a new game with `/play`."
+# What each level is like, for the lobby's select (a level not named here is offered by its name alone).
+LEVEL_WORDS = {
+    "easy": "Plays at random, but takes a scoring or winning move when it sees one",
+    "normal": "Looks one move ahead for the best position",
+    "hard": "Thinks many moves ahead (search); a real opponent",
+    "random": "Plays any legal move at random",
+}
+LEVEL_ORDER = ("easy", "normal", "hard", "random")
+
+
+def levels() -> list[str]:
+    """The AI levels there are, weakest first (the known ones), then any others."""
+    return [x for x in LEVEL_ORDER if x in LEVELS] + [x for x in LEVELS if x not in LEVEL_ORDER]
 
 
 def lobby_embed(info: MatchInfo) -> discord.Embed:
@@ -46,9 +62,8 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
     game = get_game(info.game_id)
     lo, hi = game.min_players, game.max_players
     table = info.options.get("seats")
-    names = seat_names(info)
     seats = [
-        f"{i + 1}. {names[i] if s.is_ai else f'<@{s.user_id}>'}"
+        f"{i + 1}. {seat_label(info, i) if s.is_ai else f'<@{s.user_id}>'}"
         + (" (host)" if s.user_id == info.host_user and not s.is_ai else "")
         for i, s in enumerate(info.seats)
     ]
@@ -76,13 +91,26 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
 
 
 def lobby_buttons(info: MatchInfo) -> StaticView | None:
-    """The five lobby buttons (none once the lobby is closed)."""
+    """The five lobby buttons and the AI level select (none once the lobby is closed)."""
     if info.status != LOBBY:
         return None
     view = StaticView()
     for action, label in ACTIONS.items():
         view.add_item(
             discord.ui.Button(label=label, style=STYLES[action], custom_id=f"ag:lb:{action}:{info.id}")
+        )
+    options = [
+        discord.SelectOption(label=f"Bot · {level}", value=level, description=LEVEL_WORDS.get(level))
+        for level in levels()[:25]
+    ]
+    if options:
+        view.add_item(
+            discord.ui.Select(
+                custom_id=f"ag:lbai:{info.id}",
+                placeholder="Add an AI of a chosen level…",
+                options=options,
+                row=1,
+            )
         )
     return view
 
@@ -148,8 +176,11 @@ class LobbyButton(
             info = await sessions.join(mid, user.id, user.display_name)
         elif self.action == "leave":
             info = await sessions.leave(mid, user.id, lobby_only=True)
-        elif self.action == "ai":
-            info = await sessions.add_ai(mid, user.id)
+        elif self.action == "ai":  # at the server's level (/config ai_level)
+            level = (
+                (await bot.settings(interaction.guild_id)).ai_level if interaction.guild_id else DEFAULT_LEVEL
+            )
+            info = await sessions.add_ai(mid, user.id, level)
         elif self.action == "start":
             info = await sessions.start(mid, user.id)
         else:
@@ -166,3 +197,34 @@ class LobbyButton(
             await interaction.channel.send(
                 f"↩️ {user.display_name} is back in the game and plays their own seat."
             )
+
+
+class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbai:(?P<mid>\d+)"):
+    """The lobby's "Add an AI of a chosen level" select; its values are level names."""
+
+    def __init__(self, mid: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"ag:lbai:{mid}", options=[]))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyAiSelect:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Seat an AI of the chosen level (host only), then redraw the lobby in place."""
+
+        async def work() -> None:
+            sessions = bot_of(interaction).sessions
+            values = (interaction.data or {}).get("values") or []
+            level = str(values[0]) if values else ""
+            info = await sessions.get(self.mid)
+            if info.status != LOBBY:
+                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+                return
+            info = await sessions.add_ai(self.mid, interaction.user.id, level)
+            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+
+        await guarded(interaction, self.mid, work)

@@ -233,7 +233,8 @@ class Timers:
                     said.append(f"⌛ {name} ran out of time and forfeits; the game ends here.")
                     break
                 else:
-                    stand_in = seat_names(await sessions.leave(info.id, user))[seat]
+                    level = (await self.settings(info.guild_id)).takeover_level  # /config timeout_ai_level
+                    stand_in = seat_names(await sessions.leave(info.id, user, level=level))[seat]
                     said.append(
                         f"⌛ {name} ran out of time: an AI plays the seat from now on as **{stand_in}** "
                         f"(a loss for them unless <@{user}> presses **Take my seat back**)."

@@ -16,11 +16,12 @@ Front ends (Discord, the console) are thin adapters over `SessionManager`:
 Every method that a person triggers raises `SessionError` with a short, polite message on refusal; a
 `StaleState` refusal (an out-of-date button) carries the current state_id so the front end can redraw.
 One live match per channel, one asyncio lock per match; each action is committed (log row + snapshot +
-state_id in one transaction) before `submit` returns. AI seats move by themselves in worker threads
-and go through the same path as a human. A bounded LRU cache holds live matches; the rest load on demand.
+state_id in one transaction) before `submit` returns. AI seats move by themselves, thinking in worker
+processes (pool.py), and go through the same path as a human. A bounded LRU cache holds live matches;
+the rest load on demand.
 
 The package, read in this order: types.py (what front ends see), cache.py, base.py (what the parts
-share), lobby.py, play.py, ai.py, repair.py, manager.py (the parts put together).
+share), lobby.py, play.py, pool.py, ai.py, repair.py, manager.py (the parts put together).
 """
 
 import secrets  # noqa: F401  (new match seeds are drawn through it: tests swap it for a counter)

@@ -1,20 +1,28 @@
-"""AI seats: each match whose turn is an AI's has one task that moves its AI seats, thinking in a
-worker thread and playing through the same path as a person; resumed after a restart."""
+"""AI seats: each match whose turn is an AI's has one task that moves its AI seats, thinking in the worker
+process pool (pool.py) and playing through the same path as a person; resumed after a restart. Hints for
+the person to act think in the same pool."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, choose_move
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
-from bot.sessions.types import SessionError, StaleState
+from bot.sessions.pool import PoolError
+from bot.sessions.types import Move, SessionError, StaleState, UserId
 from bot.store import ACTIVE
 from engine.core import PlayerId
 
 log = logging.getLogger(__name__)
+
+# Levels that cost less to compute than to hand to a worker process (a random legal move): they pick in a
+# thread here. Every other level thinks in the pool.
+INLINE_LEVELS = frozenset({"random"})
 
 
 class AiSeats(SessionBase):
@@ -50,8 +58,36 @@ class AiSeats(SessionBase):
                 return
             await asyncio.wait(tasks)
 
+    async def hint(self, match_id: int, user: UserId, top: int = 3) -> list[tuple[Move, float]]:
+        """The strongest AI's `top` moves for the user's seat, each with its estimated chance of winning.
+
+        Only for a person to act; the search (in the pool) starts from the seat's own view: it is handed
+        the real position and the seat, and samples everything the seat cannot see.
+        """
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = self._require_active(live)
+            seat = self._require_seat(live, user)
+            if seat not in match.to_act():
+                raise SessionError("A hint is only for the player to act, and it is not your turn.")
+            game = match.game
+            snapshot = json.dumps(game.to_json(match.state), separators=(",", ":"))
+            seed = ai_seed(live.record.seed, match.state_id, seat) ^ 0x5EED
+        try:
+            rated = await self.ai_pool.hint(game.id, snapshot, seat, seed, top)
+        except (PoolError, TimeoutError) as e:
+            log.warning("hint for match %s failed: %s", match_id, e)
+            raise SessionError("The hint took too long to think up; please try again.") from None
+        state = game.from_json(json.loads(snapshot))  # the position the hint was searched for
+        legal = {a.key: a for a in game.legal_actions(state, seat)}
+        return [
+            (Move(key, tuple(game.describe(state, legal[key]))), chance)
+            for key, chance in rated[:top]
+            if key in legal
+        ]
+
     async def close(self) -> None:
-        """Stop AI tasks (everything already applied is committed)."""
+        """Stop AI tasks (everything already applied is committed), then the worker processes."""
         self._closed = True
         tasks = list(self._ai_tasks.values())
         for t in tasks:
@@ -59,6 +95,8 @@ class AiSeats(SessionBase):
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await t
+        if self._own_pool:
+            await self.ai_pool.close()
 
     def _kick_ai(self, match_id: int) -> None:
         """Start the AI loop of a match unless it runs already (call with the lock held, or at start-up)."""
@@ -85,11 +123,11 @@ class AiSeats(SessionBase):
                         seat, state_id = todo, match.state_id
                         level = live.record.seats[seat].ai or DEFAULT_LEVEL
                         game = match.game
-                        sample = game.from_json(game.to_json(match.state))  # private copy for the thread
+                        snapshot = json.dumps(game.to_json(match.state), separators=(",", ":"))
                         seed = ai_seed(live.record.seed, state_id, seat)
                     if self.ai_delay:
                         await asyncio.sleep(self.ai_delay)
-                    key = await asyncio.to_thread(choose_move, game, sample, seat, level, seed)
+                    key = await self._think(match_id, game, snapshot, seat, level, seed)
                 async with self._lock_for(match_id):
                     live = await self._live(match_id)
                     if not live.record.seats[seat].is_ai:  # its person took the seat back meanwhile
@@ -105,6 +143,20 @@ class AiSeats(SessionBase):
         finally:
             if self._ai_tasks.get(match_id) is me:
                 del self._ai_tasks[match_id]
+
+    async def _think(
+        self, match_id: int, game: Any, snapshot: str, seat: PlayerId, level: str, seed: int
+    ) -> str:
+        """The AI's move, thought out in the pool; if the pool cannot give one (its workers kept dying or
+        hanging, or the level failed), a random legal move, so the game never stalls on its AI."""
+        if level not in INLINE_LEVELS:
+            try:
+                return await self.ai_pool.choose(game.id, snapshot, seat, level, seed)
+            except (PoolError, TimeoutError) as e:
+                log.error("AI (%s) of match %s gave no move (%s); it plays a random one", level, match_id, e)
+            level = "random"
+        state = game.from_json(json.loads(snapshot))
+        return await asyncio.to_thread(choose_move, game, state, seat, level, seed)
 
     @staticmethod
     def _ai_to_act(live: Live) -> PlayerId | None:

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.sessions.cache import Live, MatchCache
+from bot.sessions.pool import AiPool
 from bot.sessions.types import (
     MatchInfo,
     SessionError,
@@ -51,8 +52,12 @@ class SessionBase:
         ai_concurrency: int = 4,
         turn_seconds: float | None = None,
         clock: Callable[[], float] = time.time,
+        ai_pool: AiPool | None = None,
     ) -> None:
         self.store = store
+        # AI decisions and hints think in these worker processes; a pool made here is closed with us.
+        self._own_pool = ai_pool is None
+        self.ai_pool = AiPool() if ai_pool is None else ai_pool
         self.ai_delay = ai_delay  # seconds an AI "thinks" before moving (for people watching)
         self.turn_seconds = turn_seconds  # deadline for a human turn, if any
         self.clock = clock

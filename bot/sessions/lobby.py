@@ -98,9 +98,11 @@ class Lobby(SessionBase):
             await self._publish(SessionEvent("ai_added", info, seat=seat, user=user))
             return info
 
-    async def leave(self, match_id: int, user: UserId, *, lobby_only: bool = False) -> MatchInfo:
-        """Leave a game: in a lobby the seat is freed; in a running game an AI takes the seat over (the
-        person may take it back; see reclaim). lobby_only: refused once the game has started."""
+    async def leave(
+        self, match_id: int, user: UserId, *, lobby_only: bool = False, level: str = DEFAULT_LEVEL
+    ) -> MatchInfo:
+        """Leave a game: in a lobby the seat is freed; in a running game an AI of this level takes the seat
+        over (the person may take it back; see reclaim). lobby_only: refused once the game has started."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             rec = live.record
@@ -118,7 +120,7 @@ class Lobby(SessionBase):
             elif rec.status == ACTIVE:
                 old = rec.seats[seat]
                 name = f"AI for {old.name or f'Player {seat + 1}'}"
-                ai = Seat(None, DEFAULT_LEVEL, name, stands_for=user)
+                ai = Seat(None, level if level in LEVELS else DEFAULT_LEVEL, name, stands_for=user)
                 seats = (*rec.seats[:seat], ai, *rec.seats[seat + 1 :])
                 await self._set_seats(live, seats)
                 self._kick_ai(match_id)

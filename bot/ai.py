@@ -43,7 +43,7 @@ LEVELS: dict[str, Callable[[int], Player]] = {
     "normal": GreedyPlayer,
     "hard": hard_player,
 }
-DEFAULT_LEVEL = "random"
+DEFAULT_LEVEL = "normal"  # what a server or a terminal game gets unless it asks; random stays for tests
 SEARCHES = frozenset({"hard"})  # levels that deal their own worlds from the seat's view
 
 

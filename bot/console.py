@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from bot.ai import LEVELS
+from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
 from engine.core import Event, PlayerId
@@ -366,7 +366,7 @@ class PlayOptions:
     db: str = DEFAULT_DB
     resume: int | str | None = None  # a match id, "latest", or None for a new game
     list: bool = False
-    level: str = "random"
+    level: str = DEFAULT_LEVEL
     ai_delay: float = 0.4
 
 

@@ -34,3 +34,18 @@ def get(game_id: str) -> Game[Any]:
 def register(game: Game[Any]) -> None:
     """Add a game at run time (a test's toy game, a plug-in); an id already taken is replaced."""
     games()[game.id] = game
+
+
+def spec(game: Game[Any]) -> str:
+    """Where a game's class lives, "module:Class": enough for another process to load it."""
+    return f"{type(game).__module__}:{type(game).__qualname__}"
+
+
+def load(ref: str) -> Game[Any]:
+    """A game by id, or by spec(); a game another process registered at run time is imported and
+    registered here too (a test's toy game, a plug-in)."""
+    if ":" not in ref:
+        return get(ref)
+    module, _, name = ref.partition(":")
+    game = getattr(importlib.import_module(module), name)()
+    return games().setdefault(game.id, game)

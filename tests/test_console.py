@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.__main__ import main
+from bot.ai import DEFAULT_LEVEL
 from bot.console import (
     CLEAR,
     PlayOptions,
@@ -65,8 +66,9 @@ async def test_all_ai_game_plays_to_the_end(tmp_path: Path) -> None:
     assert code == 0
     assert "Game #1: Omphala for 4" in out and "Game #1 is over. " in out
     assert "your move" not in out and "Pass the screen" not in out
-    assert len(re.findall(r"^  AI 2 \(random\)", out, re.M)) > 3  # AI moves print as they happen, by name
-    assert "AI 2 (random): AI 2" not in out  # credited once, not "who: who did"
+    ai2 = f"AI 2 ({DEFAULT_LEVEL})"  # the AI seats play at the default level
+    assert len(re.findall(rf"^  {re.escape(ai2)}", out, re.M)) > 3  # AI moves print as they happen, by name
+    assert f"{ai2}: AI 2" not in out  # credited once, not "who: who did"
 
 
 async def test_one_human_against_ai_with_scripted_input(tmp_path: Path) -> None:
@@ -75,7 +77,8 @@ async def test_one_human_against_ai_with_scripted_input(tmp_path: Path) -> None:
     assert "Player 1, your move:" in out and "Pass the screen" not in out
     first_view = out.split("Player 1, your move:")[0]
     assert first_view.count("hand:") == 1  # the human sees their own hand, and nobody else's
-    assert "AI 2 (random): 0 cards in front · choosing" not in first_view  # AIs choose before the human
+    # the AIs choose before the human
+    assert f"AI 2 ({DEFAULT_LEVEL}): 0 cards in front · choosing" not in first_view
     assert re.search(r"Game #1 is over\. .*(wins|share the win|Nobody wins)\.", out)  # words, not lists
 
 

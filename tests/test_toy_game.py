@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import tests.test_games_generic as generic
+from bot.ai import DEFAULT_LEVEL
 from bot.console import CLEAR, PlayOptions, play
 from engine.registry import games, register
 from tests.discord_harness import HAND, Harness
@@ -49,7 +50,7 @@ async def test_the_toy_in_the_terminal(toy: HighCard, tmp_path: Path) -> None:
     code = await play(opts, io.StringIO("h\nd\nd\np\n"), out)
     text = out.getvalue()
     assert code == 0, text
-    assert "Game #1: High Card for 2 (Player 1 and AI 2 (random))" in text
+    assert f"Game #1: High Card for 2 (Player 1 and AI 2 ({DEFAULT_LEVEL}))" in text  # the pool loads the toy
     assert "== High Card · Player 1 to draw or pass" in text  # the game's own board text and status
     assert "  d. Draw a card" in text and "  p. Pass" in text and "[d, p, u, r, q, h] > " in text
     assert "21 or less wins" in text and "the whole rules" in text  # h: the summary and where the rules are

@@ -17,6 +17,7 @@ from bot.sessions.pool import PoolError
 from bot.sessions.types import Move, SessionError, StaleState, UserId
 from bot.store import ACTIVE
 from engine.core import PlayerId
+from engine.registry import spec
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class AiSeats(SessionBase):
             snapshot = json.dumps(game.to_json(match.state), separators=(",", ":"))
             seed = ai_seed(live.record.seed, match.state_id, seat) ^ 0x5EED
         try:
-            rated = await self.ai_pool.hint(game.id, snapshot, seat, seed, top)
+            rated = await self.ai_pool.hint(spec(game), snapshot, seat, seed, top)
         except (PoolError, TimeoutError) as e:
             log.warning("hint for match %s failed: %s", match_id, e)
             raise SessionError("The hint took too long to think up; please try again.") from None
@@ -151,7 +152,7 @@ class AiSeats(SessionBase):
         hanging, or the level failed), a random legal move, so the game never stalls on its AI."""
         if level not in INLINE_LEVELS:
             try:
-                return await self.ai_pool.choose(game.id, snapshot, seat, level, seed)
+                return await self.ai_pool.choose(spec(game), snapshot, seat, level, seed)
             except (PoolError, TimeoutError) as e:
                 log.error("AI (%s) of match %s gave no move (%s); it plays a random one", level, match_id, e)
             level = "random"

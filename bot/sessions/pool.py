@@ -53,9 +53,9 @@ class WorkerLost(Exception):
 # --- the jobs (module-level, so a worker finds them by name) -----------------------------------------------
 def _load(game_id: str, state_json: str | dict[str, Any]) -> tuple[Any, Any]:
     """The game and a state of it from its JSON (text, or already parsed)."""
-    from engine.registry import get
+    from engine.registry import load
 
-    game = get(game_id)
+    game = load(game_id)  # an id, or "module:Class" for a game registered at run time
     data = json.loads(state_json) if isinstance(state_json, str) else state_json
     return game, game.from_json(data)
 

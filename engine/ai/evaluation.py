@@ -32,13 +32,22 @@ def heuristics(game: Game[Any]) -> ModuleType | None:
     return _MODULES[cls]
 
 
+def seats(game: Game[Any], state: Any) -> int:
+    """How many seats a state has: its num_players, else the players its spectator view lists."""
+    n = getattr(state, "num_players", None)
+    if isinstance(n, int):
+        return n
+    view = game.view(state, None)
+    return int(view.get("num_players") or len(view.get("players") or ()))
+
+
 def values(game: Game[Any], state: Any) -> list[float]:
     """Every seat's share of the win: the result once the game is over, else the game's evaluation
     (normalised to sum 1), else an equal share."""
     result = game.returns(state)
     if result is not None:
         return list(result)
-    n = state.num_players
+    n = seats(game, state)
     mod = heuristics(game)
     if mod is None:
         return [1.0 / n] * n

@@ -384,3 +384,21 @@ async def test_abandon_by_every_player_agreeing_survives_a_restart(
     info, missing = await restarted.vote_abandon(mid, ANN)
     assert info.status == ABANDONED and missing == frozenset()
     await restarted.close()
+
+
+async def test_a_game_without_ai_to_move_never_queues_for_an_ai_slot(store: SqliteStore) -> None:
+    """With every AI slot busy (other games' AIs thinking), a move in a game of people is settled at once:
+    its AI check leaves without waiting for a slot (so an AI seat elsewhere is not queued behind it)."""
+    sessions = SessionManager(store, ai_concurrency=1)
+    try:
+        mid = await _duel(sessions)
+        user, key, sid = await _first_move(sessions, mid)
+        async with sessions._ai_slots:  # another game's AI holds the only slot
+            await sessions.submit(mid, user, key, sid)
+            for _ in range(100):  # at most 2 s
+                if mid not in sessions._ai_tasks:
+                    break
+                await asyncio.sleep(0.02)
+            assert mid not in sessions._ai_tasks, "the check waited for a slot it did not need"
+    finally:
+        await sessions.close()

@@ -112,6 +112,10 @@ class AiSeats(SessionBase):
         me = asyncio.current_task()
         try:
             while True:
+                async with self._lock_for(match_id):  # nothing to do: leave without queueing for a slot
+                    if self._ai_to_act(await self._live(match_id)) is None:
+                        self._ai_tasks.pop(match_id, None)  # under the lock: no move is missed
+                        return
                 async with self._ai_slots:
                     async with self._lock_for(match_id):
                         live = await self._live(match_id)

@@ -66,6 +66,8 @@ def _converter(hint: Any, encode: bool) -> Convert:
     if hint is Rng:
         return Rng.to_json if encode else Rng.from_json
     if is_dataclass(hint):
+        if (hint, encode) in _BUILDING:  # a dataclass that holds its own kind (a card with attached cards)
+            return (lambda v: _encoder(hint)(v)) if encode else (lambda v: _decoder(hint)(v))
         return _encoder(hint) if encode else _decoder(hint)
     origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):
@@ -78,15 +80,24 @@ def _converter(hint: Any, encode: bool) -> Convert:
     return _plain
 
 
-@cache
-def _encoder(cls: type) -> Convert:
+_BUILDING: set[tuple[type, bool]] = set()
+
+
+def _build(cls: type, encode: bool) -> Convert:
     hints = get_type_hints(cls)
     names = [f.name for f in fields(cls)]
-    return _object(cls, names, [_converter(hints[n], True) for n in names], encode=True)
+    _BUILDING.add((cls, encode))
+    try:
+        return _object(cls, names, [_converter(hints[n], encode) for n in names], encode=encode)
+    finally:
+        _BUILDING.discard((cls, encode))
+
+
+@cache
+def _encoder(cls: type) -> Convert:
+    return _build(cls, True)
 
 
 @cache
 def _decoder(cls: type) -> Convert:
-    hints = get_type_hints(cls)
-    names = [f.name for f in fields(cls)]
-    return _object(cls, names, [_converter(hints[n], False) for n in names], encode=False)
+    return _build(cls, False)

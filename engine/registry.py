@@ -9,7 +9,7 @@ from typing import Any
 from engine.core import Game
 
 # Each entry is "module:ClassName"; a new game is one line here.
-_GAMES = ("engine.games.omphala:Omphala", "engine.games.ophion:Ophion")
+_GAMES = ("engine.games.omphala:Omphala", "engine.games.ophion:Ophion", "engine.games.ophelia:Ophelia")
 
 
 @cache

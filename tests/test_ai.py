@@ -176,6 +176,7 @@ def test_every_level_plays_legal_moves(game_id: str, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(bot.ai, "HARD_ITERATIONS", 20)
     game = games()[game_id]
     for seed, players, steps in ((1, 2, 0), (2, 2, 9), (3, 3, 25), (4, 4, 60), (5, 2, 400)):
+        players = min(max(players, game.min_players), game.max_players)
         s = random_position(game_id, players, seed, steps)
         before = game.to_json(s)
         for seat in game.to_act(s):
@@ -189,6 +190,7 @@ def test_every_level_plays_legal_moves(game_id: str, monkeypatch: pytest.MonkeyP
 def test_evaluation_is_a_share(game_id: str) -> None:
     game = games()[game_id]
     for seed, players, steps in ((1, 2, 5), (2, 4, 40), (3, 3, 400)):
+        players = min(max(players, game.min_players), game.max_players)
         v = values(game, random_position(game_id, players, seed, steps))
         assert len(v) == players and abs(sum(v) - 1) < 1e-9 and all(0 <= x <= 1 for x in v)
 

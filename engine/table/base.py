@@ -121,9 +121,12 @@ class TableGame(Generic[S]):
             raise IllegalAction(f"{action.key!r} is not a legal move for P{action.player + 1} now")
         events: list[Event] = []
         stack = s.decisions  # type: ignore[attr-defined]
-        if stack:
-            decisions.answered(stack, action.player)
-        self.MOVES[action.kind](s, action, events)
+        d = decisions.answered(stack, action.player) if stack else None
+        token = decisions.answering_as(d)
+        try:
+            self.MOVES[action.kind](s, action, events)
+        finally:
+            decisions.done_answering(token)
         self.after_move(s, action, events)
         eventlog.record(s.log, events)  # type: ignore[attr-defined]
         return events

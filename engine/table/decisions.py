@@ -4,6 +4,7 @@ opening, a response window) is a Decision on a stack in the state; `to_act` and 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,7 @@ from engine.core import Action, PlayerId
 from engine.core import action as act
 
 PASS = "pass"  # the kind of the explicit pass an optional decision offers
+_ANSWERING: ContextVar[Decision | None] = ContextVar("answering", default=None)
 
 
 @dataclass(slots=True)
@@ -56,3 +58,18 @@ def answered(stack: Stack, player: PlayerId) -> Decision:
 def pass_move(player: PlayerId) -> Action:
     """The explicit pass of an optional decision."""
     return act(player, PASS)
+
+
+def answering() -> Decision | None:
+    """While a move runs: the decision it answers (already off the stack), else None."""
+    return _ANSWERING.get()
+
+
+def answering_as(d: Decision | None) -> object:
+    """Mark d as the decision the running move answers; returns the token that `done_answering` takes."""
+    return _ANSWERING.set(d)
+
+
+def done_answering(token: object) -> None:
+    """Forget the decision `answering_as` marked."""
+    _ANSWERING.reset(token)  # type: ignore[arg-type]

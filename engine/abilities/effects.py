@@ -1,0 +1,143 @@
+"""The effects most card games share, written once against a small `Table` protocol: damage, heal, stat
+changes with a duration, draw, a discard the opponent chooses, defeat, return to hand and detach.
+
+A game implements `Table` (its own board does the work) and registers its own further effects with
+`@effect("name")` beside these (Ophelia's `move` and `recall`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.abilities.resolve import Ctx, Host, effect, pick, targets
+from engine.abilities.spec import Step
+from engine.core import Event, PlayerId
+from engine.table.modifiers import ROUND, TURN, Modifier
+
+
+class Table(Host, Protocol):
+    """The board operations the shared effects need."""
+
+    def damage(self, s: Any, uid: int, amount: int, events: list[Event]) -> None:
+        """Deal damage to a card in play."""
+        ...
+
+    def heal(self, s: Any, uid: int, amount: int, events: list[Event]) -> None:
+        """Remove damage from a card in play."""
+        ...
+
+    def draw(self, s: Any, player: PlayerId, amount: int, events: list[Event]) -> None:
+        """A player draws."""
+        ...
+
+    def hand(self, s: Any, player: PlayerId) -> list[str]:
+        """A player's hand (card ids)."""
+        ...
+
+    def discard(self, s: Any, player: PlayerId, card: str, events: list[Event]) -> None:
+        """A player discards this card from hand."""
+        ...
+
+    def defeat(self, s: Any, uid: int, events: list[Event]) -> None:
+        """Defeat a card in play."""
+        ...
+
+    def bounce(self, s: Any, uid: int, events: list[Event]) -> None:
+        """Return a card in play to its owner's hand."""
+        ...
+
+    def detach(self, s: Any, uid: int, events: list[Event]) -> None:
+        """Send an attached relic to its owner's forgotten zone."""
+        ...
+
+    def opponent(self, s: Any, player: PlayerId) -> PlayerId:
+        """The other player."""
+        ...
+
+
+def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
+    got = targets(host, s, ctx, step)
+    if got is None:
+        return False
+    for uid in got:
+        do(uid)
+    return True
+
+
+@effect("damage")
+def damage(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Deal `amount` damage to the cards `to` selects."""
+    return _each(host, s, ctx, step, lambda u: host.damage(s, u, step.get("amount", 1), events))
+
+
+@effect("heal")
+def heal(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Remove `amount` damage from the cards `to` selects."""
+    return _each(host, s, ctx, step, lambda u: host.heal(s, u, step.get("amount", 1), events))
+
+
+def _modify(stat: str) -> Any:
+    def modify(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+        until = ROUND if step.get("until", "turn") == "round" else TURN
+        amount = step.get("amount", 1)
+
+        def add(uid: int) -> None:
+            s.modifiers.append(Modifier(stat, amount, uid, until, ctx["card"]))
+            word = "the end of the round" if until == ROUND else "the end of turn"
+            sign = "+" if amount >= 0 else ""
+            label = stat.capitalize()
+            emit_text = f"{host.name(s, uid)} gets {sign}{amount} {label} until {word}"
+            events.append(
+                Event("modified", emit_text, None, False, (("uid", uid), ("stat", stat), ("amount", amount)))
+            )
+
+        return _each(host, s, ctx, step, add)
+
+    modify.__doc__ = f"+amount {stat} (or less) until the end of turn or round for the cards `to` selects."
+    return modify
+
+
+for _stat in ("power", "initiative", "life"):
+    effect(_stat)(_modify(_stat))
+
+
+@effect("draw")
+def draw(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """The ability's controller draws `amount` cards."""
+    host.draw(s, ctx["owner"], step.get("amount", 1), events)
+    return True
+
+
+@effect("discard")
+def discard(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """The opponent discards `amount` cards of their choice (fewer if their hand is smaller)."""
+    victim = host.opponent(s, ctx["owner"])
+    while ctx["did"] < step.get("amount", 1):
+        done = ctx["did"]
+        if len(ctx["picks"]) <= done:
+            hand = sorted(set(host.hand(s, victim)))
+            if not hand:
+                return True
+            if pick(s, ctx, done, "c", list(hand), who=victim, what="discard") is None:
+                return False
+        host.discard(s, victim, str(ctx["picks"][done]), events)
+        ctx["did"] = done + 1
+    return True
+
+
+@effect("defeat")
+def defeat(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Defeat the cards `to` selects."""
+    return _each(host, s, ctx, step, lambda u: host.defeat(s, u, events))
+
+
+@effect("bounce")
+def bounce(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Return the cards `to` selects to their owners' hands."""
+    return _each(host, s, ctx, step, lambda u: host.bounce(s, u, events))
+
+
+@effect("detach")
+def detach(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Send the attached relics `to` selects to their owners' forgotten zones."""
+    return _each(host, s, ctx, step, lambda u: host.detach(s, u, events))

@@ -12,6 +12,7 @@ from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
 from bot.store import StoreError
 from engine.registry import games
+from engine.table.present import choices_of, of, player_count
 
 
 def no_token() -> str:
@@ -34,7 +35,10 @@ To play in the terminal instead, no token needed:
 def _games_help() -> str:
     lines = ["games:"]
     for g in games().values():
-        lines.append(f"  {g.id:<12} {g.title}, {g.min_players}–{g.max_players} players")
+        lines.append(f"  {g.id:<12} {g.title}, {player_count(g)}")
+        for c in choices_of(of(g)):
+            ids = ", ".join(option for option, _ in c.options)
+            lines.append(f"  {'':<12}   --choose {c.key}=ID, {c.label.lower()}: {ids} (random if not chosen)")
     lines.append(f"AI levels: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
     lines.append(
         "in a game: a move's number or letter; u undo, r redraw, q (or Ctrl-C) save and quit, h help"
@@ -64,6 +68,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--level", default=DEFAULT_LEVEL, metavar="LEVEL",
         help=f"AI level for the AI seats: {', '.join(LEVELS)} (default: {DEFAULT_LEVEL})",
+    )  # fmt: skip
+    p.add_argument(
+        "--choose", action="append", default=[], metavar="KEY=ID",
+        help="what your seat(s) pick before the deal in a game that offers choices (listed under games "
+        "below), e.g. --choose deck=crown; repeatable; without it, random",
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal seed, for a reproducible game")
     p.add_argument(
@@ -133,6 +142,13 @@ def _command(args: argparse.Namespace) -> int:
         except ValueError:
             sys.stderr.write(f"--resume takes a game number, not {resume!r}\n")
             return 2
+    choose = []
+    for text in args.choose:
+        key, eq, option = text.partition("=")
+        if not (eq and key.strip() and option.strip()):
+            sys.stderr.write(f"--choose takes KEY=ID (e.g. --choose deck=crown), not {text!r}\n")
+            return 2
+        choose.append((key.strip(), option.strip()))
     opts = PlayOptions(
         game=args.game,
         players=args.players,
@@ -143,6 +159,7 @@ def _command(args: argparse.Namespace) -> int:
         list=args.list,
         level=args.level,
         ai_delay=max(0.0, args.ai_delay),
+        choose=tuple(choose),
     )
     try:
         return asyncio.run(play(opts))

@@ -24,11 +24,12 @@ from typing import Any, TextIO
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
+from bot.sessions.lobby import check_pick
 from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
 from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.present import Presentation, of, seat_refs, together
+from engine.table.present import Presentation, of, player_count, seat_refs, together
 
 DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
@@ -119,7 +120,7 @@ def menu_keys(moves: Sequence[Move], shortcuts: dict[str, str]) -> list[tuple[st
 def help_text(game: Any, present: Presentation) -> str:
     """The game's summary, where its rules are, and the keys."""
     return (
-        f"{game.title} ({game.min_players}–{game.max_players} players)\n{plain(present.summary)}\n"
+        f"{game.title} ({player_count(game)})\n{plain(present.summary)}\n"
         f"{plain(present.rules)}\n\nType a move's number or letter; {KEYS}. Ctrl-C also saves and quits."
     )
 
@@ -368,6 +369,7 @@ class PlayOptions:
     list: bool = False
     level: str = DEFAULT_LEVEL
     ai_delay: float = 0.4
+    choose: tuple[tuple[str, str], ...] = ()  # (choice key, option id) for the human seats (--choose)
 
 
 async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -428,6 +430,12 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
     if ai and opts.level not in LEVELS:
         screen.say(f"There is no AI level {opts.level!r}; the levels are: {', '.join(LEVELS)}.")
         return None
+    try:
+        for key, option in opts.choose:
+            check_pick(game, key, option)
+    except SessionError as e:
+        screen.say(f"--choose: {e}")
+        return None
     humans = opts.players - ai
     info = await sessions.create(
         None, None, game_id, 1, seed=opts.seed, host_name="Player 1", origin="console", seat_host=humans > 0
@@ -437,6 +445,9 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
             await sessions.join(info.id, i, f"Player {i}")
         for _ in range(ai):
             await sessions.add_ai(info.id, 1, opts.level)
+        for user in range(1, humans + 1):  # the choices apply to every human seat; the rest are random
+            for key, option in opts.choose:
+                await sessions.pick(info.id, user, key, option)
         info = await sessions.start(info.id, 1)
     except BaseException:  # no half-made lobby stays behind to be listed or resumed
         with contextlib.suppress(SessionError):

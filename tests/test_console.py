@@ -194,11 +194,11 @@ def test_play_help_lists_games_and_levels(capsys) -> None:  # type: ignore[no-un
     out = capsys.readouterr().out
     from bot.ai import LEVELS
     from engine.registry import games
+    from engine.table.present import player_count
 
     for g in games().values():
-        assert re.search(
-            rf"^  {g.id} +{re.escape(g.title)}, {g.min_players}–{g.max_players} players", out, re.M
-        )
+        assert re.search(rf"^  {g.id} +{re.escape(g.title)}, {player_count(g)}", out, re.M)
+    assert "Ophelia, 2 players" in out
     assert all(level in out for level in LEVELS) and "AI levels:" in out
 
 

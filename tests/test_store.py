@@ -136,16 +136,35 @@ async def test_guild_settings(store: SqliteStore) -> None:
 async def test_deadlines_and_listing(store: SqliteStore) -> None:
     a = await store.create_match(_new(channel=1))
     b = await store.create_match(_new(channel=2))
+    assert await store.earliest_deadline() is None
     for rec in (a, b):
         await store.start_match(rec.id, _update(0))
     await store.set_deadline(a.id, 100.0)
     await store.set_deadline(b.id, 200.0)
+    assert await store.earliest_deadline() == 100.0
     assert [m.id for m in await store.expired_deadlines(150.0)] == [a.id]
     assert [m.id for m in await store.expired_deadlines(250.0)] == [a.id, b.id]
     await store.set_deadline(a.id, None)
     assert [m.id for m in await store.expired_deadlines(250.0)] == [b.id]
+    assert await store.earliest_deadline() == 200.0
     assert {m.id for m in await store.list_matches(statuses=(ACTIVE,))} == {a.id, b.id}
     assert await store.list_matches(origin="console") == []
+
+
+async def test_lobby_options_change_and_the_deal_can_rewrite_them(store: SqliteStore) -> None:
+    """A lobby's options (people's picks) are replaced in place; the deal may store the dealt ones."""
+    rec = await store.create_match(_new())
+    await store.set_options(rec.id, {"x": 1, "picks": {"1": {"deck": "crown"}}}, 1001.0)
+    got = await store.get_match(rec.id)
+    assert got is not None and got.options == {"x": 1, "picks": {"1": {"deck": "crown"}}}
+    assert got.updated_at == 1001.0
+    await store.start_match(rec.id, _update(0), None, {"x": 1, "seat_choices": [{"deck": "crown"}]})
+    got = await store.get_match(rec.id)
+    assert got is not None and got.options == {"x": 1, "seat_choices": [{"deck": "crown"}]}
+    other = await store.create_match(_new(channel=11))
+    await store.start_match(other.id, _update(0))  # no options given: they stay as they were
+    got = await store.get_match(other.id)
+    assert got is not None and got.options == {"x": 1}
 
 
 async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:

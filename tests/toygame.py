@@ -4,6 +4,11 @@ Each player in turn draws a card (1-10, four of each) or passes, which ends thei
 When everyone has passed or gone bust, the highest total of 21 or less wins (ties share). It implements
 the engine protocol of DESIGN.md exactly, with its presentation beside it, and is registered at run time
 by the tests that use it (`engine.registry.register(HighCard())`).
+
+Two features of card-ability games, in miniature: a seat choice (each seat's deck: a "low" seat draws two
+cards and keeps the lower, a "high" seat keeps the higher; the other goes under the pile; no pick, a
+random one) and a response window (after a draw that leaves the drawer playing, the next seat still
+playing may jeer, so that the drawer's next card counts one less (never below 1), or pass).
 """
 
 from __future__ import annotations
@@ -14,9 +19,11 @@ from typing import Any, ClassVar
 
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId, action
 from engine.rng import Rng
-from engine.table.present import CardEntry, Status, seat_name
+from engine.table.present import CardEntry, SeatChoice, Status, picked, seat_name
 
 NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+DECK = SeatChoice("deck", "Deck", (("low", "Low cards"), ("high", "High cards")))
+WINDOW = "Jeer window"
 
 
 def _total(s: JSON, p: int) -> int:
@@ -28,7 +35,8 @@ class Present:
 
     summary = "Draw cards (1-10) or pass; the highest total of **21 or less** wins."
     rules = "These few lines are the whole rules (tests/toygame.py)."
-    shortcuts: ClassVar[dict[str, str]] = {"draw": "d", "pass": "p"}
+    shortcuts: ClassVar[dict[str, str]] = {"draw": "d", "pass": "p", "jeer": "j"}
+    choices = (DECK,)
 
     @staticmethod
     def status(view: JSON, names: Sequence[str]) -> Status:
@@ -37,6 +45,11 @@ class Present:
             best = [seat_name(w, names) for w in view["winners"]]
             return Status(f"Game over · {' and '.join(best)} win{'s' if len(best) == 1 else ''}", "", scores)
         turn = view["to_act"][0]
+        if (w := view["window"]) is not None:
+            who, drawer = seat_name(w["seat"], names), seat_name(w["drawer"], names)
+            drawn = sum(len(p["hand"]) for p in view["players"])
+            prompt = f"{who} may jeer {drawer} (their next card counts 1 less) or pass"
+            return Status(f"{who} may jeer or pass", prompt, scores, ("jeer", drawn), WINDOW)
         return Status(f"{seat_name(turn, names)} to draw or pass", "", scores, (turn,))
 
     @staticmethod
@@ -58,52 +71,84 @@ class Present:
         lines = [f"== High Card · {Present.status(view, names).headline} · deck {view['deck']} =="]
         for i, p in enumerate(view["players"]):
             cards = " ".join(map(str, p["hand"])) or "—"
-            lines.append(f"{seat_name(i, names)}: {cards} = {p['total']}" + (" · done" if p["done"] else ""))
+            flags = (" · done" if p["done"] else "") + (" · jeered" if p["jeered"] else "")
+            lines.append(f"{seat_name(i, names)} ({p['deck']} deck): {cards} = {p['total']}{flags}")
         return "\n".join(lines)
 
 
 class HighCard:
-    """The game: the state is plain JSON (deck, hands, done, turn)."""
+    """The game: the state is plain JSON (deck, hands, done, turn, each seat's deck, jeers, the window)."""
 
     id: ClassVar[str] = "highcard"
     title: ClassVar[str] = "High Card"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    max_actions: ClassVar[int] = 4 * 12
+    max_actions: ClassVar[int] = 40 * 2 + 4  # a draw per card, a window after each, a pass per seat
     present: ClassVar[Any] = Present
 
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> JSON:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"High Card is for 2-4 players, not {num_players}")
         deck = [v for v in range(1, 11) for _ in range(4)]
-        Rng(seed).shuffle(deck)  # the deck's order, kept in the state, is all the game's randomness
+        rng = Rng(seed)
+        rng.shuffle(deck)  # the deck's order, kept in the state, is all the game's randomness
         n = num_players
-        return {"deck": deck, "hands": [[] for _ in range(n)], "done": [False] * n, "turn": 0}
+        rolls = [DECK.options[rng.below(2)][0] for _ in range(n)]  # drawn for every seat, picked or not
+        decks = [picked(options, p, DECK) or rolls[p] for p in range(n)]
+        return {"deck": deck, "hands": [[] for _ in range(n)], "done": [False] * n, "turn": 0,
+                "decks": decks, "jeered": [False] * n, "window": None}  # fmt: skip
 
     def to_act(self, s: JSON) -> tuple[PlayerId, ...]:
+        if s["window"] is not None:
+            return (s["window"]["seat"],)
         return () if all(s["done"]) else (s["turn"],)
 
     def legal_actions(self, s: JSON, player: PlayerId) -> list[Action]:
         if player not in self.to_act(s):
             return []
+        if s["window"] is not None:
+            return [action(player, "jeer"), action(player, "pass")]
         return [action(player, "draw"), action(player, "pass")] if s["deck"] else [action(player, "pass")]
 
     def apply(self, s: JSON, a: Action) -> list[Event]:
         if a not in self.legal_actions(s, a.player):
             raise IllegalAction(f"{a.key} is not legal for P{a.player + 1} now")
         p = a.player
+        if (window := s["window"]) is not None:  # the window closes with its one answer
+            s["window"] = None
+            drawer = window["drawer"]
+            if a.kind == "jeer":
+                s["jeered"][drawer] = True
+                return [Event("jeered", f"P{p + 1} jeers P{drawer + 1}: their next card counts 1 less")]
+            return [Event("let_pass", f"P{p + 1} lets P{drawer + 1}'s draw pass")]
+        n = len(s["done"])
         if a.kind == "draw":
-            card = s["deck"].pop()
+            jeered = " (jeered: 1 less)" if s["jeered"][p] else ""
+            card = self._draw(s, p)
             s["hands"][p].append(card)
-            events = [Event("drew", f"P{p + 1} drew a {card} ({_total(s, p)})", irreversible=True)]
+            events = [Event("drew", f"P{p + 1} drew a {card}{jeered} ({_total(s, p)})", irreversible=True)]
             if _total(s, p) >= 21 or not s["deck"]:
                 s["done"][p] = True
+            elif (q := next((q % n for q in range(p + 1, p + n) if not s["done"][q % n]), None)) is not None:
+                s["window"] = {"seat": q, "drawer": p}
         else:
             s["done"][p] = True
             events = [Event("passed", f"P{p + 1} stays at {_total(s, p)}")]
-        n = len(s["done"])
         s["turn"] = next((q % n for q in range(p + 1, p + 1 + n) if not s["done"][q % n]), p)
         return events
+
+    @staticmethod
+    def _draw(s: JSON, p: int) -> int:
+        """The card a seat keeps: of the top two, the lower ("low" deck) or the higher ("high"), the other
+        going under the pile; one less if the seat was jeered."""
+        top = [s["deck"].pop() for _ in range(min(2, len(s["deck"])))]
+        card = max(top) if s["decks"][p] == "high" else min(top)
+        top.remove(card)
+        s["deck"][:0] = top
+        if s["jeered"][p]:
+            s["jeered"][p] = False
+            card = max(1, card - 1)
+        return card
 
     def _winners(self, s: JSON) -> list[int]:
         totals = [t if t <= 21 else -1 for t in (_total(s, p) for p in range(len(s["hands"])))]
@@ -117,14 +162,16 @@ class HighCard:
 
     def view(self, s: JSON, viewer: PlayerId | None) -> JSON:
         players = [
-            {"hand": list(h), "total": sum(h), "done": d} for h, d in zip(s["hands"], s["done"], strict=True)
+            {"hand": list(h), "total": sum(h), "done": d, "deck": k, "jeered": j}
+            for h, d, k, j in zip(s["hands"], s["done"], s["decks"], s["jeered"], strict=True)
         ]
         over = not self.to_act(s)
         return {"game": self.id, "viewer": viewer, "to_act": list(self.to_act(s)), "deck": len(s["deck"]),
-                "players": players, "winners": self._winners(s) if over else []}  # fmt: skip
+                "players": players, "winners": self._winners(s) if over else [],
+                "window": copy.deepcopy(s["window"])}  # fmt: skip
 
     def describe(self, s: JSON, a: Action) -> tuple[str, ...]:
-        return ("Draw a card",) if a.kind == "draw" else ("Pass",)
+        return {"draw": ("Draw a card",), "jeer": ("Jeer",)}.get(a.kind, ("Pass",))
 
     def determinize(self, s: JSON, observer: PlayerId, seed: int) -> JSON:
         d = copy.deepcopy(s)

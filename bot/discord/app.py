@@ -22,7 +22,7 @@ import render
 from bot.discord import commands
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
-from bot.discord.lobby import LobbyAiSelect, LobbyButton
+from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.timers import Timers
 from bot.sessions import SessionManager
@@ -36,6 +36,7 @@ COMPONENTS = (
     UndoButton,
     LobbyButton,
     LobbyAiSelect,
+    LobbyChoiceSelect,
     commands.LogButton,
     commands.RulesButton,
 )

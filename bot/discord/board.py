@@ -30,7 +30,7 @@ import discord
 import render
 from bot.discord.common import StaticView, seat_label, seat_names, who, with_names
 from bot.discord.permissions import board_refused
-from bot.discord.timers import deadline_line
+from bot.discord.timers import deadline_line, pass_time
 from bot.sessions import MatchInfo, SessionEvent
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
 from engine.registry import get as get_game
@@ -99,7 +99,9 @@ def _description(info: MatchInfo, status: Status) -> str:
     if status.prompt:
         lines.append(status.prompt)
     names = [who(info, s) for s in info.to_act]
-    if len(names) > 1:
+    if status.window and names:
+        lines.append(f"**{status.window}:** {', '.join(names)} — play one or pass (*My hand & moves*).")
+    elif len(names) > 1:
         lines.append(f"**Everyone at once:** {', '.join(names)} — make your choice (*My hand & moves*).")
     elif names:
         lines.append(f"**Turn:** {names[0]}")
@@ -298,18 +300,17 @@ class Boards:
                 pinged = old.pinged if same_turn else users
                 message = channel.get_partial_message(old.message_id)
                 try:
+                    text = self._ping(info, pinged, status)
                     await unarchived(
                         channel,
-                        lambda: message.edit(
-                            content=self._ping(info, pinged), embed=embed, attachments=[file()], view=buttons
-                        ),
+                        lambda: message.edit(content=text, embed=embed, attachments=[file()], view=buttons),
                     )
                 except (discord.NotFound, discord.Forbidden):
                     pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
                 else:
                     await self._save(mid, Posted(channel.id, old.message_id, key, pinged, info.state_id))
                     return
-        ping = self._ping(info, users)
+        ping = self._ping(info, users, status)
         try:
             sent = await unarchived(
                 channel, lambda: channel.send(ping, embed=embed, file=file(), view=buttons)
@@ -353,13 +354,17 @@ class Boards:
             log.info("could not archive thread %s: %s", channel.id, e)
 
     @staticmethod
-    def _ping(info: MatchInfo, users: frozenset[int]) -> str:
+    def _ping(info: MatchInfo, users: frozenset[int], status: Status) -> str:
         if info.status == FINISHED:
             people = " ".join(f"<@{s.user_id}>" for s in info.seats if not s.is_ai and s.user_id is not None)
             return f"Game over! {people}".strip()
         if not info.users_to_act:
             return f"Waiting for {', '.join(who(info, s) for s in info.to_act) or '…'}."
         mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
+        if status.window:  # a response window: the people it waits for may answer it, or let it pass
+            at = pass_time(info)
+            by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
+            return f"{mentions}, {status.window}: play one or pass — press **My hand & moves**.{by_itself}"
         return f"{mentions} — your turn! Press **My hand & moves**."
 
     async def _stopped(self, info: MatchInfo, channel: Any) -> None:

@@ -14,6 +14,7 @@ from discord import app_commands
 import render
 from bot.discord.board import board_embed
 from bot.discord.common import (
+    MAX_RESPONSE_WAIT,
     StaticView,
     bot_of,
     guarded,
@@ -432,6 +433,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         ai_level="The level of the AI the lobby's Add AI button seats",
         timeout_ai_level="The level of the AI that takes over a timed-out seat",
         hints="Whether players may ask /game hint for the AI's advice (off for ranked play)",
+        response_wait="Seconds a response window waits for an answer before it passes by itself (0 = never)",
     )
     @app_commands.choices(
         thread_mode=[
@@ -460,6 +462,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         ai_level: str | None = None,
         timeout_ai_level: str | None = None,
         hints: str | None = None,
+        response_wait: app_commands.Range[int, 0, MAX_RESPONSE_WAIT] | None = None,
     ) -> None:
         async def work() -> None:
             bot = bot_of(interaction)
@@ -486,6 +489,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
                 "ai_level": ai_level,
                 "timeout_ai_level": timeout_ai_level,
                 "hints": hints,
+                "response_seconds": response_wait,
             }
             for key, value in changes.items():
                 if value is not None:

@@ -30,6 +30,8 @@ DEFAULT_REMINDER = 12 * 3600.0  # seconds
 DEFAULT_REMINDERS = 3  # reminders per turn at most
 DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes
 MIN_LOBBY_EXPIRY = 3600.0  # the shortest lobby lifetime /config accepts
+DEFAULT_RESPONSE_WAIT = 60.0  # seconds a response window waits before it passes by itself
+MAX_RESPONSE_WAIT = 86400  # the longest wait /config accepts (seconds)
 POLICY_WORDS = {
     "skip": "skip the turn",
     "ai": "an AI takes the seat (a loss for the player unless they take it back)",
@@ -142,7 +144,8 @@ def parse_zone(text: str) -> tzinfo:
 class GuildSettings:
     """A server's choices (/config): lobbies in threads, reminders and turn timeouts (seconds; None = off),
     quiet hours (local start and end hour) in the server's timezone, how long an idle lobby lives, the AI
-    level Add AI seats and the one that takes over a timed-out seat, and whether /game hint is allowed."""
+    level Add AI seats and the one that takes over a timed-out seat, whether /game hint is allowed, and how
+    long a response window waits before it passes by itself (None = never; the same for every window)."""
 
     threads: bool = True
     reminder: float | None = DEFAULT_REMINDER
@@ -155,6 +158,7 @@ class GuildSettings:
     ai_level: str = DEFAULT_LEVEL
     takeover_level: str = DEFAULT_LEVEL
     hints: bool = False
+    response_wait: float | None = DEFAULT_RESPONSE_WAIT
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -178,6 +182,7 @@ class GuildSettings:
             ai_level=_level(data.get("ai_level")),
             takeover_level=_level(data.get("timeout_ai_level")),
             hints=data.get("hints") == "on",
+            response_wait=data.get("response_seconds", DEFAULT_RESPONSE_WAIT) or None,
         )
 
     @property
@@ -210,6 +215,8 @@ class GuildSettings:
         def span(s: float | None) -> str:
             if s is None:
                 return "off"
+            if s < 60:
+                return f"{s:g} s"
             return f"{s / 3600:g} h" if s >= 3600 else f"{s / 60:g} min"
 
         quiet = f"{self.quiet[0]}:00–{self.quiet[1]}:00 ({self.zone})" if self.quiet else "none"
@@ -226,7 +233,9 @@ class GuildSettings:
             f"Turn timeout: {span(self.timeout)}"
             + (f" ({POLICY_WORDS[self.policy]})" if self.timeout else "")
             + f"\nAI level: **{self.ai_level}** for Add AI; **{self.takeover_level}** for a timed-out seat\n"
-            f"Hints (/game hint): {'on' if self.hints else 'off'}"
+            f"Hints (/game hint): {'on' if self.hints else 'off'}\n"
+            "Response windows pass by themselves after: "
+            + (span(self.response_wait) if self.response_wait else "never (they wait for an answer)")
         )
 
 

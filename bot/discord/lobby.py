@@ -2,6 +2,9 @@
 Start / Cancel buttons (custom_id `ag:lb:<action>:<match>`); the host starts once enough players sit.
 Add AI seats an AI of the server's level (/config ai_level); the select below the buttons
 (`ag:lbai:<match>`) seats one of any level. The seat list shows each AI's level ("Bot 1 · hard").
+A game with seat choices (present.choices, e.g. a deck) gets one select per choice (`ag:lbch:<match>:<key>`)
+with which each seated person picks theirs; the seat list shows it ("Ada — deck: Crown"), and a seat with
+no pick gets a random one at the deal.
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
@@ -20,8 +23,10 @@ import discord
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.common import StaticView, bot_of, guarded, reply, seat_label
 from bot.sessions import MatchInfo
+from bot.sessions.lobby import seat_picks
 from bot.store import ACTIVE, LOBBY
 from engine.registry import get as get_game
+from engine.table.present import SeatChoice, choices_of, of
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -50,6 +55,25 @@ LEVEL_WORDS = {
     "random": "Plays any legal move at random",
 }
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
+RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
+CHOICE_ROWS = 3  # the rows left below the buttons and the AI select: at most this many choices
+
+
+def choices(game_id: str) -> tuple[SeatChoice, ...]:
+    """The seat choices of a game (its presentation's `choices`)."""
+    return choices_of(of(get_game(game_id)))
+
+
+def picks_text(info: MatchInfo, seat: int) -> str:
+    """What a seat picked, as the lobby lists it: " — deck: Crown" ("" when nothing)."""
+    picked = seat_picks(info.options, info.seats)
+    mine = picked[seat] if seat < len(picked) else {}
+    words = [
+        f"{c.label[:1].lower()}{c.label[1:]}: {dict(c.options).get(mine[c.key], mine[c.key])}"
+        for c in choices(info.game_id)
+        if c.key in mine
+    ]
+    return f" — {', '.join(words)}" if words else ""
 
 
 def levels() -> list[str]:
@@ -65,6 +89,7 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
     seats = [
         f"{i + 1}. {seat_label(info, i) if s.is_ai else f'<@{s.user_id}>'}"
         + (" (host)" if s.user_id == info.host_user and not s.is_ai else "")
+        + picks_text(info, i)
         for i, s in enumerate(info.seats)
     ]
     if info.status == LOBBY:
@@ -79,6 +104,8 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
             f"{game.title} for {players}. Press **Join** to take a seat; "
             f"the host can **Add AI** seats.\n{status}"
         )
+        if choices(info.game_id):
+            desc += "\nPlayers may choose below; a seat with no choice gets a random one."
     elif info.status == ACTIVE or info.state_id > 0:
         desc = "The game has started — the board is below."
     else:
@@ -110,6 +137,18 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
                 placeholder="Add an AI of a chosen level…",
                 options=options,
                 row=1,
+            )
+        )
+    for row, choice in enumerate(choices(info.game_id)[:CHOICE_ROWS], start=2):
+        offered = [discord.SelectOption(label=label[:100], value=o[:100]) for o, label in choice.options][:25]
+        if len(offered) < 25:
+            offered.append(discord.SelectOption(label="Random", value=RANDOM, emoji="🎲"))
+        view.add_item(
+            discord.ui.Select(
+                custom_id=f"ag:lbch:{info.id}:{choice.key}",
+                placeholder=f"Choose your {choice.label} (random if none)"[:150],
+                options=offered,
+                row=row,
             )
         )
     return view
@@ -225,6 +264,41 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"a
                 await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
                 return
             info = await sessions.add_ai(self.mid, interaction.user.id, level)
+            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+
+        await guarded(interaction, self.mid, work)
+
+
+class LobbyChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbch:(?P<mid>\d+):(?P<key>[\w-]+)"
+):
+    """A lobby's select for one seat choice (e.g. "Choose your Deck"); its values are option ids."""
+
+    def __init__(self, mid: int, key: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"ag:lbch:{mid}:{key}", options=[]))
+        self.mid, self.key = mid, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyChoiceSelect:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Record a seated person's pick (refused politely for anyone else), then redraw the lobby."""
+
+        async def work() -> None:
+            sessions = bot_of(interaction).sessions
+            values = (interaction.data or {}).get("values") or []
+            option = str(values[0]) if values else RANDOM
+            info = await sessions.get(self.mid)
+            if info.status != LOBBY:
+                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+                return
+            info = await sessions.pick(
+                self.mid, interaction.user.id, self.key, None if option == RANDOM else option
+            )
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
 
         await guarded(interaction, self.mid, work)

@@ -13,6 +13,8 @@ A custom_id none of these (nor any other registered component) matches gets a sh
 (`answer_unclaimed`), never silence.
 
 A press re-reads `moves_for` at that state_id; a different state_id answers "out of date" with a fresh menu.
+In a response window (the game's Status.window) the menu says so, when it passes by itself, and offers the
+game's pass (action kind "pass") as a **Pass** button after the other moves.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ import discord
 
 import render
 from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
+from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.store import BROKEN
+from engine.table.decisions import PASS
 
 BUTTONS_AT_ROOT = 25  # five rows of five
 BUTTONS_BELOW = 20  # four rows, the fifth holds Back
@@ -144,9 +148,13 @@ def menu(
 
 def named_moves(info: MatchInfo, moves: list[Move]) -> list[Move]:
     """The moves with seat numbers in their menu paths ("P2 front card 1") replaced by player names,
-    unless two players share a name and two moves would then read the same."""
+    unless two players share a name and two moves would then read the same; in a response window, the
+    pass is a plain **Pass** after the rest."""
     named = [Move(m.key, tuple(with_names(info, step) for step in m.path)) for m in moves]
-    return named if len({m.path for m in named}) == len(moves) else moves
+    named = named if len({m.path for m in named}) == len(moves) else moves
+    if info.window and any(m.key == PASS for m in named):
+        named = [m for m in named if m.key != PASS] + [Move(PASS, ("Pass",))]
+    return named
 
 
 async def _consistent(
@@ -192,6 +200,10 @@ async def hand_message(interaction: discord.Interaction, mid: int, note: str = "
         lines.append("This game is over.")
     elif moves:
         text, view = menu(mid, info.state_id, moves)
+        if info.window:
+            at = pass_time(info)
+            by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
+            lines.append(f"**{info.window}** — play one, or press **Pass** to let it go.{by_itself}")
         lines.append(text)
         if await bot_of(interaction).sessions.can_undo(mid, user) and _room_below(view):
             cid = f"ag:undo:{mid}:{info.state_id}"

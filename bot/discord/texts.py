@@ -12,7 +12,7 @@ from bot.store import Store
 from engine.core import find_action
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.present import CardEntry, find_card, of
+from engine.table.present import CardEntry, find_card, of, player_count
 
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
@@ -31,7 +31,7 @@ def summary(game_id: str) -> str:
     """The game's short summary, its player count and where its full rules are."""
     game = get_game(game_id)
     present = of(game)
-    return f"{present.summary}\n*{game.min_players}–{game.max_players} players.* {present.rules}".strip()
+    return f"{present.summary}\n*{player_count(game)}.* {present.rules}".strip()
 
 
 def rulings(game_id: str) -> str:

@@ -1,13 +1,18 @@
-"""Asynchronous play: reminders, the turn-timeout policy (skip, AI, forfeit) and idle lobbies closing.
+"""Asynchronous play: reminders, the turn-timeout policy (skip, AI, forfeit), response windows that pass by
+themselves, and idle lobbies closing.
 
 Deadlines live in the database (`matches.deadline`), so this survives restarts. The session manager writes
 a new position's first deadline with the move itself (`deadline_for`): the earlier of the first reminder
-and the timeout. A background loop asks `sessions.overdue()`: past the timeout it applies the policy;
-otherwise it sends a reminder (in the channel, and by direct message to those who chose `/notify on`) and
-moves the deadline to the next reminder or the timeout. Reminders come every `reminder` seconds, at most
-`reminders` a turn, and never in the server's quiet hours (one due then waits until they end). Lobbies
-unchanged for `lobby_expiry` seconds close. The clock comes from the session manager; `tick(now)` runs one
-check.
+and the timeout, and for a response window (the game's Status.window) the server's `response_wait` after
+it opened if that is sooner. A background loop asks `sessions.overdue()`: a window still open past its
+wait is passed for the people it waits for (the game's `present.skip`, as the "skip" policy plays); past
+the timeout it applies the policy; otherwise it sends a reminder (in the channel, and by direct message to
+those who chose `/notify on`) and moves the deadline to the next reminder or the timeout. The wait of a
+window is the same for every window, whatever anyone holds: it tells nobody anything. Reminders come every
+`reminder` seconds, at most `reminders` a turn, and never in the server's quiet hours (one due then waits
+until they end). Lobbies unchanged for `lobby_expiry` seconds close. The loop checks every `interval`
+seconds, or sooner when a stored deadline falls due sooner. The clock comes from the session manager;
+`tick(now)` runs one check.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord.timers")
 
 DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
+MIN_PAUSE = 1.0  # the loop never checks more often than this (seconds), even when a deadline is overdue
+LATE = 0.05  # the loop wakes this long after a deadline, so that the deadline has passed by its clock
 _KNOWN: dict[int, GuildSettings] = {}  # the settings of the guilds the running bot has read (deadline_line)
 
 
@@ -55,23 +62,45 @@ def reminder_times(since: float, settings: GuildSettings) -> Iterator[float]:
         yield at
 
 
-def next_deadline(since: float, after: float, settings: GuildSettings) -> float | None:
-    """The first moment later than `after` when a turn that began at `since` needs the timers: a reminder
-    or the timeout; None if nothing is left."""
+def next_deadline(since: float, after: float, settings: GuildSettings, window: bool = False) -> float | None:
+    """The first moment later than `after` when a turn that began at `since` needs the timers: a reminder,
+    the timeout, or (for a response window) the end of its wait; None if nothing is left."""
     times = [t for t in reminder_times(since, settings) if t > after]
     if settings.timeout and since + settings.timeout > after:
         times.append(since + settings.timeout)
+    if window and settings.response_wait and since + settings.response_wait > after:
+        times.append(since + settings.response_wait)
     return min(times) if times else None
 
 
-def deadline_line(info: MatchInfo) -> str:
-    """The board's line for the turn's timeout, as a Discord timestamp ("" without a timeout)."""
+def pause_for(now: float, earliest: float | None, interval: float) -> float:
+    """How long the loop sleeps: the interval, or until just after the earliest deadline when that is
+    sooner, but never less than MIN_PAUSE (an overdue deadline never makes it spin)."""
+    wait = interval if earliest is None else min(interval, earliest - now + LATE)
+    return max(MIN_PAUSE, wait)
+
+
+def pass_time(info: MatchInfo) -> float | None:
+    """When the open response window passes by itself (None: no window, or the server never passes)."""
     settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
-    if settings is None or not settings.timeout or info.status != ACTIVE or not info.users_to_act:
+    if settings is None or not settings.response_wait or not info.window or info.status != ACTIVE:
+        return None
+    return info.updated_at + settings.response_wait
+
+
+def deadline_line(info: MatchInfo) -> str:
+    """The board's lines for when a response window passes by itself and the turn's timeout, as Discord
+    timestamps ("" without either)."""
+    settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+    if settings is None or info.status != ACTIVE or not info.users_to_act:
         return ""
-    return (
-        f"⏳ Time runs out <t:{int(info.updated_at + settings.timeout)}:R> ({POLICY_WORDS[settings.policy]})"
-    )
+    lines = []
+    if (at := pass_time(info)) is not None:
+        lines.append(f"⏳ The {info.window} passes by itself <t:{int(at)}:R> unless answered")
+    if settings.timeout:
+        at = info.updated_at + settings.timeout
+        lines.append(f"⏳ Time runs out <t:{int(at)}:R> ({POLICY_WORDS[settings.policy]})")
+    return "\n".join(lines)
 
 
 def _public(events: tuple[Event, ...]) -> list[Event]:
@@ -99,6 +128,9 @@ class Timers:
         self.bot = bot
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()  # set when a deadline is handed out sooner than the loop will wake
+        self._wake_at = float("inf")  # when the sleeping loop wakes (by the sessions' clock)
+        self._handed: float | None = None  # the earliest deadline handed out since the loop last planned
         _KNOWN.clear()  # one bot per process: what an earlier one read may be out of date
 
     def start(self) -> None:
@@ -116,13 +148,30 @@ class Timers:
 
     async def _loop(self) -> None:
         while True:
+            self._wake_at = float("inf")  # until the next pause is planned, every deadline handed out counts
             try:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("timer check failed")
-            await asyncio.sleep(self.interval)
+            await self._pause()
+
+    async def _pause(self) -> None:
+        """Sleep until the next check (see pause_for); a sooner deadline handed out meanwhile wakes us."""
+        self._wake.clear()
+        handed, self._handed = self._handed, None  # may not be in the store yet: it is written with its move
+        try:
+            stored = await self.bot.sessions.store.earliest_deadline()
+        except Exception:
+            log.exception("could not read the earliest deadline")
+            stored = None
+        known = [t for t in (stored, handed) if t is not None]
+        now = self.bot.sessions.clock()
+        wait = pause_for(now, min(known) if known else None, self.interval)
+        self._wake_at = now + wait
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), wait)
 
     async def settings(self, guild_id: int | None) -> GuildSettings:
         """A server's settings (the defaults outside a server), remembered for the board's deadline line."""
@@ -132,10 +181,16 @@ class Timers:
         return settings
 
     async def deadline_for(self, info: MatchInfo) -> float | None:
-        """The first deadline of a new position (the session manager stores it with the move), or None."""
+        """The first deadline of a new position (the session manager stores it with the move), or None;
+        the loop wakes for it if it falls due before the loop would."""
         if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
             return None
-        return next_deadline(info.updated_at, info.updated_at, await self.settings(info.guild_id))
+        settings = await self.settings(info.guild_id)
+        deadline = next_deadline(info.updated_at, info.updated_at, settings, bool(info.window))
+        if deadline is not None and deadline < self._wake_at:
+            self._handed = deadline if self._handed is None else min(self._handed, deadline)
+            self._wake.set()
+        return deadline
 
     async def turn_changed(self, info: MatchInfo) -> None:
         """Set the next deadline after a change (the session manager now writes it with the move itself)."""
@@ -164,6 +219,12 @@ class Timers:
             await store.set_deadline(s.id, None)
             return
         since = info.updated_at
+        if info.window and settings.response_wait and now - since >= settings.response_wait:
+            await self._let_pass(info)
+            after = await self.bot.sessions.get(s.id)
+            if (after.state_id, after.seats) == (info.state_id, info.seats):  # not passed: on as a turn
+                await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings))
+            return
         if settings.timeout and now - since >= settings.timeout:
             await self._timeout(info, settings.policy)
             after = await self.bot.sessions.get(s.id)
@@ -172,7 +233,28 @@ class Timers:
             return
         if any(t <= now for t in reminder_times(since, settings)) and not settings.is_quiet(now):
             await self._remind(info, now, settings)
-        await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings))
+        await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings, bool(info.window)))
+
+    async def _let_pass(self, info: MatchInfo) -> None:
+        """Pass a response window for each person it still waits for (the game's `present.skip`, one move
+        each), and say so in one line each."""
+        sessions = self.bot.sessions
+        names = seat_names(info)
+        said: list[str] = []
+        for seat in info.to_act:
+            current = await sessions.get(info.id)
+            if not current.window or seat not in current.to_act or current.seats[seat].is_ai:
+                continue
+            try:
+                played = await sessions.skip_turn(info.id, seat, state_id=current.state_id, limit=1)
+            except SessionError as e:
+                log.warning("match %s: could not pass the window for seat %s: %s", info.id, seat, e)
+                continue
+            if played:
+                said.append(f"⏳ {names[seat]} let the {current.window} pass.")
+        channel = await self.bot.channel(info.channel_id) if said and info.channel_id else None
+        if channel is not None:
+            await channel.send("\n".join(said))
 
     async def _remind(self, info: MatchInfo, now: float, settings: GuildSettings) -> None:
         waited = now - info.updated_at

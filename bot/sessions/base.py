@@ -22,6 +22,7 @@ from bot.sessions.types import (
     SubmitResult,
     Subscriber,
     UserId,
+    seat_name,
     seat_of,
 )
 from bot.store import ACTIVE, LOBBY, MatchRecord, ResultRow, Seat, StateUpdate, Store
@@ -29,6 +30,7 @@ from engine.core import PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
+from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +155,25 @@ class SessionBase:
             created_at=rec.created_at,
             updated_at=rec.updated_at,
             options=rec.options,
+            window=self._window(live, to_act),
         )
+
+    def _window(self, live: Live, to_act: tuple[PlayerId, ...]) -> str:
+        """The response window a person is to answer (the game's Status.window of the spectator view), or
+        ""; computed once per position."""
+        rec, match = live.record, live.match
+        if match is None or rec.status != ACTIVE or all(rec.seats[s].is_ai for s in to_act):
+            return ""
+        key = (match.state_id, rec.seats)
+        if live.window is None or live.window[0] != key:
+            names = [seat_name(rec.seats, i) for i in range(len(rec.seats))]
+            try:
+                window = presentation_of(match.game).status(match.game.view(match.state, None), names).window
+            except Exception:
+                log.exception("match %s: the game's status failed; no response window assumed", rec.id)
+                window = ""
+            live.window = (key, window)
+        return live.window[1]
 
     # --- what a change writes ------------------------------------------------------------------------
     def _state_update(self, live: Live, match: Match, status: str) -> StateUpdate:

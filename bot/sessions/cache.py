@@ -13,6 +13,7 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.store import MatchRecord
 from engine.match import Match
@@ -25,6 +26,7 @@ class Live:
     record: MatchRecord
     match: Match | None = None
     forfeit_shares: tuple[float, ...] | None = None  # the result of a game ended by a forfeit
+    window: tuple[Any, str] | None = None  # (state_id and seats, the window they show), computed once
 
 
 @dataclass(slots=True)

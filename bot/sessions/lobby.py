@@ -14,8 +14,10 @@ from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, MatchRecord,
 from engine.core import JSON, Event, Game, PlayerId
 from engine.match import Match
 from engine.registry import get as get_game
+from engine.table.present import SeatChoice, choices_of
 from engine.table.present import of as presentation_of
 
+NOT_JOINED = "Only players in this game can choose; press **Join** first to take a seat."
 SKIP_LIMIT = 20  # moves a skipped turn may take at most (a turn that never ends is a bug, not a hang)
 
 
@@ -83,6 +85,33 @@ class Lobby(SessionBase):
             await self._publish(SessionEvent("joined", info, seat=len(rec.seats) - 1, user=user))
             return info
 
+    async def pick(self, match_id: int, user: UserId, key: str, option: str | None) -> MatchInfo:
+        """A seated person's pick for one of the game's seat choices (e.g. their deck) before the deal;
+        option None goes back to a random one. Kept in the lobby's options under "picks"."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            rec = self._require_open_lobby(live.record)
+            seat = seat_of(rec.seats, user)
+            if seat is None:
+                raise SessionError(NOT_JOINED)
+            check_pick(get_game(rec.game_id), key, option)
+            picks = {u: dict(p) for u, p in (rec.options.get("picks") or {}).items()}
+            mine = picks.setdefault(str(user), {})
+            if option is None:
+                mine.pop(key, None)
+            else:
+                mine[key] = option
+            await self._set_options(live, _with_picks(rec.options, picks))
+            info = self._info(live)
+            await self._publish(SessionEvent("picked", info, seat=seat, user=user))
+            return info
+
+    async def _set_options(self, live: Live, options: JSON) -> None:
+        """Store and cache a lobby's new options."""
+        now = self.clock()
+        await self.store.set_options(live.record.id, options, now)
+        live.record = replace(live.record, options=options, updated_at=now)
+
     async def add_ai(self, match_id: int, user: UserId, level: str = DEFAULT_LEVEL) -> MatchInfo:
         """Seat an AI of this level in a lobby (host only)."""
         if level not in LEVELS:
@@ -117,6 +146,9 @@ class Lobby(SessionBase):
                     return self._info(live)
                 host = rec.host_user if rec.host_user != user else humans[0]
                 await self._set_seats(live, seats, host)
+                picks = dict(rec.options.get("picks") or {})
+                if picks.pop(str(user), None) is not None:  # their pick goes with them
+                    await self._set_options(live, _with_picks(rec.options, picks))
             elif rec.status == ACTIVE:
                 old = rec.seats[seat]
                 name = f"AI for {old.name or f'Player {seat + 1}'}"
@@ -144,9 +176,12 @@ class Lobby(SessionBase):
                 )
             if (table := rec.options.get("seats")) is not None and n != table:
                 raise SessionError(f"This table is set for {table} players; there {_are(n)} so far.")
-            match = Match.new(rec.game_id, n, rec.seed, rec.options)
+            options = _dealt_options(game, rec)
+            match = Match.new(rec.game_id, n, rec.seed, options)
             update = await self._with_deadline(live, match, self._state_update(live, match, ACTIVE))
-            await self.store.start_match(match_id, update, _rules_version(game))
+            changed = options if options != rec.options else None
+            await self.store.start_match(match_id, update, _rules_version(game), changed)
+            live.record = replace(live.record, options=options)
             live.match = match
             self._apply_update(live, update)
             info = self._info(live)
@@ -183,17 +218,22 @@ class Lobby(SessionBase):
             await self._end(live, ABANDONED, note)
             return self._info(live)
 
-    async def skip_turn(self, match_id: int, seat: PlayerId) -> list[tuple[Move, tuple[Event, ...]]]:
+    async def skip_turn(
+        self, match_id: int, seat: PlayerId, *, state_id: int | None = None, limit: int = SKIP_LIMIT
+    ) -> list[tuple[Move, tuple[Event, ...]]]:
         """Play for a seat what its game says a skipped turn plays (present.skip), again while the seat
-        still owes moves in the same turn; the moves played (with their menu paths) and their events."""
+        still owes moves in the same turn (at most `limit` moves; nothing if the match has moved on from
+        `state_id`); the moves played (with their menu paths) and their events."""
         played: list[tuple[Move, tuple[Event, ...]]] = []
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             match = self._require_active(live)
+            if state_id is not None and match.state_id != state_id:
+                return played
             game, present = match.game, presentation_of(match.game)
             names = [self._info(live).seat_name(i) for i in range(len(live.record.seats))]
             turn = present.status(game.view(match.state, None), names).turn
-            for _ in range(SKIP_LIMIT):
+            for _ in range(limit):
                 if live.record.status != ACTIVE or live.record.seats[seat].is_ai:
                     break
                 if seat not in game.to_act(match.state):
@@ -285,6 +325,47 @@ class Lobby(SessionBase):
             info = self._info(live)
             await self._publish(SessionEvent(FINISHED, info, seat=seat, user=user))
             return info
+
+
+def check_pick(game: Game[Any], key: str, option: str | None) -> SeatChoice:
+    """The game's seat choice called `key`, if `option` is one of its options (or None: random); a
+    SessionError naming the valid ones otherwise."""
+    choices = choices_of(presentation_of(game))
+    choice = next((c for c in choices if c.key == key), None)
+    if choice is None:
+        if not choices:
+            raise SessionError(f"{game.title} has no choices to make for a seat.")
+        valid = "; ".join(f"{c.key} ({', '.join(o for o, _ in c.options)})" for c in choices)
+        raise SessionError(f"{game.title} has no choice called {key!r}; the choices are: {valid}.")
+    if option is not None and option not in dict(choice.options):
+        valid = ", ".join(f"{o} ({label})" for o, label in choice.options)
+        raise SessionError(f"There is no {choice.label.lower()} {option!r}; choose one of: {valid}.")
+    return choice
+
+
+def seat_picks(options: JSON, seats: tuple[Seat, ...]) -> list[dict[str, str]]:
+    """What each seat picked, in seat order ({} for an AI seat or a person who picked nothing): from the
+    lobby's picks before the deal, from the options the game was dealt with after it."""
+    if "seat_choices" in options:
+        return [dict(p) for p in options["seat_choices"]]
+    picks = options.get("picks") or {}
+    return [{} if s.is_ai or s.user_id is None else dict(picks.get(str(s.user_id)) or {}) for s in seats]
+
+
+def _with_picks(options: JSON, picks: dict[str, dict[str, str]]) -> JSON:
+    """The options with these picks (people with none left out; no "picks" at all when nobody has one)."""
+    kept = {u: p for u, p in picks.items() if p}
+    rest = {k: v for k, v in options.items() if k != "picks"}
+    return {**rest, "picks": kept} if kept else rest
+
+
+def _dealt_options(game: Game[Any], rec: MatchRecord) -> JSON:
+    """The options the game is dealt with: for a game with seat choices, the lobby's picks become
+    options["seat_choices"], one dict per seat in seat order; nothing else changes."""
+    if not choices_of(presentation_of(game)):
+        return rec.options
+    seat_choices = seat_picks(rec.options, rec.seats)
+    return {**{k: v for k, v in rec.options.items() if k != "picks"}, "seat_choices": seat_choices}
 
 
 def _random_seed() -> int:

@@ -15,7 +15,7 @@ class SessionManager(Lobby, Play, AiSeats, Repair):
     clock=time.time, ai_pool=None); without ai_pool, a pool.AiPool of worker processes is made (and closed
     with the manager). The parts share what base.SessionBase holds:
 
-        lobby.py   create, join, add_ai, leave, start, abandon, vote_abandon, forfeit
+        lobby.py   create, join, pick, add_ai, leave, start, abandon, vote_abandon, forfeit, skip_turn
         play.py    submit, undo, get, match_for_channel, view_for, moves_for, can_undo, list_matches,
                    overdue, set_deadline, and _play, the one path every move takes
         ai.py      recover, resume_ai, wait_idle, hint, close, and the AI task of each match

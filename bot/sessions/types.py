@@ -49,6 +49,8 @@ class MatchInfo:
     created_at: float = 0.0
     updated_at: float = 0.0
     options: dict[str, Any] = field(default_factory=dict)  # the table's options (/play: seats, ...)
+    # The response window a person is to answer now (the game's Status.window of the public view), or "".
+    window: str = ""
 
     def seat_of(self, user: UserId) -> PlayerId | None:
         """The seat of this user, or None."""
@@ -56,8 +58,7 @@ class MatchInfo:
 
     def seat_name(self, seat: PlayerId) -> str:
         """A display name for a seat."""
-        s = self.seats[seat]
-        return s.name or (f"AI {seat + 1}" if s.is_ai else f"Player {seat + 1}")
+        return seat_name(self.seats, seat)
 
     @property
     def users_to_act(self) -> tuple[UserId, ...]:
@@ -118,6 +119,12 @@ class SubmitResult:
 
 
 Subscriber = Callable[[SessionEvent], Awaitable[None] | None]
+
+
+def seat_name(seats: tuple[Seat, ...], seat: PlayerId) -> str:
+    """A display name for a seat: its stored name, else "AI 2" or "Player 2"."""
+    s = seats[seat]
+    return s.name or (f"AI {seat + 1}" if s.is_ai else f"Player {seat + 1}")
 
 
 def seat_of(seats: tuple[Seat, ...], user: UserId) -> PlayerId | None:

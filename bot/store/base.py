@@ -246,9 +246,19 @@ class Store(ABC):
         """Change who sits where (lobby joins and leaves, a seat handed to an AI)."""
 
     @abstractmethod
-    async def start_match(self, match_id: int, update: StateUpdate, rules_version: str | None = None) -> None:
-        """Move a lobby to active with its first snapshot (and the rules version it is dealt under);
-        Conflict unless it was a lobby."""
+    async def set_options(self, match_id: int, options: JSON, now: float) -> None:
+        """Replace a lobby's options (the picks people made for their seats, ...)."""
+
+    @abstractmethod
+    async def start_match(
+        self,
+        match_id: int,
+        update: StateUpdate,
+        rules_version: str | None = None,
+        options: JSON | None = None,
+    ) -> None:
+        """Move a lobby to active with its first snapshot (and the rules version it is dealt under, and the
+        options it is dealt with when they changed at the deal); Conflict unless it was a lobby."""
 
     @abstractmethod
     async def record_action(
@@ -309,6 +319,10 @@ class Store(ABC):
     @abstractmethod
     async def expired_deadlines(self, now: float) -> list[MatchSummary]:
         """Active matches whose turn deadline has passed."""
+
+    @abstractmethod
+    async def earliest_deadline(self) -> float | None:
+        """The nearest turn deadline of any active match (None if there is none)."""
 
     # --- boards --------------------------------------------------------------------------------------
     @abstractmethod

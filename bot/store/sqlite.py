@@ -331,15 +331,29 @@ class SqliteStore(Store):
             )
         )
 
-    async def start_match(self, match_id: int, update: StateUpdate, rules_version: str | None = None) -> None:
-        """Move a lobby to active with its first snapshot (and the rules version it is dealt under);
-        Conflict unless it was a lobby."""
-        params = (*_update_params(update), rules_version, match_id, LOBBY)
+    async def set_options(self, match_id: int, options: JSON, now: float) -> None:
+        """Replace a lobby's options."""
+        params = (json.dumps(options), now, match_id)
+        await self._write(
+            lambda conn: conn.execute("UPDATE matches SET options = ?, updated_at = ? WHERE id = ?", params)
+        )
+
+    async def start_match(
+        self,
+        match_id: int,
+        update: StateUpdate,
+        rules_version: str | None = None,
+        options: JSON | None = None,
+    ) -> None:
+        """Move a lobby to active with its first snapshot (and the rules version it is dealt under, and the
+        options it is dealt with when they changed at the deal); Conflict unless it was a lobby."""
+        dealt = None if options is None else json.dumps(options)
+        params = (*_update_params(update), rules_version, dealt, match_id, LOBBY)
 
         def run(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
-                f"UPDATE matches SET {_SET_STATE}, rules_version = COALESCE(?, rules_version) "
-                "WHERE id = ? AND status = ?",
+                f"UPDATE matches SET {_SET_STATE}, rules_version = COALESCE(?, rules_version), "
+                "options = COALESCE(?, options) WHERE id = ? AND status = ?",
                 params,
             )
             if cur.rowcount != 1:
@@ -465,6 +479,13 @@ class SqliteStore(Store):
             (now,),
         )
         return [_summary(r) for r in rows]
+
+    async def earliest_deadline(self) -> float | None:
+        """The nearest turn deadline of any active match (None if there is none)."""
+        rows = await self._fetch(
+            "SELECT MIN(deadline) FROM matches WHERE status = 'active' AND deadline IS NOT NULL"
+        )
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
 
     async def vote_abandon(self, match_id: int, user_id: int, now: float) -> frozenset[int]:
         """Record a player's request to abandon the match; every user who has asked so far."""

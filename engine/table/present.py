@@ -44,10 +44,36 @@ class Status:
     prompt: str = ""  # the pending decision in words: "Ada must discard a back-row card"
     scores: tuple[str, ...] = ()  # one line per seat, e.g. "Ada: 3 cards"
     turn: tuple[Any, ...] = ()  # identifies one turn: a front end posts anew when it changes
+    # A response window offered to seats other than the turn player ("Turning Point window"): front ends
+    # ping them, offer a Pass, and pass for them after a wait that is the same for every window.
+    window: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChoice:
+    """Something each person picks for their seat before the deal, e.g. a deck; AI seats and people who
+    do not pick get one at random from the game's seeded RNG."""
+
+    key: str  # a short identifier (letters, digits, "_" or "-"): "deck"
+    label: str  # "Deck"
+    options: tuple[tuple[str, str], ...]  # (option id, option label): ("crown", "Crown")
 
 
 class Presentation(Protocol):
-    """The words and order a game gives its front ends; every function is pure."""
+    """The words and order a game gives its front ends; every function is pure.
+
+    Optional attribute `choices: Sequence[SeatChoice]` (read it with `choices_of`; a module may omit it):
+    what each person picks for their seat in the lobby (Discord's select menus, the terminal's
+    `--choose KEY=ID`). The game gets the picks in `setup(n, seed, options)` as `options["seat_choices"]`:
+    a list with one dict per seat in seat order, `{key: option id}` for what the seat picked and `{}` for a
+    seat that did not (an AI seat, a person who did not choose); nothing else in options changes. The list
+    may be missing (e.g. `setup(n, seed)` in tests): the game picks whatever is missing at random from its
+    own seeded RNG.
+
+    A response window (a pending decision offered to seats other than the turn player) sets
+    `Status.window`; the front ends then ping those seats, offer them a Pass and pass for them after a wait
+    that never depends on their hand.
+    """
 
     summary: str  # the rules in a short paragraph (Discord markdown: **bold** allowed)
     rules: str  # where the full rules are, in one sentence
@@ -89,11 +115,30 @@ def of(game: Any) -> Presentation:
     return found or Generic(game)
 
 
+def choices_of(present: Any) -> tuple[SeatChoice, ...]:
+    """The seat choices a presentation offers (() when it has none)."""
+    return tuple(getattr(present, "choices", None) or ())
+
+
+def picked(options: Mapping[str, Any] | None, seat: int, choice: SeatChoice) -> str | None:
+    """The option id this seat picked for a choice (from setup's options["seat_choices"]); None if it
+    picked none or one the choice does not offer (the game then picks at random)."""
+    picks = (options or {}).get("seat_choices") or []
+    pick = picks[seat].get(choice.key) if 0 <= seat < len(picks) and isinstance(picks[seat], dict) else None
+    return pick if any(pick == option for option, _ in choice.options) else None
+
+
 def seat_name(seat: Any, names: Sequence[str]) -> str:
     """A seat's display name, or "P<n>" when the names run short."""
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def player_count(game: Any) -> str:
+    """ "2 players" or "2–4 players"."""
+    lo, hi = game.min_players, game.max_players
+    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
 
 
 def plural(n: int, word: str) -> str:
@@ -136,6 +181,7 @@ class Generic:
     """What any game's view allows to say: whose turn, the log; no cards, moves in key order."""
 
     shortcuts: Mapping[str, str] = {"end_turn": "e", "pass": "p", "draw": "d"}
+    choices: Sequence[SeatChoice] = ()
 
     def __init__(self, game: Any) -> None:
         self.game = game

@@ -1,0 +1,232 @@
+"""Ophelia's presentation (engine/table/present.py): summary, status and prompts, the card catalogue, the
+deck choice, menu order and the terminal board. Pure functions over views; nothing here reads a state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import JSON, Action
+from engine.games.ophelia.cards import CARDS, DECKS, FACTIONS
+from engine.table.present import CardEntry, SeatChoice, Status, plural, seat_name, seat_refs, together
+
+summary = (
+    "**Goal:** 5 points. Rounds are worth **1-2-3-2-1**.\n"
+    "**Board:** two rows of five slots facing each other; you play and move only into open slots of your "
+    "row; the middle slot is column 3, the outer slots 1 and 5. Opposed cards **contest**.\n"
+    "**Your turn:** *Action Phase* — in any order: play cards (free), move a character not played this turn "
+    "and not contested to an adjacent open slot (once each), use each Action ability once, retire a "
+    "character or discard a card. *Turning Point Phase* — your opponent may play Turning Points. *Contest "
+    "Phase* — contesting characters deal their Power to the card they face, highest Initiative first (equal "
+    "at once); damage lasts the round.\n"
+    "**Round end:** after two turns in a row with no card played: most Power on a character in the middle "
+    "slot, else most Power on your side, else the player who went second wins the round. Then the board is "
+    "forgotten, everyone draws up to 3 (7 at most) and the round's loser decides who goes first.\n"
+    "**Abilities:** Passive (unlabelled), **Claim** (once when the card enters an open, uncontested slot; "
+    "negated if it is contested or gone before it resolves), **Action** (once a turn), Trigger (event; "
+    "effect). Costs stand before “:”."
+)
+rules = (
+    "The rules are Ophelia's quick start; /rules shows Agora's rulings on what it leaves open and the "
+    "original card set we designed, as the real one is not public (engine/games/ophelia/RULINGS.md)."
+)
+shortcuts = {"end": "e", "pass": "p", "use": "u"}
+
+PHASES = {
+    "action": "Action Phase",
+    "turning_point": "Turning Point Phase",
+    "contest": "Contest Phase",
+    "end": "End Phase",
+    "first": "between rounds",
+    "over": "game over",
+}
+GROUPS = (
+    "Play a character",
+    "Play a relic",
+    "Play a Turning Point",
+    "Move",
+    "Action",
+    "Claim",
+    "Choose",
+    "Choose a card",
+    "Choose a slot",
+    "Resolve first",
+    "Use the ability",
+    "Who goes first",
+    "Retire",
+    "Discard",
+    "End the Action Phase",
+    "Pass",
+)
+_FACTION_OF_DECK = {did: name for did, (name, _) in DECKS.items()}
+
+choices = (SeatChoice("deck", "Deck", tuple((did, name) for did, (name, _) in DECKS.items())),)
+
+
+# -- status --------------------------------------------------------------------------------------
+
+
+def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
+    """The pending decision in words, and the window's name when it is a response window."""
+    d = view.get("decision")
+    if not d:
+        return "", ""
+    who = together([seat_name(p, names) for p in d.get("players") or []])
+    card = d.get("source_name") or ""
+    kind = d.get("kind")
+    if kind == "window":
+        return f"{who}: play a Turning Point now, or pass", "Turning Point window"
+    if kind == "claim":
+        return f"{who}: make {card}'s Claim, or pass", ""
+    if kind == "may":
+        return f"{who}: use {card}'s ability, or pass", ""
+    if kind == "order":
+        return f"{who}: choose which of your triggers resolves first", ""
+    if kind == "first":
+        return f"{who} lost the round and decides who goes first", ""
+    what = d.get("what") or "a card"
+    words = {
+        "discard": "a card to discard",
+        "sacrifice": "a character to sacrifice",
+        "slot": "a slot",
+        "recall": "a card to return from the forgotten zone",
+    }.get(what, f"a target ({what.replace('_', ' ')})")
+    return f"{who}: choose {words}" + (f" for {card}" if card else ""), ""
+
+
+def status(view: JSON, names: Sequence[str]) -> Status:
+    """Headline (whose turn, phase, round), the pending decision, and each seat's points."""
+    players = view.get("players") or []
+    scores = tuple(
+        f"{seat_name(p['seat'], names)}: {plural(p['points'], 'point')} · hand {p['hand_size']}"
+        for p in players
+    )
+    result = view.get("result")
+    if result:
+        winners = together([seat_name(w, names) for w in result.get("winners") or []])
+        return Status(f"Game over · {winners} wins", "", scores, ("over",))
+    rnd, track = view.get("round", 1), view.get("track") or [1, 2, 3, 2, 1]
+    worth = track[min(rnd, len(track)) - 1]
+    phase = PHASES.get(view.get("phase", ""), "")
+    prompt, window = _prompt(view, names)
+    if view.get("phase") == "first":
+        head = f"Round {rnd} (worth {plural(worth, 'point')}) · who goes first?"
+    else:
+        head = f"{seat_name(view.get('active'), names)}'s turn · {phase} · round {rnd} (worth {worth})"
+    turn = ("round", rnd, view.get("turn"), view.get("active"), view.get("phase") == "first")
+    return Status(head, prompt, scores, turn, window)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+_STAT_WORDS = {"power": "Power", "initiative": "Initiative", "life": "Life"}
+_TYPE_WORDS = {"character": "Character", "relic": "Relic", "turning_point": "Turning Point"}
+
+
+def card_entry(cid: str) -> CardEntry:
+    """One card: faction and type, Power, Initiative and Life, and its full text."""
+    c = CARDS[cid]
+    stats: tuple[tuple[str, int | str], ...] = tuple((_STAT_WORDS[k], v) for k, v in c.stats)
+    kind = _TYPE_WORDS[c.type] + (" (attaches)" if c.flag("attach") else "")
+    faction = FACTIONS.get(c.faction, c.faction)
+    return CardEntry(
+        id=c.id,
+        name=c.name,
+        type=f"{faction} · {kind}",
+        stats=stats,
+        text=c.text or "No abilities.",
+        colour=c.faction,
+    )
+
+
+_ORDER = {"character": 0, "relic": 1, "turning_point": 2}
+_CATALOGUE = [
+    card_entry(c.id)
+    for c in sorted(CARDS.values(), key=lambda c: (list(FACTIONS).index(c.faction), _ORDER[c.type], c.name))
+]
+
+
+def catalogue() -> list[CardEntry]:
+    """Every card, faction by faction: characters, relics, then Turning Points."""
+    return list(_CATALOGUE)
+
+
+def deck_list(deck_id: str) -> str:
+    """A ready deck as "2× Joan of Arc, 1× ..."."""
+    name, cards = DECKS[deck_id]
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return f"{name}: " + ", ".join(f"{n}× {CARDS[c].name}" for c, n in counts.items())
+
+
+# -- menus ---------------------------------------------------------------------------------------
+
+
+def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+    """Plays first, then moves and abilities, retire and discard, and ending the phase (or passing) last."""
+    group = path[0] if path and path[0] in GROUPS else ""
+    return (GROUPS.index(group) if group else len(GROUPS), path)
+
+
+def skip(view: JSON, actions: list[Action]) -> Action:
+    """A skipped seat ends its Action Phase or passes; otherwise it takes the first answer offered."""
+    by_kind = {a.kind: a for a in actions}
+    return by_kind.get("end") or by_kind.get("pass") or actions[0]
+
+
+# -- the terminal board --------------------------------------------------------------------------
+
+
+def _card(u: JSON | None) -> str:
+    if u is None:
+        return "·"
+    if u["type"] == "relic":
+        text = f"{u['name']} [relic {u['life'] - u['damage']}/{u['life']}]"
+    else:
+        marks = "".join("*" if u[k] != u[f"base_{k}"] else "" for k in ("power", "initiative", "life"))
+        text = f"{u['name']} [P{u['power']} I{u['initiative']} L{u['life'] - u['damage']}/{u['life']}{marks}]"
+    if u.get("attached"):
+        text += " + " + ", ".join(r["name"] for r in u["attached"])
+    return text
+
+
+def _held(cid: str) -> str:
+    """A card in hand with its stats and text, on one line."""
+    c = CARDS[cid]
+    stats = " ".join(f"{_STAT_WORDS[k][0]}{v}" for k, v in c.stats)
+    text = " / ".join(c.text.splitlines()) or "no abilities"
+    return f"{c.name} ({_TYPE_WORDS[c.type]}{' ' + stats if stats else ''}): {text}"
+
+
+def board_text(view: JSON, names: Sequence[str]) -> str:
+    """The two rows slot by slot, contests marked, then each player's points, hand, deck and forgotten."""
+    st = status(view, names)
+    viewer = view.get("viewer")
+    lines = [f"== Ophelia · {st.headline} =="]
+    rnd = view.get("round", 1)
+    track = " ".join(f"[{p}]" if i + 1 == rnd else str(p) for i, p in enumerate(view.get("track") or []))
+    lines.append(f"Round track: {track}")
+    for row in (1, 0):
+        lines.append(f"{seat_name(row, names)}'s row:")
+        for col, u in enumerate(view["slots"][row]):
+            where = ("1 outer", "2", "3 middle", "4", "5 outer")[col]
+            fight = " ⚔" if u is not None and u.get("contested") else ""
+            lines.append(f"    {where:>8}: {_card(u)}{fight}")
+    for p in view.get("players") or []:
+        seat = p["seat"]
+        you = " (you)" if seat == viewer else ""
+        mark = " ◀" if seat in (view.get("to_act") or []) else ""
+        lines.append(
+            f"{seat_name(seat, names)}{you}: {plural(p['points'], 'point')} · {p['deck_name']} · hand "
+            f"{p['hand_size']} · deck {p['deck_size']} · forgotten {len(p['forgotten'])} · "
+            f"Power {p['power']}{mark}"
+        )
+        for c in p.get("hand") or []:
+            lines.append(f"    holding {_held(c)}")
+    if st.prompt:
+        lines.append(f"Now: {st.prompt}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    return "\n".join(lines)

@@ -3,7 +3,7 @@ level's decision time, for every registered game; at 4 players the hard seat's s
 
 A game counts as its share of the win for the seat (a shared win counts part). Decision times are the
 wall time of bot.ai.choose_move, the whole of an AI move. Games run in --jobs worker processes.
-Run: .venv/bin/python bench/ai.py [--quick] [--jobs 2]
+Run: .venv/bin/python bench/ai.py [GAME ...] [--quick] [--games N] [--jobs 2] (no GAME: every registered game)
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def pct(q: float, xs: list[float]) -> float:
 def main() -> None:
     """Print the tables."""
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("game", nargs="*", help="game ids (default: every registered game)")
     ap.add_argument("--quick", action="store_true", help="a short run (few games; wide intervals)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (times are per process)")
     ap.add_argument("--games", type=int, default=None, help="games per pairing with hard (default 40)")
@@ -73,6 +74,8 @@ def main() -> None:
     ]
     jobs, tags = [], []
     for game_id, game in games().items():
+        if args.game and game_id not in args.game:
+            continue
         for a, b, count in pairings:
             for i in range(count):
                 levels = (a, b) if i % 2 == 0 else (b, a)

@@ -142,7 +142,7 @@ class Harness:
             if "✅ You played" in hand.content:
                 return hand
             options = [b["label"] for b in hand.buttons if b["label"] not in NAV]
-            quick = [o for o in ("End turn", "Pass") if o in options]
+            quick = [o for o in ("End turn", "Pass", "End the Action Phase") if o in options]
             if quick:  # the shortest way through a game
                 hand = await self.press(user, hand, quick[0])
             elif options:

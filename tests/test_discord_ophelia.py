@@ -1,0 +1,92 @@
+"""Ophelia end to end through the fake Discord: decks picked in the lobby, a character played from the
+hand menu, the Turning Point window pinging the opponent and passing by itself, a restart mid-game, and the
+game played to its end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.discord_harness import HAND, NAV, Harness
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+CHOOSE = "Choose your Deck (random if none)"
+
+
+async def _pick(h: Harness, user: FakeUser, lobby: FakeMessage, deck: str) -> FakeMessage:
+    return await (await h.fake.select(user, lobby, [deck], placeholder=CHOOSE)).wait_reply()
+
+
+async def _play(h: Harness, user: FakeUser, thread: FakeChannel, first: str) -> FakeMessage:
+    """From the hand menu: press `first`, then the first option at each level until a move is played."""
+    hand = await h.press(user, h.board(thread), HAND)
+    hand = await h.press(user, hand, first)
+    for _ in range(6):
+        if "✅ You played" in hand.content:
+            return hand
+        buttons = [b["label"] for b in hand.buttons if b["label"] not in NAV]
+        if hand.selects:
+            value = next(iter(hand.option_values().values()))
+            hand = await (await h.fake.select(user, hand, [value])).wait_reply()
+        else:
+            hand = await h.press(user, hand, buttons[0])
+    raise AssertionError(f"no move was played: {hand.content}")
+
+
+async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    people = {alice.id: alice, bob.id: bob}
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await h.open_lobby(alice, "ophelia")
+        lobby = await _pick(h, alice, lobby, "crown")
+        lobby = await h.press(bob, lobby, "Join")
+        lobby = await _pick(h, bob, lobby, "tide")
+        await h.press(alice, lobby, "Start")
+        await h.settle()
+        info = await h.sessions.get(mid)
+        assert info.options == {"seat_choices": [{"deck": "crown"}, {"deck": "tide"}]}
+        view = await h.sessions.view_for(mid, None)
+        assert [p["deck_name"] for p in view["players"]] == ["Crown", "Tide"]
+
+        # The turn player opens their hand (an image and the moves) and plays a character.
+        mover = people[info.users_to_act[0]]
+        other = bob if mover is alice else alice
+        hand = await h.press(mover, h.board(thread), HAND)
+        assert hand.ephemeral and hand.attachments
+        played = await _play(h, mover, thread, "Play a character")
+        assert "into slot" in played.content
+        await h.settle()
+        view = await h.sessions.view_for(mid, None)
+        assert any(u for row in view["slots"] for u in row)
+
+        # Ending the Action Phase opens the opponent's Turning Point window: a ping, a Pass, and a pass by
+        # itself after the server's wait.
+        while (await h.sessions.get(mid)).users_to_act == (mover.id,):
+            hand = await h.press(mover, h.board(thread), HAND)
+            labels = [b["label"] for b in hand.buttons]
+            if "End the Action Phase" in labels:
+                await h.press(mover, hand, "End the Action Phase")
+            elif "Pass" in labels:  # a Claim or a "you may" of the card just played
+                await h.press(mover, hand, "Pass")
+            else:
+                await _play(h, mover, thread, labels[0])
+            await h.settle()
+        info = await h.sessions.get(mid)
+        assert info.window == "Turning Point window" and info.users_to_act == (other.id,)
+        board = h.board(thread)
+        assert board.pinged(other) and "Turning Point window" in board.content
+        menu = await h.press(other, board, HAND)
+        assert "Pass" in [b["label"] for b in menu.buttons]
+        assert info.deadline == info.updated_at + 60
+        h.clock[0] = info.updated_at + 60
+        assert await h.bot.timers.tick() == 1
+        await h.settle()
+        said = [m.content for m in fake.public(thread) if m.content.startswith("⏳")]
+        assert said == [f"⏳ {other.name} let the Turning Point window pass."]
+
+        await h.restart()  # a restart in the middle of the game
+        info = await h.sessions.get(mid)
+        assert not info.over and info.users_to_act
+        final = await h.play_until_over(mid, thread, people)
+        assert final.over
+        view = await h.sessions.view_for(mid, None)
+        assert max(p["points"] for p in view["players"]) >= 5

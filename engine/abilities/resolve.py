@@ -211,11 +211,6 @@ def run(host: Host, s: Any, events: list[Event]) -> None:
             return
 
 
-def busy(s: Any) -> bool:
-    """Whether abilities are waiting or resolving."""
-    return bool(s.resolving or s.pending)
-
-
 def _advance(host: Host, s: Any, ctx: Ctx, events: list[Event]) -> None:
     a = ability(host, ctx)
     if not ctx["agreed"]:  # a "may" trigger: its controller decides first

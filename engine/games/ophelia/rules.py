@@ -305,6 +305,8 @@ class Ophelia(TableGame[OpheliaState]):
     def choices(self, s: OpheliaState, ctx: kit.Ctx, step: Step) -> list[int]:
         """The cards a chosen selector may pick."""
         pool = b.chosen(s, ctx["owner"], ctx["uid"], step.get("to"), step.get("max_power"))
+        if step.do == "detach":  # only a relic borne by a character can be detached
+            pool = [u for u in pool if (got := b.find(s, u.uid)) is not None and got[3] is not None]
         return [u.uid for u in pool]
 
     def group(self, s: OpheliaState, ctx: kit.Ctx, selector: str) -> list[int]:

@@ -29,6 +29,7 @@ from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
 from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
+from engine.table.decisions import PASS
 from engine.table.present import Presentation, of, player_count, seat_refs, together
 
 DEFAULT_DB = "agora-console.db"
@@ -282,7 +283,11 @@ class ConsoleGame:
         moves = named_moves(await self.sessions.moves_for(self.match_id, user), self._names(info))
         keyed = menu_keys(moves, dict(self.present.shortcuts))
         by_key = dict(keyed)
+        # A response window: Enter lets it pass, whatever the hand (the same prompt for every hand).
+        passing = next((k for k, m in keyed if m.key == PASS), None) if info.window else None
         self.screen.say(f"\n{info.seat_name(seat)}, your move:")
+        if passing is not None:
+            self.screen.say(f"{info.window}: play one, or press Enter to pass.")
         width = max((len(k) for k, _ in keyed), default=1)
         for k, m in keyed:
             self.screen.say(f"  {k:>{width}}. {m.label}")
@@ -294,7 +299,9 @@ class ConsoleGame:
             answer = await self.screen.ask(prompt)
             if answer is None or answer.lower() in ("q", "quit", "exit"):
                 return "quit"
-            cmd = answer.lower()
+            cmd = answer.strip().lower()
+            if not cmd and passing is not None:
+                cmd = passing
             if cmd in ("h", "help"):
                 self.screen.say(help_text(self.game, self.present))
             elif cmd in ("?", "hint"):

@@ -276,3 +276,25 @@ async def test_ophion_in_the_terminal(tmp_path: Path) -> None:
     assert "== Ophion · " in first_view and "gold" in first_view
     assert first_view.count("holding:") == 1  # only the human's own hand
     assert "  p. Pass" in out
+
+
+async def test_enter_passes_a_response_window(tmp_path: Path) -> None:
+    """A Turning Point window in the terminal says so, and Enter lets it pass (the same for any hand)."""
+    out = io.StringIO()
+
+    def answer(screen: str) -> str:
+        menu = screen.rsplit("your move:", 1)[-1]
+        if "press Enter to pass" in menu:
+            return ""
+        if "Game #1 is over" in screen:
+            return "q"
+        return key_of(screen, "End the Action Phase") if "End the Action Phase" in menu else "1"
+
+    steps: list[str | Callable[[str], str]] = [answer] * 400
+    opts = PlayOptions(game="ophelia", players=2, ai=1, seed=4, db=str(tmp_path / "c.db"), ai_delay=0.0)
+    code = await play(opts, Reacting(out.getvalue, steps), out)  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert code == 0 and "Game #1 is over" in text
+    windows = [m for m in text.split("your move:")[1:] if "press Enter to pass" in m]
+    assert windows and all("Pass" in w for w in windows)
+    assert "Player 1 plays no Turning Point" in text

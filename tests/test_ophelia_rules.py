@@ -6,6 +6,8 @@ set; tests/test_ophelia_cards.py checks each card of the set does what its text 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.games.ophelia.board import stat
@@ -503,3 +505,23 @@ def test_stats_never_go_below_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     a = place(s, 0, 1, "t_a")
     s.modifiers.append(Modifier("power", -3, a.uid, TURN))
     assert stat(s, a, "power") == 0
+
+
+def test_a_card_with_two_actions_names_each_by_its_own_line(monkeypatch: Any) -> None:
+    """The menu names each Action of a card by its own line of text, not the first one twice."""
+    cid = define(
+        monkeypatch,
+        "two_actions",
+        text="Action — Draw a card.\nAction — Heal 1 damage from this.",
+        ability=[
+            {"type": "action", "effect": [{"do": "draw", "amount": 1}]},
+            {"type": "action", "effect": [{"do": "heal", "to": "self", "amount": 1}]},
+        ],
+    )
+    s = fresh()
+    u = place(s, 0, 3, cid)
+    acts = [a for a in game.legal_actions(s, 0) if a.kind == "act" and int(a.arg("u")) == u.uid]
+    assert {game.describe(s, a) for a in acts} == {
+        ("Action", "Two Actions: Action — Draw a card."),
+        ("Action", "Two Actions: Action — Heal 1 damage from this."),
+    }

@@ -141,5 +141,8 @@ def _describe(s: OpheliaState, a: Action) -> tuple[str, ...]:
 def _ability_text(u: Unit | None, index: int, label: str) -> str:
     if u is None:
         return label
-    lines = [ln for ln in CARDS[u.card].text.splitlines() if ln.startswith(label)]
-    return lines[0] if lines else label
+    spec = CARDS[u.card]
+    lines = [ln for ln in spec.text.splitlines() if ln.startswith(label)]
+    of_type = [i for i, _ in spec.of_type(label.lower())]
+    rank = of_type.index(index) if index in of_type else 0  # the card's n-th Action is its n-th Action line
+    return lines[rank] if rank < len(lines) else label

@@ -320,6 +320,8 @@ class Ophelia(TableGame[OpheliaState]):
         if selector == "middle_enemy":
             m = s.slots[1 - ctx["owner"]][MIDDLE]
             return [m.uid] if m is not None else []
+        if selector == "other_allies":  # also after the source has left ("When this is defeated; ...")
+            return [u.uid for u in b.characters(s, ctx["owner"]) if u.uid != ctx["uid"]]
         got = b.find(s, ctx["uid"])
         if got is None:
             return []
@@ -541,9 +543,7 @@ def _play(s: OpheliaState, a: Action, events: list[Event]) -> None:
             card=cid,
             uid=unit.uid,
         )
-        kit.fire(_GAME, s, "played", [(unit.uid, cid, p)], unit.uid)
-        kit.fire(_GAME, s, "ally_played", _GAME._watchers(s, p, but=unit.uid), unit.uid)
-        kit.fire(_GAME, s, "enemy_played", _GAME._watchers(s, 1 - p), unit.uid)
+        kit.fire(_GAME, s, "played", [(unit.uid, cid, p)], unit.uid)  # no ally_played: not into a slot
         return
     col = int(a.arg("s")) - 1
     emit(
@@ -587,6 +587,7 @@ def _claim(s: OpheliaState, a: Action, events: list[Event]) -> None:
 def _retire(s: OpheliaState, a: Action, events: list[Event]) -> None:
     s.moves += 1
     _GAME.leave(s, int(a.arg("u")), "retired", events)
+    _GAME.settle(s, events)  # a Life bonus it gave ends at once (RULINGS 17)
 
 
 def _discard(s: OpheliaState, a: Action, events: list[Event]) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.abilities.spec import CardSpec, Vocabulary, parse_cards, parse_decks
 from engine.carddata import load
+from engine.table.present import SeatChoice
 
 DECK_SIZE, COPIES = 30, 2
 TARGET = {"to": str}
@@ -67,6 +68,7 @@ _DATA: dict[str, Any] = load(_PATH)
 CARDS: dict[str, CardSpec] = parse_cards(_DATA, _PATH.name, VOCABULARY)
 FACTIONS: dict[str, str] = dict(_DATA.get("factions", {}))
 DECKS: dict[str, tuple[str, tuple[str, ...]]] = parse_decks(_DATA, _PATH.name, CARDS, DECK_SIZE, COPIES)
+DECK_CHOICE = SeatChoice("deck", "Deck", tuple((did, name) for did, (name, _) in DECKS.items()))
 
 
 def name(cid: str) -> str:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import JSON, Action
-from engine.games.ophelia.cards import CARDS, DECKS, FACTIONS
-from engine.table.present import CardEntry, SeatChoice, Status, plural, seat_name, seat_refs, together
+from engine.games.ophelia.cards import CARDS, DECK_CHOICE, DECKS, FACTIONS
+from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** 5 points. Rounds are worth **1-2-3-2-1**.\n"
@@ -60,7 +60,7 @@ GROUPS = (
 )
 _FACTION_OF_DECK = {did: name for did, (name, _) in DECKS.items()}
 
-choices = (SeatChoice("deck", "Deck", tuple((did, name) for did, (name, _) in DECKS.items())),)
+choices = (DECK_CHOICE,)
 
 
 # -- status --------------------------------------------------------------------------------------

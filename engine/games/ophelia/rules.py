@@ -14,13 +14,14 @@ from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophelia import board as b
 from engine.games.ophelia import effects as _own  # noqa: F401  (registers move and recall)
-from engine.games.ophelia.cards import CARDS, CHOSEN, DECKS
+from engine.games.ophelia.cards import CARDS, CHOSEN, DECK_CHOICE, DECKS
 from engine.games.ophelia.state import MIDDLE, OpheliaState, Side, Unit
 from engine.rng import Rng
 from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
 from engine.table.modifiers import TURN, expire
+from engine.table.present import picked
 
 START_HAND, DRAW, MAX_HAND = 5, 3, 7
 WIN = 5
@@ -53,11 +54,9 @@ class Ophelia(TableGame[OpheliaState]):
         player."""
         self.check_players(num_players)
         rng = Rng(seed)
-        picks = list((options or {}).get("seat_choices") or [])
         sides = []
         for seat in range(num_players):
-            pick = picks[seat].get("deck") if seat < len(picks) and picks[seat] else None
-            deck_id = pick if pick in DECKS else sorted(DECKS)[rng.below(len(DECKS))]
+            deck_id = picked(options, seat, DECK_CHOICE) or sorted(DECKS)[rng.below(len(DECKS))]
             deck_name, cards = DECKS[deck_id]
             deck = list(cards)
             rng.shuffle(deck)

@@ -202,3 +202,25 @@ def test_hint_gives_top_moves_with_estimates() -> None:
     assert len(tips) == 3 and tips[0][0] == "summon:m=troll:g=a"
     assert all(0 <= p <= 1 for _, p in tips) and tips[0][1] > 0.9
     assert hint(game, s, 1, seed=1) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_apply_legal_is_apply_without_the_check(game_id: str) -> None:
+    """The search's fast path plays a legal move exactly as apply does (same events, same state)."""
+    game = games()[game_id]
+    a, b = game.setup(2, 3), game.setup(2, 3)
+    pick = RandomPlayer(5)
+    for _ in range(60):
+        if not (to_act := game.to_act(a)):
+            break
+        move = pick.choose(game, a, to_act[0])
+        assert [e.text for e in game.apply(a, move)] == [e.text for e in game.apply_legal(b, move)]
+        assert game.to_json(a) == game.to_json(b)
+
+
+def test_the_game_tunes_its_search() -> None:
+    """A game's heuristics module may set the rollout depth and exploration (Ophelia: no rollout)."""
+    from engine.ai.evaluation import heuristics
+
+    assert heuristics(games()["ophelia"]).ROLLOUT_DEPTH == 0
+    assert not hasattr(heuristics(games()["omphala"]), "ROLLOUT_DEPTH")  # the defaults

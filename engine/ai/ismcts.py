@@ -8,6 +8,12 @@ statistics are from the view of the seat that moved into it, so the search works
 decisions and simultaneous choices are nodes like any other (the first seat in to_act moves; at the root,
 the searching seat).
 
+How far to play random moves before judging is the game's call: its heuristics module may set
+ROLLOUT_DEPTH and EXPLORATION (an evaluation that already looks ahead wants no rollout, and its small
+differences between moves want little exploration); otherwise 4 moves and 0.7. A game that offers
+`apply_legal` (TableGame) has the moves the search takes from its own legal list applied without a second
+legality check.
+
 Reproducible: for a fixed seed and iteration budget the result is always the same. A time budget stops
 early (and is then not reproducible); give both to bound the time of a slow position.
 """
@@ -19,9 +25,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.evaluation import values
+from engine.ai.evaluation import heuristics, values
 from engine.core import Action, Game, PlayerId
 from engine.rng import Rng
+
+DEPTH, EXPLORATION = 4, 0.7  # a game's defaults unless its heuristics module sets its own
 
 
 @dataclass(slots=True)
@@ -61,8 +69,8 @@ class Ismcts:
         seed: int = 0,
         iterations: int = 500,
         max_time: float | None = None,
-        rollout_depth: int = 4,
-        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        exploration: float | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -86,7 +94,10 @@ class Ismcts:
         rng = Rng(self.seed)
         root = Node(player=seat)
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
-        c = self.exploration
+        tuning = heuristics(game)
+        c = getattr(tuning, "EXPLORATION", EXPLORATION) if self.exploration is None else self.exploration
+        depth = getattr(tuning, "ROLLOUT_DEPTH", DEPTH) if self.rollout_depth is None else self.rollout_depth
+        play = getattr(game, "apply_legal", game.apply)
         done = 0
         for it in range(self.iterations):
             if deadline is not None and it and time.perf_counter() > deadline:
@@ -113,23 +124,23 @@ class Ismcts:
                 if untried:
                     a = untried[rng.below(len(untried))]
                     child = node.children[a.key] = Node(player=mover)
-                    game.apply(world, a)
+                    play(world, a)
                     path.append(child)
                     break
                 assert best is not None
                 a, node = best
-                game.apply(world, a)
+                play(world, a)
                 path.append(node)
                 to_act = game.to_act(world)
                 if not to_act:
                     break
                 mover = to_act[0]
-            for _ in range(self.rollout_depth):
+            for _ in range(depth):
                 to_act = game.to_act(world)
                 if not to_act:
                     break
                 options = game.legal_actions(world, to_act[0])
-                game.apply(world, options[rng.below(len(options))])
+                play(world, options[rng.below(len(options))])
             shares = values(game, world)
             for n in path:
                 n.visits += 1

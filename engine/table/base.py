@@ -119,6 +119,11 @@ class TableGame(Generic[S]):
         """Play a legal move (IllegalAction, state untouched, otherwise) and what follows it."""
         if action not in self._candidates(s, action.player, action.kind):
             raise IllegalAction(f"{action.key!r} is not a legal move for P{action.player + 1} now")
+        return self.apply_legal(s, action)
+
+    def apply_legal(self, s: S, action: Action) -> list[Event]:
+        """`apply` for a move just taken from `legal_actions` of this very state (a search's fast path:
+        no second look at the legal moves)."""
         events: list[Event] = []
         stack = s.decisions  # type: ignore[attr-defined]
         d = decisions.answered(stack, action.player) if stack else None

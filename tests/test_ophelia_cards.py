@@ -459,9 +459,9 @@ def test_william_marshal() -> None:
     """ "+2 Power while contested." """
     s = fresh()
     william = place(s, 0, 2, "william_marshal")
-    assert power(s, william) == 2
+    assert power(s, william) == 3
     place(s, 1, 2, "socrates")
-    assert power(s, william) == 4
+    assert power(s, william) == 5
 
 
 @covers("tomoe_gozen")

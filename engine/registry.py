@@ -9,7 +9,12 @@ from typing import Any
 from engine.core import Game
 
 # Each entry is "module:ClassName"; a new game is one line here.
-_GAMES = ("engine.games.omphala:Omphala", "engine.games.ophion:Ophion", "engine.games.ophelia:Ophelia")
+_GAMES = (
+    "engine.games.omphala:Omphala",
+    "engine.games.ophion:Ophion",
+    "engine.games.ophelia:Ophelia",
+    "engine.games.siege_of_olympus:Siege",
+)
 
 
 @cache

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from engine.abilities.resolve import Ctx, Host, effect, pick, targets
 from engine.abilities.spec import Step
 from engine.core import Event, PlayerId
-from engine.table.modifiers import ROUND, TURN, Modifier
+from engine.table.modifiers import GAME, ROUND, TURN, Modifier
 
 
 class Table(Host, Protocol):
@@ -76,29 +76,34 @@ def heal(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
     return _each(host, s, ctx, step, lambda u: host.heal(s, u, step.get("amount", 1), events))
 
 
-def _modify(stat: str) -> Any:
+_UNTIL = {"turn": (TURN, "until the end of turn"), "round": (ROUND, "until the end of the round")}
+_UNTIL["field"] = (GAME, "while it stays on the field")  # the game removes a card's modifiers as it leaves
+
+
+def stat_effect(stat: str) -> Any:
+    """The effect "+amount `stat` (or less) for the cards `to` selects, `until` the end of the turn, of the
+    round, or while they stay on the field"; a game registers it under its stats' names."""
+
     def modify(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
-        until = ROUND if step.get("until", "turn") == "round" else TURN
+        until, word = _UNTIL[step.get("until", "turn")]
         amount = step.get("amount", 1)
 
         def add(uid: int) -> None:
             s.modifiers.append(Modifier(stat, amount, uid, until, ctx["card"]))
-            word = "the end of the round" if until == ROUND else "the end of turn"
             sign = "+" if amount >= 0 else ""
-            label = stat.capitalize()
-            emit_text = f"{host.name(s, uid)} gets {sign}{amount} {label} until {word}"
+            text = f"{host.name(s, uid)} gets {sign}{amount} {stat.capitalize()} {word}"
             events.append(
-                Event("modified", emit_text, None, False, (("uid", uid), ("stat", stat), ("amount", amount)))
+                Event("modified", text, None, False, (("uid", uid), ("stat", stat), ("amount", amount)))
             )
 
         return _each(host, s, ctx, step, add)
 
-    modify.__doc__ = f"+amount {stat} (or less) until the end of turn or round for the cards `to` selects."
+    modify.__doc__ = f"+amount {stat} (or less) until the end of turn or round, or while on the field."
     return modify
 
 
 for _stat in ("power", "initiative", "life"):
-    effect(_stat)(_modify(_stat))
+    effect(_stat)(stat_effect(_stat))
 
 
 @effect("draw")

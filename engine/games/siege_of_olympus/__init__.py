@@ -1,3 +1,6 @@
-"""Siege of Olympus, for two players: one shared Deck of 86 cards, minions recruited from Tartarus and
-traded in the Agora, artifacts assembled from three pieces; the first to bring down the enemy Commander or
-to hold three artifacts conquers Olympus. The card data and rulings are here; the rules engine comes next."""
+"""Siege of Olympus, for two players: Commanders fight over a shared Deck of Greek myth to take three
+artifacts or bring the enemy Commander down."""
+
+from engine.games.siege_of_olympus.rules import Siege
+
+__all__ = ["Siege"]

@@ -1,0 +1,231 @@
+"""Siege of Olympus's own effects, registered beside the kit's shared ones (engine/abilities/effects.py):
+the keywords that act (Cripple, Paralyze, Free, Reborn, Search, Exchange, Explore, Joker, Copy and
+Replace, Add, Disrupt's negation, Ambush's strike), a summon from a zone, and a keyword granted. Each calls
+the board operations of the rules class (the host); RULINGS.md 21-38 say what each one means."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.abilities import effects as shared
+from engine.abilities.resolve import Ctx, effect, pick, targets
+from engine.abilities.spec import Step
+from engine.core import Event
+from engine.games.siege_of_olympus import board as b
+from engine.games.siege_of_olympus.cards import CARDS
+from engine.table.modifiers import GAME, TURN, Modifier
+
+# The shared effects under the rulebook's words.
+effect("destroy")(shared.defeat)
+effect("return_to_hand")(shared.bounce)
+effect("attack")(shared.stat_effect("attack"))
+effect("health")(shared.stat_effect("health"))
+
+
+def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
+    """Targets as the kit selects them; a fixed group also keeps only those within `max_cost`."""
+    got = targets(host, s, ctx, step)
+    if got is None:
+        return False
+    limit = step.get("max_cost")
+    for uid in got:
+        m = b.find(s, uid)
+        if m is not None and (limit is None or b.cost(m.card) <= limit):
+            do(m)
+    return True
+
+
+@effect("cripple")
+def cripple(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """The minion cannot attack and loses its abilities while it stays on the field (RULINGS 35)."""
+
+    def do(m: Any) -> None:
+        m.crippled = True
+        host.emit(events, "crippled", f"{CARDS[m.card].name} is crippled", uid=m.uid)
+
+    return _each(host, s, ctx, step, do)
+
+
+@effect("paralyze")
+def paralyze(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """The minion cannot attack in its controller's next turn (RULINGS 36)."""
+
+    def do(m: Any) -> None:
+        m.paralyzed = s.turn + (2 if m.owner == s.active else 1)
+        host.emit(events, "paralyzed", f"{CARDS[m.card].name} is paralyzed", uid=m.uid)
+
+    return _each(host, s, ctx, step, do)
+
+
+@effect("grant")
+def grant(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """The minion gains a static keyword until the end of turn or while it stays on the field."""
+    keyword = step.get("keyword")
+    until = GAME if step.get("until") == "field" else TURN
+
+    def do(m: Any) -> None:
+        s.modifiers.append(Modifier(keyword, 1, m.uid, until, ctx["card"]))
+        word = CARDS[ctx["card"]].name
+        host.emit(events, "granted", f"{CARDS[m.card].name} gains {keyword.replace('_', ' ')} ({word})")
+
+    return _each(host, s, ctx, step, do)
+
+
+@effect("take")
+def take(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Free (from Tartarus), Reborn (from the Underworld) or Search (from the Deck, then shuffled): up to
+    `amount` cards of `kind`, one at a time, to the Hand (RULINGS 23-25)."""
+    zone, kind = step.get("zone"), step.get("kind", "any")
+    while ctx["did"] < step.get("amount", 1):
+        k = ctx["did"]
+        options = host.takeable(s, zone, kind)
+        if not options:
+            break
+        got = pick(s, ctx, k, "t" if zone == "tartarus" else "c", options, what=zone)
+        if got is None:
+            return False
+        host.take(s, ctx["owner"], zone, got, events)
+        ctx["did"] = k + 1
+    if zone == "deck":
+        s.rng.shuffle(s.deck)
+    return True
+
+
+@effect("summon")
+def summon(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Summon a minion from a zone, ignoring its cost, never past 8 minions (RULINGS 7, 39)."""
+    zone, limit = step.get("zone"), step.get("max_cost")
+    options = host.summonable(s, ctx["owner"], zone, limit)
+    if not options:
+        return True
+    got = pick(s, ctx, 0, "t" if zone == "tartarus" else "c", options, what="summon")
+    if got is None:
+        return False
+    host.summon_from(s, ctx["owner"], zone, got, events)
+    return True
+
+
+@effect("exchange")
+def exchange(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Leave a card of your Hand in the Agora and take one from there (RULINGS 37); not the turn's own
+    exchange."""
+    owner = ctx["owner"]
+    hand = sorted(set(s.sides[owner].hand))
+    if not hand or not s.agora:
+        return True
+    left = pick(s, ctx, 0, "c", hand, what="leave")
+    if left is None:
+        return False
+    options = sorted({c for c in s.agora if c not in s.left})
+    if not options:
+        return True
+    took = pick(s, ctx, 1, "g", options, what="agora")
+    if took is None:
+        return False
+    host.exchange(s, owner, str(left), str(took), events)
+    return True
+
+
+@effect("explore")
+def explore(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Take an artifact whose 3 pieces are on the field, both sides together; no card drawn (RULINGS 32)."""
+    counts: dict[int, int] = {}
+    for m in b.field(s):
+        for p in b.pieces(m):
+            counts[p] = counts.get(p, 0) + 1
+    options = sorted(n for n in s.pile if counts.get(n, 0) >= 3)
+    if not options:
+        return True
+    got = pick(s, ctx, 0, "n", options, what="artifact")
+    if got is None:
+        return False
+    host.take_artifact(s, ctx["owner"], int(got), events, draw=False)
+    return True
+
+
+@effect("copy")
+def copy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Joker: this minion's artifact piece becomes the chosen minion's (RULINGS 31)."""
+    me = b.on_board(s, ctx["uid"])
+    got = targets(host, s, ctx, step)
+    if got is None:
+        return False
+    other = b.on_board(s, got[0]) if got else None
+    if me is not None and other is not None:
+        me.piece = other.piece
+        host.emit(events, "copied", f"{CARDS[me.card].name} copies piece {other.piece}", uid=me.uid)
+    return True
+
+
+@effect("swap")
+def swap(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Copy and Replace: this minion and the chosen one exchange a value (RULINGS 29)."""
+    me = b.on_board(s, ctx["uid"])
+    got = targets(host, s, ctx, step)
+    if got is None:
+        return False
+    other = b.on_board(s, got[0]) if got else None
+    if me is None or other is None:
+        return True
+    what = step.get("stat", "artifact")
+    if what == "artifact":
+        me.piece, other.piece = other.piece, me.piece
+    else:  # each takes the other's value now: its base moves by the difference
+        mine, theirs = b.stat(s, me, what), b.stat(s, other, what)
+        for m, delta in ((me, theirs - mine), (other, mine - theirs)):
+            base = getattr(m, f"{what}_base")
+            printed = CARDS[m.card].stat(what) if base < 0 else base
+            setattr(m, f"{what}_base", max(0, printed + delta))
+    host.emit(
+        events,
+        "swapped",
+        f"{CARDS[me.card].name} and {CARDS[other.card].name} swap {what}",
+        uid=me.uid,
+        other=other.uid,
+    )
+    return True
+
+
+@effect("add")
+def add(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Add: a minion card from your Hand goes under this one; it counts as both pieces (RULINGS 30)."""
+    me = b.on_board(s, ctx["uid"])
+    owner = ctx["owner"]
+    options = sorted({c for c in s.sides[owner].hand if CARDS[c].type == "minion"})
+    if me is None or not options:
+        return True
+    got = pick(s, ctx, 0, "c", options, what="add")
+    if got is None:
+        return False
+    host.stick(s, owner, me, str(got), events)
+    return True
+
+
+@effect("negate")
+def negate(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Disrupt: the attack or effect that opened the window is negated (RULINGS 22)."""
+    if s.window is not None:
+        s.window["negated"] = True
+        host.emit(events, "negated", f"{host.window_words(s)} is negated")
+    return True
+
+
+@effect("strike")
+def strike(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Ambush: this minion, or one you choose, attacks the attacking minion at once (RULINGS 21)."""
+    foe = b.on_board(s, ctx["event"])
+    if foe is None:
+        return True
+    owner = ctx["owner"]
+    by_self = step.get("by") == "self"
+    options = [ctx["uid"]] if by_self else [m.uid for m in s.sides[owner].minions]
+    options = [u for u in options if (m := b.on_board(s, u)) is not None and b.can_attack(s, m)]
+    if not options:
+        return True
+    got = pick(s, ctx, 0, "t", options, what="striker")
+    if got is None:
+        return False
+    striker = b.on_board(s, int(got))
+    if striker is not None:
+        host.fight(s, striker, foe, events)
+    return True

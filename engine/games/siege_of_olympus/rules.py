@@ -1,0 +1,1009 @@
+"""Siege of Olympus's rules: setup (Commanders, the mulligan, Tartarus and the Agora), the turn (Draw,
+Deploy, Recruit, Attack, End), combat, response windows for Ambush and Disrupt, synergies, artifacts and
+victory, and the board operations the card-ability kit calls (this class is its Host). RULINGS.md numbers
+are cited where a rule is ours."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from engine import eventlog
+from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
+from engine.abilities import resolve as kit
+from engine.abilities.spec import Ability, CardSpec, Step
+from engine.core import JSON, Action, Arg, Event, PlayerId
+from engine.core import action as act
+from engine.games.siege_of_olympus import board as b
+from engine.games.siege_of_olympus import effects as _own  # noqa: F401  (registers Siege's effects)
+from engine.games.siege_of_olympus.cards import (
+    AGORA_MAX,
+    AGORA_MIN,
+    ARTIFACTS,
+    ARTIFACTS_TO_WIN,
+    CARDS,
+    CHOSEN,
+    COMMANDER_HEALTH,
+    COMMANDERS,
+    DECK,
+    HAND,
+    MAX_HAND,
+    MAX_MINIONS,
+    MAX_TURNS,
+    MINIONS,
+    MULLIGAN,
+    RACE_CYCLE,
+    RACES,
+    TARTARUS,
+    prey,
+)
+from engine.games.siege_of_olympus.state import NOBODY, Held, Minion, Side, SiegeState
+from engine.rng import Rng
+from engine.table.base import Slot, TableGame, slots
+from engine.table.decisions import PASS, Decision, answering, push
+from engine.table.events import emit
+from engine.table.modifiers import TURN, expire
+from engine.table.present import SeatChoice, picked
+
+MAX_MOVES = 60  # decisions a turn (RULINGS 40)
+WINDOW, COMMANDER, MULLIGAN_D, OPTION, DISCARD = "window", "commander", "mulligan", "option", "discard"
+COMMANDER_CHOICE = SeatChoice("commander", "Commander", tuple((c, s.name) for c, s in COMMANDERS.items()))
+
+# The synergies that act are abilities of pseudo-cards, so the kit resolves them like any trigger.
+SYNERGIES: dict[str, CardSpec] = {
+    f"race_{r}": CardSpec(
+        f"race_{r}",
+        f"{RACES[r]['name']} synergy",
+        "synergy",
+        text=RACES[r]["synergy"],
+        abilities=(Ability("trigger", effect=(Step("destroy", (("to", f"prey_{prey(r)}"),)),)),),
+    )
+    for r in RACE_CYCLE
+}
+SYNERGIES["spellcaster"] = CardSpec(
+    "spellcaster",
+    "Spellcaster synergy",
+    "synergy",
+    text="1 damage to all other minions on the field.",
+    abilities=(Ability("trigger", effect=(Step("damage", (("to", "spell_victims"), ("amount", 1))),)),),
+)
+
+
+def seat_word(seat: int) -> str:
+    """How texts name a seat: P1, P2."""
+    return f"P{seat + 1}"
+
+
+def main_kind(spec: CardSpec) -> str:
+    """The ability type a card's Pick or Combine options are (RULINGS 33)."""
+    return "summon" if spec.type == "minion" else "play" if spec.type == "spell" else "once"
+
+
+class Siege(TableGame[SiegeState]):
+    """Siege of Olympus: two Commanders fight over a shared Deck of Greek myth to take 3 artifacts."""
+
+    id: ClassVar[str] = "siege_of_olympus"
+    title: ClassVar[str] = "Siege of Olympus"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    max_actions: ClassVar[int] = MAX_TURNS * (MAX_MOVES + 80) + 40
+    rules_version: ClassVar[int] = 1
+    state_cls: ClassVar[type] = SiegeState
+    MOVES: ClassVar[dict[str, Callable[[SiegeState, Action, list[Event]], None]]]
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def setup(self, num_players: int, seed: int, options: JSON | None = None) -> SiegeState:
+        """The shared Deck shuffled, a random first player, 6 cards each; Commanders picked in the lobby
+        are taken (the second player's first on a clash), the others are chosen as the first moves."""
+        self.check_players(num_players)
+        rng = Rng(seed)
+        s = SiegeState(num_players, rng, [Side() for _ in range(num_players)])
+        s.deck = list(DECK)
+        rng.shuffle(s.deck)
+        s.pile = sorted(ARTIFACTS)
+        s.first = s.active = rng.below(num_players)
+        events: list[Event] = []
+        emit(events, "first", f"{seat_word(s.first)} goes first", seat=s.first)
+        for seat in (1 - s.first, s.first):  # RULINGS 5: the second player first
+            cid = picked(options, seat, COMMANDER_CHOICE)
+            if cid and cid not in (side.commander for side in s.sides):
+                self._take_commander(s, seat, cid, events)
+        for seat in range(num_players):
+            self.draw(s, seat, HAND, events)
+        self.advance(s, events)
+        eventlog.record(s.log, events)
+        return s
+
+    def _take_commander(self, s: SiegeState, seat: int, cid: str, events: list[Event]) -> None:
+        side = s.sides[seat]
+        side.commander, side.commander_uid = cid, s.mint(cid).uid
+        emit(events, "commander", f"{seat_word(seat)} leads {CARDS[cid].name}", seat=seat, card=cid)
+
+    def _setup_step(self, s: SiegeState, events: list[Event]) -> None:
+        """Commanders (second player first), mulligans (first player first), then Tartarus and the Agora."""
+        for seat in (1 - s.first, s.first):
+            if not s.sides[seat].commander:
+                push(s.decisions, Decision(COMMANDER, [seat], source="setup"))
+                return
+        for seat in (s.first, 1 - s.first):
+            if s.sides[seat].mulliganed < 0:
+                push(s.decisions, Decision(MULLIGAN_D, [seat], optional=True, data={"returned": 0}))
+                return
+        self._refill(s, events, setup=True)
+        s.turn, s.active, s.phase = 1, s.first, "deploy"
+        emit(events, "turn", f"{seat_word(s.active)}'s turn 1", seat=s.active)
+        kit.fire(self, s, "turn_start", self._watchers(s, s.active))
+
+    def _refill(self, s: SiegeState, events: list[Event], setup: bool = False) -> None:
+        """Tartarus to 6 minions, spells met on the way to the Agora (or the Deck's bottom when it has 6);
+        at setup the Agora then to at least 4 (RULINGS 6, 19); each Deck card is turned over once at most."""
+        if not s.deck and s.underworld and len(s.tartarus) < TARTARUS:
+            self._reshuffle(s, events)
+        seen = 0
+        size = len(s.deck)
+        while len(s.tartarus) < TARTARUS and s.deck and seen < size:
+            cid, seen = s.deck.pop(), seen + 1
+            if CARDS[cid].type == "minion":
+                s.tartarus.append(Minion(s.mint(cid).uid, cid, NOBODY, piece=CARDS[cid].stat("artifact")))
+            elif len(s.agora) < AGORA_MAX:
+                s.agora.append(cid)
+            else:
+                s.deck.insert(0, cid)
+        while setup and len(s.agora) < AGORA_MIN and s.deck:
+            s.agora.append(s.deck.pop())
+        emit(
+            events, "refilled", f"Tartarus holds {len(s.tartarus)} prisoners, the Agora {len(s.agora)} cards"
+        )
+
+    # -- whose move and what they may do -------------------------------------------------------
+
+    def turn_player(self, s: SiegeState) -> PlayerId:
+        """The player whose turn it is."""
+        return s.active
+
+    def turn_moves(self, s: SiegeState, player: PlayerId, kind: str | None = None) -> list[Action]:
+        """Deploy: summon, cast, exchange, artifact and Commander abilities; Recruit; Attack; end."""
+        out = [act(player, "end")]
+        if s.phase in ("deploy", "recruit"):
+            out.append(act(player, "next"))
+        if s.moves >= MAX_MOVES:
+            return out
+        side, opp = s.sides[player], s.sides[1 - player]
+        mine = len(side.minions)
+        if s.phase == "deploy":
+            for cid in sorted(set(side.hand)):
+                spec = CARDS[cid]
+                if spec.type == "minion":
+                    if cid not in side.fresh and b.cost(cid) <= mine < MAX_MINIONS:
+                        out.append(act(player, "summon", (("c", cid),)))
+                elif spec.of_type("play") and self._castable(s, player, spec):
+                    out.append(act(player, "cast", (("c", cid),)))
+            if not s.exchanged and side.hand:
+                for left in sorted(set(side.hand)):
+                    for took in sorted(set(s.agora) - set(s.left)):
+                        out.append(act(player, "exchange", (("c", left), ("g", took))))
+            for h in side.artifacts:
+                for _, a in ARTIFACTS[h.number].of_type("action"):
+                    if (
+                        not h.used
+                        and kit.payable(self, s, player, h.uid, a)
+                        and self._usable(s, player, h.uid, a)
+                    ):
+                        out.append(act(player, "act", (("n", h.number),)))
+            if side.commander and not side.once_used:
+                ab = COMMANDERS[side.commander].of_type("once")[0][1]
+                if self._usable(s, player, side.commander_uid, ab):
+                    out.append(act(player, "once"))
+        elif s.phase == "recruit":
+            for m in side.minions:
+                if not m.attacked and b.can_attack(s, m):
+                    out += [act(player, "recruit", (("u", m.uid), ("t", p.uid))) for p in s.tartarus]
+        elif s.phase == "attack":
+            targets = [m.uid for m in opp.minions if not s.target or m.uid == s.target]
+            if s.target and b.on_board(s, s.target) is None:
+                targets = []
+            for m in side.minions:
+                if m.attacked or not b.can_attack(s, m):
+                    continue
+                out += [act(player, "attack", (("u", m.uid), ("t", t))) for t in targets]
+                if b.has(s, m, "primordial_attack"):
+                    out.append(act(player, "attack", (("u", m.uid), ("t", opp.commander_uid))))
+        return out
+
+    def _castable(self, s: SiegeState, player: int, spec: CardSpec) -> bool:
+        """A spell's cost is met and its ability's cost can be paid."""
+        if b.cost(spec.id) > len(s.sides[player].minions):
+            return False
+        return all(kit.payable(self, s, player, 0, a) for _, a in spec.of_type("play"))
+
+    def _usable(self, s: SiegeState, player: int, uid: int, a: Ability) -> bool:
+        """Whether an ability would find a target for each of its chosen steps (RULINGS 16, 33)."""
+        for step in a.effect:
+            if step.do == "summon":
+                if not self.summonable(s, player, step.get("zone"), step.get("max_cost")):
+                    return False
+            elif step.do == "take" and not self.takeable(s, step.get("zone"), step.get("kind", "any")):
+                return False
+            elif self.chosen(step.get("to", "self")):
+                ctx = {"owner": player, "uid": uid, "event": 0, "card": ""}
+                if not self.choices(s, ctx, step):
+                    return False
+        return True
+
+    def answers(self, s: SiegeState, d: Decision, player: PlayerId) -> list[Action]:
+        """The moves answering the pending decision (the pass of an optional one is added by the base)."""
+        if d.kind == kit.PICK:
+            return kit.pick_moves(d, player)
+        if d.kind == kit.ORDER:
+            return kit.order_moves(d, player)
+        if d.kind == kit.MAY:
+            return [act(player, "use")]
+        if d.kind == WINDOW:
+            return [act(player, "respond", (("c", c),)) for c in self._responses(s, player, d.data["kind"])]
+        if d.kind == OPTION:
+            return [act(player, "option", (("o", i),)) for i in d.data["options"]]
+        if d.kind == COMMANDER:
+            taken = {side.commander for side in s.sides}
+            return [act(player, "commander", (("c", c),)) for c in COMMANDERS if c not in taken]
+        if d.kind == MULLIGAN_D:
+            return [act(player, "return", (("c", c),)) for c in sorted(set(s.sides[player].hand))]
+        if d.kind == DISCARD:
+            return [act(player, "discard", (("c", c),)) for c in sorted(set(s.sides[player].hand))]
+        raise ValueError(f"unknown decision {d.kind!r}")
+
+    def _responses(self, s: SiegeState, player: int, kind: str) -> list[str]:
+        """The Ambush and Disrupt cards a player may play into this window (RULINGS 20-22)."""
+        side = s.sides[player]
+        mine = len(side.minions)
+        out = []
+        for cid in sorted(set(side.hand)):
+            spec = CARDS[cid]
+            if b.cost(cid) > mine:
+                continue
+            if spec.of_type("disrupt"):
+                out.append(cid)
+            elif spec.of_type("ambush") and kind == "attack" and not side.ambushed:
+                out += [cid] if spec.type == "spell" or (cid not in side.fresh and mine < MAX_MINIONS) else []
+        return out
+
+    def after_move(self, s: SiegeState, action: Action, events: list[Event]) -> None:
+        """Resolve what the move set off, then carry the turn on until someone must decide."""
+        self.advance(s, events)
+
+    # -- the turn ------------------------------------------------------------------------------
+
+    def advance(self, s: SiegeState, events: list[Event]) -> None:
+        """Resolve abilities, windows and attacks and run the automatic parts of the turn until a player
+        must act."""
+        while s.result is None:
+            kit.run(self, s, events)
+            if s.decisions or s.result is not None:
+                return
+            if s.phase == "setup":
+                self._setup_step(s, events)
+            elif s.window is not None:
+                self._window_step(s, events)
+            elif s.combat is not None:
+                self._combat_step(s, events)
+            elif s.phase == "ending":
+                self._end_turn(s, events)
+            elif s.phase == "discarding":
+                if len(s.sides[s.active].hand) > MAX_HAND:
+                    push(s.decisions, Decision(DISCARD, [s.active], source="the end of your turn"))
+                else:
+                    self._next_turn(s, events)
+            else:
+                return
+
+    def _window_step(self, s: SiegeState, events: list[Event]) -> None:
+        """Open the window for the other player (whenever they hold a card: RULINGS 20), then carry out
+        what opened it unless it was negated."""
+        w = s.window
+        assert w is not None
+        if not w["opened"]:
+            w["opened"] = True
+            opp = 1 - w["player"]
+            if s.sides[opp].hand:
+                push(
+                    s.decisions,
+                    Decision(
+                        WINDOW, [opp], optional=True, source=w.get("card", ""), data={"kind": w["kind"]}
+                    ),
+                )
+            return
+        if w["kind"] == "attack":
+            s.window = None
+            if not w["negated"] and b.on_board(s, w["attacker"]) is not None:
+                s.combat = {"attacker": w["attacker"], "target": w["target"], "step": "attacked"}
+            return
+        spec = CARDS[w["card"]]
+        if w["negated"]:
+            s.window = None
+            if w["kind"] == "spell":
+                s.underworld.append(spec.id)
+            return
+        kind = main_kind(spec) if w["kind"] != "action" else "action"
+        abilities = spec.of_type(kind)
+        need = 1 if "pick" in spec.keywords else 2 if "combine" in spec.keywords else 0
+        if need and len(w["chosen"]) < need:
+            owner, uid = w["player"], w.get("uid", 0)
+            left = [i for i, _ in abilities if i not in w["chosen"]]
+            usable = [i for i in left if self._usable(s, owner, uid, spec.abilities[i])]
+            options = usable if len(usable) >= need - len(w["chosen"]) else left
+            push(s.decisions, Decision(OPTION, [owner], source=spec.id, data={"options": options}))
+            return
+        s.window = None
+        if w["kind"] == "spell":
+            s.underworld.append(spec.id)
+        chosen = sorted(w["chosen"]) if need else [i for i, _ in abilities if i == w.get("ab", i)]
+        for i in reversed(chosen):  # the stack resolves the first printed option first
+            ctx = kit.new_ctx(s, w.get("uid", 0), spec.id, i, w["player"], w.get("event", 0))
+            kit.activate(s, ctx)
+            ctx["agreed"] = not spec.abilities[i].may
+
+    def _combat_step(self, s: SiegeState, events: list[Event]) -> None:
+        """An attack after its window: a dodge, then the defender's "attacked" triggers, then the blows."""
+        c = s.combat
+        assert c is not None
+        attacker = b.on_board(s, c["attacker"])
+        if c["step"] == "attacked":
+            c["step"] = "strike"
+            defender = b.find(s, c["target"])
+            if attacker is None or defender is None:
+                return
+            if defender.dodge and not c.get("recruit"):
+                defender.dodge = False
+                s.combat = None
+                emit(events, "dodged", f"{CARDS[defender.card].name} dodges the attack (Trickster)")
+                return
+            owner = defender.owner if defender.owner != NOBODY else 1 - attacker.owner
+            if not defender.crippled:
+                kit.fire(self, s, "attacked", [(defender.uid, defender.card, owner)], attacker.uid)
+            return
+        s.combat = None
+        if attacker is None:
+            return
+        seat = b.commander_of(s, c["target"])
+        if seat is not None:
+            hit = b.stat(s, attacker, "attack")
+            emit(events, "struck", f"{CARDS[attacker.card].name} attacks the enemy Commander for {hit}")
+            self.damage(s, c["target"], hit, events)
+        else:
+            defender = b.find(s, c["target"])
+            if defender is not None:
+                self.fight(s, attacker, defender, events)
+        self.settle(s, events)
+
+    def fight(self, s: SiegeState, attacker: Minion, defender: Minion, events: list[Event]) -> None:
+        """One attack between minions: the attacker deals its Attack, and takes the defender's back unless
+        it is ranged and the defender is not; Lethal destroys what it damages (RULINGS 14, 27)."""
+        hit, back = b.stat(s, attacker, "attack"), b.stat(s, defender, "attack")
+        strikes_back = not (b.ranged(attacker) and not b.ranged(defender))
+        emit(
+            events,
+            "fought",
+            f"{CARDS[attacker.card].name} attacks {CARDS[defender.card].name}: {hit}"
+            + (f", takes {back} back" if strikes_back else " (ranged)"),
+            uid=attacker.uid,
+            target=defender.uid,
+        )
+        blows = [(attacker, defender, hit)] + ([(defender, attacker, back)] if strikes_back else [])
+        for source, victim, amount in blows:
+            if amount <= 0:
+                continue
+            victim.damage += amount
+            if b.has(s, source, "lethal"):
+                victim.damage = max(victim.damage, b.stat(s, victim, "health"))
+        self.settle(s, events)
+
+    def _end_turn(self, s: SiegeState, events: list[Event]) -> None:
+        """End of turn after its triggers (RULINGS 19): dodges, Health restored, "until the end of the turn"
+        ends, Tartarus refilled; then the hand limit."""
+        me, them = s.sides[s.active], s.sides[1 - s.active]
+        for m in them.minions:
+            m.dodge = False  # the dodges made for this turn expire
+        if b.count(s, s.active, "class", "trickster") >= b.SYNERGY:
+            for m in me.minions:
+                if CARDS[m.card].flag("class") == "trickster":
+                    m.dodge = True
+        for m in [*b.field(s), *s.tartarus]:
+            m.damage = 0
+        expire(s.modifiers, TURN)
+        self.settle(s, events)
+        if s.result is not None:
+            return
+        self._refill(s, events)
+        s.phase = "discarding"
+
+    def _next_turn(self, s: SiegeState, events: list[Event]) -> None:
+        """The next player's turn: draw (RULINGS 15), start-of-turn triggers and the Spellcaster synergy."""
+        if s.turn >= MAX_TURNS:
+            self._time_up(s, events)
+            return
+        s.active = 1 - s.active
+        s.turn += 1
+        s.phase, s.moves, s.exchanged, s.left, s.target = "deploy", 0, False, [], 0
+        for side in s.sides:
+            side.fresh, side.ambushed = [], False
+            for m in side.minions:
+                m.attacked = False
+            for h in side.artifacts:
+                h.used = False
+        emit(events, "turn", f"{seat_word(s.active)}'s turn {s.turn}", seat=s.active)
+        self.draw(s, s.active, 1, events)
+        kit.fire(self, s, "turn_start", self._watchers(s, s.active))
+        if b.count(s, s.active, "class", "spellcaster") >= b.SYNERGY:
+            s.pending.append(kit.new_ctx(s, 0, "spellcaster", 0, s.active))
+
+    def _time_up(self, s: SiegeState, events: list[Event]) -> None:
+        """After 60 turns: most artifacts, then Commander Health, then minions; else a draw (RULINGS 40)."""
+        for key in (
+            lambda i: len(s.sides[i].artifacts),
+            lambda i: -s.sides[i].wounds,
+            lambda i: len(s.sides[i].minions),
+        ):
+            a, c = key(0), key(1)
+            if a != c:
+                self._win(s, [0 if a > c else 1], "after 60 turns", events)
+                return
+        self._win(s, [0, 1], "after 60 turns, all even", events)
+
+    def _win(self, s: SiegeState, winners: list[int], why: str, events: list[Event]) -> None:
+        s.result = {"winners": winners, "why": why}
+        s.phase = "over"
+        s.decisions.clear()
+        who = " and ".join(seat_word(w) for w in winners)
+        text = f"{who} {'draw' if len(winners) > 1 else 'wins'}: {why}"
+        emit(events, "won", text, seats=",".join(map(str, winners)))
+
+    # -- the kit's Host: cards, selectors, costs ------------------------------------------------
+
+    def card(self, cid: str) -> CardSpec:
+        """A card kind by id (also the synergies' pseudo-cards)."""
+        return CARDS.get(cid) or SYNERGIES[cid]
+
+    def active(self, s: SiegeState) -> PlayerId:
+        """The turn player."""
+        return s.active
+
+    def chosen(self, selector: str) -> bool:
+        """Whether the controller picks the card."""
+        return selector in CHOSEN or selector.startswith("prey_")
+
+    def choices(self, s: SiegeState, ctx: kit.Ctx, step: Step) -> list[int]:
+        """The minions a chosen selector may pick (enemy Resistant minions never: RULINGS 28)."""
+        selector, owner = step.get("to"), ctx["owner"]
+        if selector.startswith("prey_"):  # RULINGS 13: an enemy of the prey race with cost 3 or less
+            race = selector[5:]
+            return [
+                m.uid
+                for m in s.sides[1 - owner].minions
+                if CARDS[m.card].flag("race") == race and b.cost(m.card) <= 3 and not b.has(s, m, "resistant")
+            ]
+        return [m.uid for m in b.chosen(s, owner, ctx["uid"], selector, step.get("max_cost"))]
+
+    def group(self, s: SiegeState, ctx: kit.Ctx, selector: str) -> list[int]:
+        """The minions or Commanders a fixed selector stands for (enemy Resistant minions skipped)."""
+        owner = ctx["owner"]
+        if selector == "enemy_commander":
+            return [s.sides[1 - owner].commander_uid]
+        if selector == "your_commander":
+            return [s.sides[owner].commander_uid]
+        if selector == "self":
+            return [ctx["uid"]] if b.on_board(s, ctx["uid"]) is not None else []
+        if selector == "event":
+            m = b.find(s, ctx["event"])
+            return [m.uid] if m is not None and not b.resistant_to(s, m, owner) else []
+        if selector == "all_allies":
+            pool = list(s.sides[owner].minions)
+        elif selector == "other_allies":
+            pool = [m for m in s.sides[owner].minions if m.uid != ctx["uid"]]
+        elif selector == "all_enemies":
+            pool = list(s.sides[1 - owner].minions)
+        elif selector == "spell_victims":  # RULINGS 12: all but the Spellcasters making the synergy
+            pool = [
+                m
+                for m in b.field(s)
+                if not (m.owner == owner and CARDS[m.card].flag("class") == "spellcaster")
+            ]
+        else:  # all_minions
+            pool = list(b.field(s))
+        return [m.uid for m in pool if not b.resistant_to(s, m, owner)]
+
+    def cost_options(self, s: SiegeState, owner: PlayerId, uid: int, cost: str) -> list[Arg]:
+        """Discard: a card in hand; sacrifice: a minion you control."""
+        if cost == "discard":
+            return sorted(set(s.sides[owner].hand))
+        return [m.uid for m in s.sides[owner].minions if m.uid != uid]
+
+    def pay(self, s: SiegeState, ctx: kit.Ctx, cost: str, choice: Arg, events: list[Event]) -> None:
+        """Pay a cost with the chosen card."""
+        if cost == "discard":
+            self.discard(s, ctx["owner"], str(choice), events)
+        else:
+            self.leave(s, int(choice), "sacrificed", events)
+
+    def negated(self, s: SiegeState, ctx: kit.Ctx) -> bool:
+        """Siege has no Claims: windows negate before anything resolves."""
+        return False
+
+    def settle(self, s: SiegeState, events: list[Event]) -> None:
+        """After every step: destroyed minions leave, artifacts are taken, race synergies fire, and the
+        game may be won (RULINGS 8, 13, 38, 41)."""
+        if s.result is not None:
+            return
+        while True:
+            dead = [m for m in b.field(s) if b.health_left(s, m) <= 0]
+            jailed = [m for m in s.tartarus if b.health_left(s, m) <= 0]
+            if not dead and not jailed:
+                break
+            for m in dead:
+                if b.on_board(s, m.uid) is not None:
+                    self.leave(s, m.uid, "destroyed", events)
+            for m in jailed:
+                self._recruited(s, m, events)
+        for n in list(s.pile):
+            for seat in (s.active, 1 - s.active):
+                if n in s.pile and b.pieces_of(s, seat).get(n, 0) >= 3:
+                    self.take_artifact(s, seat, n, events, draw=True)
+        for seat, side in enumerate(s.sides):
+            for race in RACE_CYCLE:
+                n = b.count(s, seat, "race", race)
+                if n >= b.SYNERGY and race not in side.hot:
+                    side.hot.append(race)
+                    s.pending.append(kit.new_ctx(s, 0, f"race_{race}", 0, seat))
+                elif n < b.SYNERGY and race in side.hot:
+                    side.hot.remove(race)
+        dead_commander = [i for i, side in enumerate(s.sides) if side.wounds >= COMMANDER_HEALTH]
+        conquerors = [i for i, side in enumerate(s.sides) if len(side.artifacts) >= ARTIFACTS_TO_WIN]
+        winners = sorted({1 - i for i in dead_commander} | set(conquerors))
+        if winners:
+            why = "conquers Olympus" if conquerors else "the enemy Commander falls"
+            self._win(s, winners, why if len(winners) == 1 else "both at once", events)
+
+    def name(self, s: SiegeState, uid: int) -> str:
+        """How texts name a minion or Commander."""
+        seat = b.commander_of(s, uid)
+        if seat is not None:
+            return f"{seat_word(seat)}'s Commander"
+        m = b.find(s, uid)
+        return CARDS[m.card].name if m else "a minion"
+
+    def opponent(self, s: SiegeState, player: PlayerId) -> PlayerId:
+        """The other player."""
+        return 1 - player
+
+    def emit(self, events: list[Event], kind: str, text: str, **args: Any) -> None:
+        """An event for everyone (the effects' way to speak)."""
+        emit(events, kind, text, **args)
+
+    def window_words(self, s: SiegeState) -> str:
+        """What the open window is about, in words."""
+        w = s.window or {}
+        if w.get("kind") == "attack":
+            return f"{self.name(s, w['attacker'])}'s attack"
+        return f"{CARDS[w['card']].name}'s effect" if w.get("card") in CARDS else "The effect"
+
+    def _watchers(self, s: SiegeState, seat: int, but: int = 0) -> list[tuple[int, str, int]]:
+        """A seat's minions that are not crippled and its artifacts, as trigger watchers."""
+        out = [(m.uid, m.card, seat) for m in s.sides[seat].minions if not m.crippled and m.uid != but]
+        return out + [(h.uid, ARTIFACTS[h.number].id, seat) for h in s.sides[seat].artifacts]
+
+    # -- board operations (the effects call these) ---------------------------------------------
+
+    def damage(self, s: SiegeState, uid: int, amount: int, events: list[Event]) -> None:
+        """Damage a minion, a prisoner or a Commander."""
+        if amount <= 0:
+            return
+        seat = b.commander_of(s, uid)
+        if seat is not None:
+            s.sides[seat].wounds += amount
+            left = COMMANDER_HEALTH - s.sides[seat].wounds
+            emit(events, "wounded", f"{seat_word(seat)}'s Commander takes {amount} ({left} left)", seat=seat)
+            return
+        m = b.find(s, uid)
+        if m is not None:
+            m.damage += amount
+            emit(events, "damaged", f"{CARDS[m.card].name} takes {amount} damage", uid=uid, amount=amount)
+
+    def heal(self, s: SiegeState, uid: int, amount: int, events: list[Event]) -> None:
+        """Restore Health to a minion or a Commander (never above its Health: RULINGS 2)."""
+        seat = b.commander_of(s, uid)
+        if seat is not None:
+            side = s.sides[seat]
+            healed = min(amount, side.wounds)
+            side.wounds -= healed
+            emit(events, "healed", f"{seat_word(seat)}'s Commander restores {healed} Health", seat=seat)
+            return
+        m = b.find(s, uid)
+        if m is not None and m.damage:
+            healed = min(amount, m.damage)
+            m.damage -= healed
+            emit(events, "healed", f"{CARDS[m.card].name} restores {healed} Health", uid=uid)
+
+    def _reshuffle(self, s: SiegeState, events: list[Event]) -> None:
+        s.deck, s.underworld = s.underworld, []
+        s.rng.shuffle(s.deck)
+        emit(events, "reshuffled", "The Underworld is shuffled to become the Deck")
+
+    def draw(self, s: SiegeState, player: PlayerId, amount: int, events: list[Event]) -> None:
+        """Draw from the shared Deck; an empty Deck takes the Underworld shuffled (RULINGS 42)."""
+        got = []
+        for _ in range(amount):
+            if not s.deck and s.underworld:
+                self._reshuffle(s, events)
+            if not s.deck:
+                break
+            got.append(s.deck.pop())
+        if not got:
+            return
+        side = s.sides[player]
+        side.hand = sorted(side.hand + got)
+        names = ", ".join(CARDS[c].name for c in got)
+        emit(events, "drew", f"{seat_word(player)} draws {len(got)}", seat=player, n=len(got))
+        emit(events, "drew_cards", f"You draw {names}", to=(player,), chance=True, seat=player)
+
+    def hand(self, s: SiegeState, player: PlayerId) -> list[str]:
+        """A player's Hand."""
+        return s.sides[player].hand
+
+    def unhand(self, s: SiegeState, player: PlayerId, card: str) -> None:
+        """A card leaves a Hand (it is no longer marked unsummonable there unless another copy stays)."""
+        side = s.sides[player]
+        side.hand.remove(card)
+        if card in side.fresh and card not in side.hand:
+            side.fresh.remove(card)
+
+    def discard(self, s: SiegeState, player: PlayerId, card: str, events: list[Event]) -> None:
+        """A card from Hand to the Underworld, face up."""
+        self.unhand(s, player, card)
+        s.underworld.append(card)
+        emit(events, "discarded", f"{seat_word(player)} discards {CARDS[card].name}", seat=player, card=card)
+
+    def defeat(self, s: SiegeState, uid: int, events: list[Event]) -> None:
+        """Destroy a minion outright."""
+        if b.on_board(s, uid) is not None:
+            self.leave(s, uid, "destroyed", events)
+
+    def bounce(self, s: SiegeState, uid: int, events: list[Event]) -> None:
+        """Return a minion to its owner's Hand."""
+        if b.on_board(s, uid) is not None:
+            self.leave(s, uid, "returned", events)
+
+    def detach(self, s: SiegeState, uid: int, events: list[Event]) -> None:
+        """Siege has nothing to detach."""
+
+    def leave(self, s: SiegeState, uid: int, how: str, events: list[Event]) -> None:
+        """A minion leaves the board: to its owner's Hand when returned, else to the Underworld with the
+        cards under it; "destroyed" triggers fire (its own even though it has left: RULINGS 45)."""
+        m = b.on_board(s, uid)
+        assert m is not None
+        side = s.sides[m.owner]
+        side.minions.remove(m)
+        if how == "returned":
+            side.hand = sorted([*side.hand, m.card])
+        else:
+            s.underworld.append(m.card)
+        s.underworld += m.under
+        s.modifiers[:] = [x for x in s.modifiers if x.owner != uid]
+        emit(events, how, f"{CARDS[m.card].name} is {how}", uid=uid, card=m.card, seat=m.owner)
+        if how == "destroyed":
+            if not m.crippled:
+                kit.fire(self, s, "destroyed", [(uid, m.card, m.owner)], uid)
+            kit.fire(self, s, "ally_destroyed", self._watchers(s, m.owner), uid)
+
+    def _recruited(self, s: SiegeState, m: Minion, events: list[Event]) -> None:
+        """A prisoner destroyed by a recruit goes to the recruiter's Hand, not summonable this turn (17)."""
+        s.tartarus.remove(m)
+        side = s.sides[s.active]
+        side.hand = sorted([*side.hand, m.card])
+        side.fresh.append(m.card)
+        emit(events, "recruited", f"{seat_word(s.active)} recruits {CARDS[m.card].name}", seat=s.active)
+        if not m.crippled:
+            kit.fire(self, s, "destroyed", [(m.uid, m.card, 1 - s.active)], m.uid)
+
+    def enter(self, s: SiegeState, seat: int, cid: str, events: list[Event], how: str = "summons") -> Minion:
+        """A minion is summoned onto a side: its allies' and enemies' "summon" triggers fire."""
+        m = Minion(s.mint(cid).uid, cid, seat, piece=CARDS[cid].stat("artifact"))
+        s.sides[seat].minions.append(m)
+        emit(events, "summoned", f"{seat_word(seat)} {how} {CARDS[cid].name}", seat=seat, card=cid, uid=m.uid)
+        kit.fire(self, s, "ally_summoned", self._watchers(s, seat, but=m.uid), m.uid)
+        kit.fire(self, s, "enemy_summoned", self._watchers(s, 1 - seat), m.uid)
+        return m
+
+    def takeable(self, s: SiegeState, zone: str, kind: str) -> list[Arg]:
+        """What Free, Reborn or Search may take: prisoners by uid, cards by id."""
+        if zone == "tartarus":
+            return [m.uid for m in s.tartarus]
+        pool = s.underworld if zone == "underworld" else s.deck
+        return sorted({c for c in pool if kind == "any" or CARDS[c].type == kind})
+
+    def take(self, s: SiegeState, player: int, zone: str, got: Arg, events: list[Event]) -> None:
+        """Take a prisoner or a card to the Hand; from Tartarus or the Underworld not summonable this turn."""
+        side = s.sides[player]
+        if zone == "tartarus":
+            m = next(x for x in s.tartarus if x.uid == int(got))
+            s.tartarus.remove(m)
+            cid = m.card
+        else:
+            cid = str(got)
+            (s.underworld if zone == "underworld" else s.deck).remove(cid)
+        side.hand = sorted([*side.hand, cid])
+        if zone != "deck":
+            side.fresh.append(cid)
+            emit(events, "took", f"{seat_word(player)} takes {CARDS[cid].name} from {zone.capitalize()}")
+        else:
+            emit(events, "searched", f"{seat_word(player)} searches the Deck", seat=player)
+            emit(events, "found", f"You take {CARDS[cid].name}", to=(player,), seat=player)
+
+    def summonable(self, s: SiegeState, player: int, zone: str, max_cost: int | None) -> list[Arg]:
+        """What an effect may summon ignoring cost: prisoners by uid, cards in hand by id."""
+        if len(s.sides[player].minions) >= MAX_MINIONS:
+            return []
+        if zone == "tartarus":
+            pool = [m for m in s.tartarus if max_cost is None or b.cost(m.card) <= max_cost]
+            return [m.uid for m in pool]
+        side = s.sides[player]
+        cards = {
+            c
+            for c in side.hand
+            if c in MINIONS and c not in side.fresh and (max_cost is None or b.cost(c) <= max_cost)
+        }
+        return sorted(cards)
+
+    def summon_from(self, s: SiegeState, player: int, zone: str, got: Arg, events: list[Event]) -> None:
+        """Summon by an effect: its Summon effect is queued like a trigger, with no window of its own."""
+        if zone == "tartarus":
+            p = next(x for x in s.tartarus if x.uid == int(got))
+            s.tartarus.remove(p)
+            cid = p.card
+        else:
+            cid = str(got)
+            self.unhand(s, player, cid)
+        m = self.enter(s, player, cid, events)
+        if CARDS[cid].of_type("summon"):  # resolved as the window would, but none opens
+            s.window = _window("summon", player, cid, uid=m.uid, event=m.uid, opened=True)
+
+    def exchange(self, s: SiegeState, player: int, left: str, took: str, events: list[Event]) -> None:
+        """Leave a card in the Agora and take another (RULINGS 18, 37)."""
+        side = s.sides[player]
+        self.unhand(s, player, left)
+        s.agora.remove(took)
+        s.agora.append(left)
+        s.left.append(left)
+        side.hand = sorted([*side.hand, took])
+        emit(
+            events,
+            "exchanged",
+            f"{seat_word(player)} leaves {CARDS[left].name} in the Agora and takes {CARDS[took].name}",
+            seat=player,
+        )
+
+    def take_artifact(self, s: SiegeState, seat: int, number: int, events: list[Event], draw: bool) -> None:
+        """A player takes an artifact from Olympus, and draws a card when three pieces made it (RULINGS 8)."""
+        s.pile.remove(number)
+        s.sides[seat].artifacts.append(Held(s.mint(ARTIFACTS[number].id).uid, number))
+        emit(events, "artifact", f"{seat_word(seat)} takes {ARTIFACTS[number].name}", seat=seat, n=number)
+        if draw:
+            self.draw(s, seat, 1, events)
+
+    def stick(self, s: SiegeState, player: int, m: Minion, cid: str, events: list[Event]) -> None:
+        """Add: a minion card from the Hand goes under this minion (RULINGS 30)."""
+        self.unhand(s, player, cid)
+        m.under.append(cid)
+        emit(events, "added", f"{CARDS[cid].name} is added under {CARDS[m.card].name}", uid=m.uid)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, s: SiegeState, viewer: PlayerId | None) -> JSON:
+        """Everything public, and a Hand only for its owner."""
+        return _view(self, s, viewer)
+
+    def describe(self, s: SiegeState, action: Action) -> tuple[str, ...]:
+        """A menu path in the game's words."""
+        return _describe(s, action)
+
+    # -- hidden information --------------------------------------------------------------------
+
+    def hidden(self, s: SiegeState, observer: PlayerId) -> list[list[Slot]]:
+        """The other player's Hand and the Deck together."""
+        return [slots(s.sides[1 - observer].hand) + slots(s.deck)]
+
+    def after_determinize(self, s: SiegeState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
+        """Hands are kept sorted; a card no longer in a hand is no longer fresh there."""
+        for side in s.sides:
+            side.hand.sort()
+            side.fresh = [c for c in side.fresh if c in side.hand]
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+_GAME = Siege()
+
+
+def _count(s: SiegeState, a: Action) -> None:
+    if a.player == s.active and s.phase in ("deploy", "recruit", "attack"):
+        s.moves += 1
+
+
+def _summon(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    cid = str(a.arg("c"))
+    _GAME.unhand(s, a.player, cid)
+    m = _GAME.enter(s, a.player, cid, events)
+    if CARDS[cid].of_type("summon"):
+        s.window = _window("summon", a.player, cid, uid=m.uid, event=m.uid)
+
+
+def _window(kind: str, player: int, card: str, **more: Any) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "player": player,
+        "card": card,
+        "opened": False,
+        "negated": False,
+        "chosen": [],
+        **more,
+    }
+
+
+def _cast(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    cid = str(a.arg("c"))
+    _GAME.unhand(s, a.player, cid)
+    emit(events, "cast", f"{seat_word(a.player)} plays {CARDS[cid].name}", seat=a.player, card=cid)
+    s.window = _window("spell", a.player, cid)
+
+
+def _exchange(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    s.exchanged = True
+    _GAME.exchange(s, a.player, str(a.arg("c")), str(a.arg("g")), events)
+
+
+def _act(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    n = int(a.arg("n"))
+    h = next(x for x in s.sides[a.player].artifacts if x.number == n)
+    h.used = True
+    spec = ARTIFACTS[n]
+    emit(events, "activated", f"{seat_word(a.player)} uses {spec.name}", seat=a.player)
+    s.window = _window("action", a.player, spec.id, uid=h.uid, ab=spec.of_type("action")[0][0])
+
+
+def _once(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    side = s.sides[a.player]
+    side.once_used = True
+    spec = COMMANDERS[side.commander]
+    emit(events, "once", f"{seat_word(a.player)}'s {spec.name} uses their power", seat=a.player)
+    s.window = _window("once", a.player, spec.id, uid=side.commander_uid)
+
+
+def _next(s: SiegeState, a: Action, events: list[Event]) -> None:
+    s.phase = "recruit" if s.phase == "deploy" else "attack"
+    emit(events, "phase", f"{seat_word(a.player)} goes to the {s.phase.capitalize()} phase", seat=a.player)
+
+
+def _end(s: SiegeState, a: Action, events: list[Event]) -> None:
+    s.phase = "ending"
+    emit(events, "ended", f"{seat_word(a.player)} ends the turn", seat=a.player)
+    kit.fire(_GAME, s, "turn_end", _GAME._watchers(s, a.player))
+
+
+def _recruit(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    m = b.on_board(s, int(a.arg("u")))
+    assert m is not None
+    m.attacked = True
+    p = b.find(s, int(a.arg("t")))
+    emit(events, "recruiting", f"{CARDS[m.card].name} attacks the prisoner {CARDS[p.card].name if p else ''}")
+    s.combat = {"attacker": m.uid, "target": int(a.arg("t")), "step": "attacked", "recruit": True}
+
+
+def _attack(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _count(s, a)
+    m = b.on_board(s, int(a.arg("u")))
+    assert m is not None
+    m.attacked = True
+    target = int(a.arg("t"))
+    if b.commander_of(s, target) is None:
+        s.target = target  # RULINGS 18: the turn's one target
+    what = _GAME.name(s, target)
+    emit(events, "attacks", f"{CARDS[m.card].name} attacks {what}", uid=m.uid, target=target)
+    s.window = _window("attack", a.player, m.card, attacker=m.uid, target=target, event=m.uid)
+
+
+def _respond(s: SiegeState, a: Action, events: list[Event]) -> None:
+    cid, p = str(a.arg("c")), a.player
+    side, spec, w = s.sides[p], CARDS[str(a.arg("c"))], s.window
+    assert w is not None
+    _GAME.unhand(s, p, cid)
+    kind = "disrupt" if spec.of_type("disrupt") else "ambush"
+    event = w.get("event", 0)
+    uid = 0
+    if kind == "ambush":
+        side.ambushed = True
+    if spec.type == "minion":
+        uid = _GAME.enter(s, p, cid, events, how="summons by Ambush").uid
+    else:
+        s.underworld.append(cid)
+        emit(events, "responded", f"{seat_word(p)} answers with {spec.name}", seat=p, card=cid)
+    for i, _ in reversed(spec.of_type(kind)):
+        kit.activate(s, kit.new_ctx(s, uid, cid, i, p, event))
+
+
+def _pass(s: SiegeState, a: Action, events: list[Event]) -> None:
+    d = answering()
+    if d is None:
+        return
+    if d.kind == WINDOW:
+        emit(events, "passed", f"{seat_word(a.player)} lets it happen", seat=a.player)
+    elif d.kind == MULLIGAN_D:
+        _mulligan_done(s, a.player, int(d.data["returned"]), events)
+    elif d.kind == kit.MAY:
+        kit.answer(s, d, a)
+
+
+def _return(s: SiegeState, a: Action, events: list[Event]) -> None:
+    d = answering()
+    n = int(d.data["returned"]) + 1 if d is not None else 1
+    side = s.sides[a.player]
+    _GAME.unhand(s, a.player, str(a.arg("c")))
+    s.deck.append(str(a.arg("c")))
+    emit(events, "returned_card", f"{seat_word(a.player)} returns a card to the Deck", seat=a.player)
+    if n < MULLIGAN and side.hand:
+        push(s.decisions, Decision(MULLIGAN_D, [a.player], optional=True, data={"returned": n}))
+    else:
+        _mulligan_done(s, a.player, n, events)
+
+
+def _mulligan_done(s: SiegeState, seat: int, n: int, events: list[Event]) -> None:
+    s.sides[seat].mulliganed = n
+    if n:
+        s.rng.shuffle(s.deck)
+        _GAME.draw(s, seat, n, events)
+    else:
+        emit(events, "kept", f"{seat_word(seat)} keeps their hand", seat=seat)
+
+
+def _commander(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _GAME._take_commander(s, a.player, str(a.arg("c")), events)
+
+
+def _option(s: SiegeState, a: Action, events: list[Event]) -> None:
+    assert s.window is not None
+    s.window["chosen"].append(int(a.arg("o")))
+
+
+def _discard(s: SiegeState, a: Action, events: list[Event]) -> None:
+    _GAME.discard(s, a.player, str(a.arg("c")), events)
+
+
+def _answer(s: SiegeState, a: Action, events: list[Event]) -> None:
+    kit.answer(s, answering(), a)
+
+
+Siege.MOVES = {
+    "summon": _summon,
+    "cast": _cast,
+    "exchange": _exchange,
+    "act": _act,
+    "once": _once,
+    "next": _next,
+    "end": _end,
+    "recruit": _recruit,
+    "attack": _attack,
+    "respond": _respond,
+    PASS: _pass,
+    "return": _return,
+    "commander": _commander,
+    "option": _option,
+    "discard": _discard,
+    kit.PICK: _answer,
+    kit.ORDER: _answer,
+    "use": _answer,
+}
+
+from engine.games.siege_of_olympus.view import _describe, _view  # noqa: E402  (the view reads the rules)

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.abilities.spec import CardSpec, Vocabulary, parse_cards
 from engine.carddata import CardDataError, check_keys, load
+from engine.table.present import SeatChoice
 
 ARTIFACTS_TO_WIN = 3  # RULINGS.md 1
 COMMANDER_HEALTH = 20  # RULINGS.md 2
@@ -197,6 +198,8 @@ ARTIFACTS: dict[int, CardSpec] = {s.stat("number"): s for s in CARDS.values() if
 COMMANDERS: dict[str, CardSpec] = {c: s for c, s in CARDS.items() if s.type == "commander"}
 OLYMPUS: CardSpec = next(s for s in CARDS.values() if s.type == "olympus")
 DECK: tuple[str, ...] = (*MINIONS, *SPELLS)  # the shared Deck: every minion and spell once (RULINGS.md 3)
+# Chosen in the lobby, or as the first moves by whoever did not (RULINGS.md 5).
+COMMANDER_CHOICE = SeatChoice("commander", "Commander", tuple((c, s.name) for c, s in COMMANDERS.items()))
 
 
 def name(cid: str) -> str:

@@ -23,6 +23,7 @@ from engine.games.siege_of_olympus.cards import (
     ARTIFACTS_TO_WIN,
     CARDS,
     CHOSEN,
+    COMMANDER_CHOICE,
     COMMANDER_HEALTH,
     COMMANDERS,
     DECK,
@@ -43,11 +44,10 @@ from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
 from engine.table.modifiers import TURN, expire
-from engine.table.present import SeatChoice, picked
+from engine.table.present import picked
 
 MAX_MOVES = 60  # decisions a turn (RULINGS 40)
 WINDOW, COMMANDER, MULLIGAN_D, OPTION, DISCARD = "window", "commander", "mulligan", "option", "discard"
-COMMANDER_CHOICE = SeatChoice("commander", "Commander", tuple((c, s.name) for c, s in COMMANDERS.items()))
 
 # The synergies that act are abilities of pseudo-cards, so the kit resolves them like any trigger.
 SYNERGIES: dict[str, CardSpec] = {
@@ -94,8 +94,9 @@ class Siege(TableGame[SiegeState]):
     # -- setup ---------------------------------------------------------------------------------
 
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> SiegeState:
-        """The shared Deck shuffled, a random first player, 6 cards each; Commanders picked in the lobby
-        are taken (the second player's first on a clash), the others are chosen as the first moves."""
+        """The shared Deck shuffled, a random first player, 6 cards each. Commanders come from the lobby
+        (the second player's pick first; a seat without one, or whose pick is taken, gets one at random), or
+        with no lobby are chosen as the first moves (RULINGS 5)."""
         self.check_players(num_players)
         rng = Rng(seed)
         s = SiegeState(num_players, rng, [Side() for _ in range(num_players)])
@@ -105,9 +106,13 @@ class Siege(TableGame[SiegeState]):
         s.first = s.active = rng.below(num_players)
         events: list[Event] = []
         emit(events, "first", f"{seat_word(s.first)} goes first", seat=s.first)
+        lobby = bool(options) and (options or {}).get("seat_choices") is not None
         for seat in (1 - s.first, s.first):  # RULINGS 5: the second player first
             cid = picked(options, seat, COMMANDER_CHOICE)
-            if cid and cid not in (side.commander for side in s.sides):
+            left = [c for c in COMMANDERS if c not in (side.commander for side in s.sides)]
+            if cid not in left and lobby:  # a lobby seat that did not pick, or picked a taken one
+                cid = left[rng.below(len(left))]
+            if cid in left:
                 self._take_commander(s, seat, cid, events)
         for seat in range(num_players):
             self.draw(s, seat, HAND, events)
@@ -268,7 +273,10 @@ class Siege(TableGame[SiegeState]):
         return out
 
     def after_move(self, s: SiegeState, action: Action, events: list[Event]) -> None:
-        """Resolve what the move set off, then carry the turn on until someone must decide."""
+        """Resolve what the move set off, then carry the turn on until someone must decide. The board is
+        settled first: artifacts, race synergies and victory are checked after every action (RULINGS 8, 41),
+        also one that resolves no ability (a summon without a Summon effect, an exchange, a declined "may")."""
+        self.settle(s, events)
         self.advance(s, events)
 
     # -- the turn ------------------------------------------------------------------------------
@@ -807,7 +815,11 @@ class Siege(TableGame[SiegeState]):
     # -- hidden information --------------------------------------------------------------------
 
     def hidden(self, s: SiegeState, observer: PlayerId) -> list[list[Slot]]:
-        """The other player's Hand and the Deck together."""
+        """The other player's Hand and the Deck together; apart while the observer searches the Deck (they
+        see what it holds, not its order)."""
+        d = s.decisions[-1] if s.decisions else None
+        if d is not None and d.kind == kit.PICK and d.data.get("what") == "deck" and observer in d.players:
+            return [slots(s.sides[1 - observer].hand), slots(s.deck)]
         return [slots(s.sides[1 - observer].hand) + slots(s.deck)]
 
     def after_determinize(self, s: SiegeState, observer: PlayerId, renamed: dict[Any, Any]) -> None:

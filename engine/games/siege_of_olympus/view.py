@@ -161,10 +161,13 @@ def name(cid: Any) -> str:
 def _describe(s: SiegeState, a: Action) -> tuple[str, ...]:
     k = a.kind
     if k == "end":
-        return ("End the turn",)
+        return ("End turn",)
     if k == "next":
         return ("Go to the Recruit phase",) if s.phase == "deploy" else ("Go to the Attack phase",)
     if k == PASS:
+        d = s.decisions[-1] if s.decisions else None
+        if d is not None and d.kind == "mulligan":
+            return ("Keep your hand",) if not d.data.get("returned") else ("Keep the rest and draw",)
         return ("Pass",)
     if k == "summon":
         return ("Summon a minion", name(a.arg("c")))

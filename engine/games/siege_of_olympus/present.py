@@ -1,0 +1,270 @@
+"""Siege of Olympus's presentation (engine/table/present.py): summary, status and prompts, the card
+catalogue, the Commander choice, menu order and the terminal board. Pure functions over views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import JSON, Action
+from engine.games.siege_of_olympus.cards import CARDS, CLASSES, COMMANDER_CHOICE, RACES
+from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+
+summary = (
+    "**Goal:** take **3 artifacts**, or bring the enemy Commander (20 Health) to 0.\n"
+    "**Setup:** 6 cards each; you may return up to 3 and draw as many. Tartarus holds 6 prisoners, the "
+    "Agora 4-6 cards, both shared.\n"
+    "**Your turn:** *Draw* (not the first player's first turn). *Deploy* — summon minions (a card's cost is "
+    "how many minions you must already control, at most 8), play spells, one Agora exchange, artifact "
+    "powers once a turn, your Commander's power once a game. *Recruit* — your minions attack prisoners; a "
+    "prisoner destroyed goes to your Hand. *Attack* — the others attack **one** enemy minion a turn (or the "
+    "Commander with Primordial Attack). Melee attackers take the defender's Attack back; ranged ones (bow, "
+    "spell) do not, unless the defender is ranged too. *End* — minions heal fully, Tartarus refills, "
+    "discard down to 8.\n"
+    "**Artifacts:** control 3 pieces of one number to take that artifact and draw a card.\n"
+    "**Synergies** at 3 of a class or race; **Ambush** and **Disrupt** cards answer in your opponent's turn."
+)
+rules = (
+    "The rules are Siege of Olympus's rulebook; /rules shows Agora's rulings where it is unclear and the "
+    "original 86 cards we designed, as no card list is public (engine/games/siege_of_olympus/RULINGS.md)."
+)
+shortcuts = {"end": "e", "pass": "p", "next": "n", "use": "u"}
+choices = (COMMANDER_CHOICE,)
+
+PHASES = {
+    "setup": "setup",
+    "deploy": "Deploy phase",
+    "recruit": "Recruit phase",
+    "attack": "Attack phase",
+    "ending": "end of turn",
+    "discarding": "end of turn",
+    "over": "game over",
+}
+GROUPS = (
+    "Choose your Commander",
+    "Return a card to the Deck",
+    "Respond",
+    "Summon a minion",
+    "Play a spell",
+    "Use an artifact",
+    "Commander's power",
+    "Exchange at the Agora",
+    "Recruit",
+    "Attack",
+    "Choose an option",
+    "Choose",
+    "Choose a card",
+    "Take from the Agora",
+    "Take the artifact",
+    "Resolve first",
+    "Use the ability",
+    "Discard",
+    "Go to the Recruit phase",
+    "Go to the Attack phase",
+    "End turn",
+    "Keep your hand",
+    "Keep the rest and draw",
+    "Pass",
+)
+WINDOWS = {
+    "attack": "Attack window",
+    "spell": "Spell window",
+    "summon": "Summon window",
+    "action": "Artifact window",
+    "once": "Commander window",
+}
+
+
+# -- status --------------------------------------------------------------------------------------
+
+
+def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
+    """The pending decision in words, and the window's name when it is a response window."""
+    d = view.get("decision")
+    if not d:
+        return "", ""
+    who = together([seat_name(p, names) for p in d.get("players") or []])
+    card = d.get("source_name") or ""
+    kind = d.get("kind")
+    if kind == "window":
+        w = view.get("window") or {}
+        what = w.get("card_name") or card
+        about = f"{what}'s attack" if w.get("kind") == "attack" else f"{what}"
+        return f"{who}: answer {about} with Ambush or Disrupt, or pass", WINDOWS.get(d.get("window", ""), "")
+    if kind == "commander":
+        return f"{who}: choose your Commander", ""
+    if kind == "mulligan":
+        return f"{who}: return up to 3 cards to the Deck and draw as many, or keep your hand", ""
+    if kind == "discard":
+        return f"{who}: discard down to 8 cards", ""
+    if kind == "option":
+        return f"{who}: choose an option of {card}", ""
+    if kind == "may":
+        return f"{who}: use {card}'s ability, or pass", ""
+    if kind == "order":
+        return f"{who}: choose which of your triggers resolves first", ""
+    what = d.get("what") or "a target"
+    words = {
+        "discard": "a card to discard",
+        "sacrifice": "a minion to sacrifice",
+        "leave": "a card to leave in the Agora",
+        "agora": "a card to take from the Agora",
+        "tartarus": "a prisoner to free",
+        "underworld": "a minion to take back from the Underworld",
+        "deck": "a card to take from the Deck",
+        "summon": "a minion to summon",
+        "add": "a minion to add under it",
+        "artifact": "an artifact to take",
+        "striker": "a minion to strike",
+    }.get(what, f"a target ({what.replace('_', ' ')})")
+    return f"{who}: choose {words}" + (f" for {card}" if card else ""), ""
+
+
+def status(view: JSON, names: Sequence[str]) -> Status:
+    """Headline (whose turn, phase, turn number), the pending decision, and each seat's Commander, artifacts
+    and hand."""
+    players = view.get("players") or []
+    scores = tuple(
+        f"{seat_name(p['seat'], names)}: {p['commander_name'] or 'no Commander yet'} {p['health']}/"
+        f"{p['max_health']} · {plural(len(p['artifacts']), 'artifact')} · hand {p['hand_size']}"
+        for p in players
+    )
+    result = view.get("result")
+    if result:
+        winners = result.get("winners") or []
+        who = together([seat_name(w, names) for w in winners])
+        head = f"Game over · {who} {'draw' if len(winners) > 1 else 'wins'} ({result.get('why', '')})"
+        return Status(head, "", scores, ("over",))
+    prompt, window = _prompt(view, names)
+    phase = PHASES.get(view.get("phase", ""), "")
+    if view.get("phase") == "setup":
+        head = "Setting up · Commanders and mulligans"
+    else:
+        head = f"{seat_name(view.get('active'), names)}'s turn {view.get('turn')} · {phase}"
+    return Status(head, prompt, scores, ("turn", view.get("turn"), view.get("active")), window)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+_TYPE_WORDS = {"minion": "Minion", "spell": "Spell", "artifact": "Artifact", "commander": "Commander"}
+
+
+def card_entry(cid: str) -> CardEntry:
+    """One card: its kind (class, race, ranged or melee for a minion), its numbers and its text."""
+    c = CARDS[cid]
+    stats: list[tuple[str, int | str]] = []
+    if c.type == "minion":
+        kind = (
+            f"{CLASSES[c.flag('class')]['name']} · {RACES[c.flag('race')]['name']} · "
+            f"{'Ranged' if c.flag('ranged') else 'Melee'} Minion"
+        )
+        stats = [("Cost", c.stat("cost")), ("Attack", c.stat("attack")), ("Health", c.stat("health"))]
+        stats.append(("Artifact", c.stat("artifact")))
+        colour = str(c.flag("class"))
+    elif c.type == "spell":
+        kind, stats, colour = "Spell", [("Cost", c.stat("cost"))], "spell"
+    elif c.type == "artifact":
+        kind, stats, colour = "Artifact", [("Number", c.stat("number"))], "artifact"
+    elif c.type == "commander":
+        kind, stats, colour = "Commander", [("Health", c.stat("health"))], "commander"
+    else:
+        kind, colour = "Olympus", "olympus"
+    return CardEntry(id=c.id, name=c.name, type=kind, stats=tuple(stats), text=c.text, colour=colour)
+
+
+_ORDER = {"commander": 0, "minion": 1, "spell": 2, "artifact": 3, "olympus": 4}
+_CATALOGUE = [
+    card_entry(c.id)
+    for c in sorted(
+        CARDS.values(), key=lambda c: (_ORDER[c.type], c.stat("artifact") or c.stat("number"), c.name)
+    )
+]
+
+
+def catalogue() -> list[CardEntry]:
+    """Commanders, the minions trio by trio, spells, artifacts by number, and Olympus."""
+    return list(_CATALOGUE)
+
+
+# -- menus ---------------------------------------------------------------------------------------
+
+
+def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+    """Responses and plays first, then attacks, then choices, and moving on or passing last."""
+    group = path[0] if path and path[0] in GROUPS else ""
+    return (GROUPS.index(group) if group else len(GROUPS), path)
+
+
+def skip(view: JSON, actions: list[Action]) -> Action:
+    """A skipped seat ends its turn, passes, or keeps its hand; else it takes the first answer offered."""
+    by_kind = {a.kind: a for a in actions}
+    return by_kind.get("end") or by_kind.get("pass") or actions[0]
+
+
+# -- the terminal board --------------------------------------------------------------------------
+
+
+def _minion(m: JSON) -> str:
+    marks = []
+    if m["ranged"]:
+        marks.append("ranged")
+    marks += [k.replace("_", " ") for k in m["keywords"]]
+    for flag in ("crippled", "paralyzed", "dodge", "attacked"):
+        if m[flag]:
+            marks.append(flag if flag != "attacked" else "has attacked")
+    pieces = "+".join(str(p) for p in m["pieces"])
+    klass = CLASSES[m["class"]]["name"]
+    race = RACES[m["race"]]["name"]
+    left = m["health"] - m["damage"]
+    return f"{m['name']} [{m['attack']}/{left} of {m['health']} · #{pieces} · {klass} {race}]" + (
+        f" ({', '.join(marks)})" if marks else ""
+    )
+
+
+def _held(cid: str, fresh: Sequence[str]) -> str:
+    c = CARDS[cid]
+    if c.type == "minion":
+        head = (
+            f"{c.name} (cost {c.stat('cost')}, {c.stat('attack')}/{c.stat('health')}, #{c.stat('artifact')})"
+        )
+    else:
+        head = f"{c.name} (spell, cost {c.stat('cost')})"
+    note = " [not summonable this turn]" if cid in fresh else ""
+    return f"{head}{note}: {' / '.join(c.text.splitlines())}"
+
+
+def board_text(view: JSON, names: Sequence[str]) -> str:
+    """Tartarus and the Agora, then each side with its Commander, artifacts, minions and hand."""
+    st = status(view, names)
+    viewer = view.get("viewer")
+    lines = [f"== Siege of Olympus · {st.headline} =="]
+    lines.append(f"Olympus: artifacts left {', '.join(map(str, view.get('pile') or [])) or 'none'}")
+    lines.append(f"Deck {view.get('deck_size', 0)} · Underworld {len(view.get('underworld') or [])}")
+    lines.append("Tartarus: " + (" | ".join(_minion(m) for m in view.get("tartarus") or []) or "empty"))
+    lines.append("Agora: " + (", ".join(CARDS[c].name for c in view.get("agora") or []) or "empty"))
+    for p in view.get("players") or []:
+        seat = p["seat"]
+        you = " (you)" if seat == viewer else ""
+        mark = " ◀" if seat in (view.get("to_act") or []) else ""
+        spent = "power spent" if p["once_used"] else "power ready"
+        lines.append(
+            f"{seat_name(seat, names)}{you}: {p['commander_name'] or 'no Commander yet'} "
+            f"{p['health']}/{p['max_health']} ({spent}) · hand {p['hand_size']}{mark}"
+        )
+        arts = ", ".join(f"{a['name']} (#{a['number']})" for a in p["artifacts"]) or "none"
+        pieces = ", ".join(f"#{n}×{c}" for n, c in p["pieces"].items()) or "none"
+        lines.append(f"    artifacts: {arts} · pieces: {pieces}")
+        for m in p["minions"]:
+            target = " ← the turn's target" if m["uid"] == view.get("target") else ""
+            lines.append(f"    {_minion(m)}{target}")
+        for c in p.get("hand") or []:
+            lines.append(f"    holding {_held(c, p.get('fresh') or [])}")
+    result = view.get("result")
+    if result:
+        lines.append(f"Result: {st.headline.split(' · ', 1)[1]}")
+    elif st.prompt:
+        lines.append(f"Now: {st.prompt}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    return "\n".join(lines)

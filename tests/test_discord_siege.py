@@ -1,0 +1,98 @@
+"""Siege of Olympus end to end through the fake Discord: Commanders picked in the lobby, the mulligan as a
+choice, a minion summoned from the hand menu, an Ambush/Disrupt window pinging the opponent and passing by
+itself, a restart mid-game, and the game played to its end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.discord_harness import HAND, NAV, Harness
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+CHOOSE = "Choose your Commander (random if none)"
+OPENERS = ("Summon a minion", "Play a spell", "Attack", "Use an artifact", "Commander's power")
+
+
+async def _pick(h: Harness, user: FakeUser, lobby: FakeMessage, commander: str) -> FakeMessage:
+    return await (await h.fake.select(user, lobby, [commander], placeholder=CHOOSE)).wait_reply()
+
+
+async def _through(h: Harness, user: FakeUser, thread: FakeChannel, first: str) -> FakeMessage:
+    """From the hand menu: press `first`, then the first option at each level until a move is played."""
+    hand = await h.press(user, h.board(thread), HAND)
+    hand = await h.press(user, hand, first)
+    for _ in range(6):
+        if "✅ You played" in hand.content:
+            return hand
+        buttons = [b["label"] for b in hand.buttons if b["label"] not in NAV]
+        if hand.selects:
+            value = next(iter(hand.option_values().values()))
+            hand = await (await h.fake.select(user, hand, [value])).wait_reply()
+        else:
+            hand = await h.press(user, hand, buttons[0])
+    raise AssertionError(f"no move was played: {hand.content}")
+
+
+async def test_a_siege_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    people = {alice.id: alice, bob.id: bob}
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await h.open_lobby(alice, "siege_of_olympus")
+        lobby = await _pick(h, alice, lobby, "gaia")
+        lobby = await h.press(bob, lobby, "Join")
+        lobby = await _pick(h, bob, lobby, "typhon")
+        await h.press(alice, lobby, "Start")
+        await h.settle()
+        info = await h.sessions.get(mid)
+        assert info.options == {"seat_choices": [{"commander": "gaia"}, {"commander": "typhon"}]}
+        view = await h.sessions.view_for(mid, None)
+        assert [p["commander"] for p in view["players"]] == ["gaia", "typhon"]
+
+        # The mulligan: each player in turn keeps their hand (the first player first).
+        for _ in range(2):
+            user = people[(await h.sessions.get(mid)).users_to_act[0]]
+            hand = await h.press(user, h.board(thread), HAND)
+            assert hand.ephemeral and hand.attachments
+            assert "Keep your hand" in [b["label"] for b in hand.buttons]
+            await h.press(user, hand, "Keep your hand")
+            await h.settle()
+        view = await h.sessions.view_for(mid, None)
+        assert view["phase"] == "deploy" and len(view["tartarus"]) == 6 and 4 <= len(view["agora"]) <= 6
+
+        # The turn player summons, plays and attacks until the other player gets a response window: a
+        # ping, a Pass, and a pass by itself after the server's wait.
+        for _ in range(60):
+            info = await h.sessions.get(mid)
+            if info.window:
+                break
+            mover = people[info.users_to_act[0]]
+            hand = await h.press(mover, h.board(thread), HAND)
+            labels = [b["label"] for b in hand.buttons]
+            opener = next((o for o in OPENERS if o in labels), None)
+            if opener:
+                await _through(h, mover, thread, opener)
+            elif "Pass" in labels:
+                await h.press(mover, hand, "Pass")
+            else:
+                await h.play_move(mover, thread)
+            await h.settle()
+        info = await h.sessions.get(mid)
+        assert info.window.endswith("window"), info
+        other = people[info.users_to_act[0]]
+        board = h.board(thread)
+        assert board.pinged(other) and info.window in board.content
+        menu = await h.press(other, board, HAND)
+        assert "Pass" in [b["label"] for b in menu.buttons]
+        h.clock[0] = info.deadline
+        assert await h.bot.timers.tick() == 1
+        await h.settle()
+        said = [m.content for m in fake.public(thread) if m.content.startswith("⏳")]
+        assert said == [f"⏳ {other.name} let the {info.window} pass."]
+
+        await h.restart()  # a restart in the middle of the game
+        info = await h.sessions.get(mid)
+        assert not info.over and info.users_to_act
+        final = await h.play_until_over(mid, thread, people)
+        assert final.over
+        view = await h.sessions.view_for(mid, None)
+        assert view["result"]["winners"]

@@ -42,9 +42,27 @@ def cost(cid: str) -> int:
     return CARDS[cid].stat("cost")
 
 
+# Card tables built once: a minion's class and race, and every card's passives.
+CLASS = {c: str(spec.flag("class")) for c, spec in MINIONS.items()}
+RACE = {c: str(spec.flag("race")) for c, spec in MINIONS.items()}
+PRINTED = {c: {"attack": spec.stat("attack"), "health": spec.stat("health")} for c, spec in MINIONS.items()}
+PASSIVES = {c: [a for _, a in spec.of_type("passive")] for c, spec in CARDS.items()}
+ARTIFACT_PASSIVES = {n: PASSIVES[spec.id] for n, spec in ARTIFACTS.items()}
+
+
 def count(s: SiegeState, seat: int, key: str, value: str) -> int:
     """How many minions a seat controls of one class or race (crippled ones too: RULINGS 9)."""
-    return sum(1 for m in s.sides[seat].minions if CARDS[m.card].flag(key) == value)
+    table = CLASS if key == "class" else RACE
+    return sum(1 for m in s.sides[seat].minions if table[m.card] == value)
+
+
+def races(s: SiegeState, seat: int) -> dict[str, int]:
+    """How many minions of each race a seat controls."""
+    out: dict[str, int] = {}
+    for m in s.sides[seat].minions:
+        r = RACE[m.card]
+        out[r] = out.get(r, 0) + 1
+    return out
 
 
 def has(s: SiegeState, m: Minion, keyword: str) -> bool:
@@ -66,29 +84,27 @@ def holds(s: SiegeState, seat: int, condition: str) -> bool:
 
 def stat(s: SiegeState, m: Minion, name: str) -> int:
     """Attack or Health now: base, modifiers, passives in force and synergies; never below 0."""
-    spec = MINIONS[m.card]
     base = m.attack_base if name == "attack" else m.health_base
-    value = (spec.stat(name) if base < 0 else base) + total(s.modifiers, name, m.uid)
+    value = PRINTED[m.card][name] if base < 0 else base
+    if s.modifiers:
+        value += total(s.modifiers, name, m.uid)
     seat = m.owner
     if seat < 0:
         return max(0, value)
     side = s.sides[seat]
-    klass = spec.flag("class")
+    klass = CLASS[m.card]
     if name == "health" and klass == "brawler" and count(s, seat, "class", "brawler") >= SYNERGY:
         value += 1  # RULINGS 10
     if name == "attack" and klass == "ranger" and count(s, seat, "class", "ranger") >= SYNERGY:
         value += 1
-    sources = [(o.uid, o.card) for o in side.minions if not o.crippled]
-    sources += [(h.uid, ARTIFACTS[h.number].id) for h in side.artifacts]
-    for uid, cid in sources:
-        for _, a in CARDS[cid].of_type("passive"):
+    sources = [(o.uid, PASSIVES[o.card]) for o in side.minions if PASSIVES[o.card] and not o.crippled]
+    sources += [(h.uid, ARTIFACT_PASSIVES[h.number]) for h in side.artifacts if ARTIFACT_PASSIVES[h.number]]
+    for uid, passives in sources:
+        for a in passives:
             if a.stat != name or (a.condition and not holds(s, seat, a.condition)):
                 continue
-            if (
-                a.to == "all_allies"
-                or (a.to == "self" and uid == m.uid)
-                or (a.to == "other_allies" and uid != m.uid)
-            ):
+            mine = uid == m.uid
+            if a.to == "all_allies" or (a.to == "self" and mine) or (a.to == "other_allies" and not mine):
                 value += a.amount
     return max(0, value)
 

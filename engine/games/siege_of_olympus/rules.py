@@ -143,11 +143,13 @@ class Siege(TableGame[SiegeState]):
     def _refill(self, s: SiegeState, events: list[Event], setup: bool = False) -> None:
         """Tartarus to 6 minions, spells met on the way to the Agora (or the Deck's bottom when it has 6);
         at setup the Agora then to at least 4 (RULINGS 6, 19); each Deck card is turned over once at most."""
-        if not s.deck and s.underworld and len(s.tartarus) < TARTARUS:
-            self._reshuffle(s, events)
-        seen = 0
-        size = len(s.deck)
-        while len(s.tartarus) < TARTARUS and s.deck and seen < size:
+        seen, size = 0, len(s.deck)
+        while len(s.tartarus) < TARTARUS:
+            if not s.deck and s.underworld:  # RULINGS 42, also when the Deck runs out midway
+                self._reshuffle(s, events)
+                seen, size = 0, len(s.deck)
+            if not s.deck or seen >= size:
+                break
             cid, seen = s.deck.pop(), seen + 1
             if CARDS[cid].type == "minion":
                 s.tartarus.append(Minion(s.mint(cid).uid, cid, NOBODY, piece=CARDS[cid].stat("artifact")))
@@ -274,8 +276,9 @@ class Siege(TableGame[SiegeState]):
 
     def after_move(self, s: SiegeState, action: Action, events: list[Event]) -> None:
         """Resolve what the move set off, then carry the turn on until someone must decide. The board is
-        settled first: artifacts, race synergies and victory are checked after every action (RULINGS 8, 41),
-        also one that resolves no ability (a summon without a Summon effect, an exchange, a declined "may")."""
+        settled first: artifacts, race synergies and victory are checked after every action (RULINGS 8,
+        41), also one that resolves no ability (a summon without a Summon effect, an exchange, a "may"
+        declined)."""
         self.settle(s, events)
         self.advance(s, events)
 
@@ -551,13 +554,14 @@ class Siege(TableGame[SiegeState]):
                     self.leave(s, m.uid, "destroyed", events)
             for m in jailed:
                 self._recruited(s, m, events)
-        for n in list(s.pile):
-            for seat in (s.active, 1 - s.active):
-                if n in s.pile and b.pieces_of(s, seat).get(n, 0) >= 3:
-                    self.take_artifact(s, seat, n, events, draw=True)
+        for seat in (s.active, 1 - s.active):
+            pieces = b.pieces_of(s, seat)
+            for n in [n for n in s.pile if pieces.get(n, 0) >= 3]:
+                self.take_artifact(s, seat, n, events, draw=True)
         for seat, side in enumerate(s.sides):
+            counts = b.races(s, seat)
             for race in RACE_CYCLE:
-                n = b.count(s, seat, "race", race)
+                n = counts.get(race, 0)
                 if n >= b.SYNERGY and race not in side.hot:
                     side.hot.append(race)
                     s.pending.append(kit.new_ctx(s, 0, f"race_{race}", 0, seat))

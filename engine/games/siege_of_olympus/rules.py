@@ -31,14 +31,14 @@ from engine.games.siege_of_olympus.cards import (
     MAX_HAND,
     MAX_MINIONS,
     MAX_TURNS,
-    MINIONS,
     MULLIGAN,
     RACE_CYCLE,
     RACES,
     TARTARUS,
     prey,
 )
-from engine.games.siege_of_olympus.state import NOBODY, Held, Minion, Side, SiegeState
+from engine.games.siege_of_olympus.state import NOBODY, Minion, Side, SiegeState, window
+from engine.games.siege_of_olympus.table import SiegeTable, seat_word
 from engine.rng import Rng
 from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
@@ -69,17 +69,12 @@ SYNERGIES["spellcaster"] = CardSpec(
 )
 
 
-def seat_word(seat: int) -> str:
-    """How texts name a seat: P1, P2."""
-    return f"P{seat + 1}"
-
-
 def main_kind(spec: CardSpec) -> str:
     """The ability type a card's Pick or Combine options are (RULINGS 33)."""
     return "summon" if spec.type == "minion" else "play" if spec.type == "spell" else "once"
 
 
-class Siege(TableGame[SiegeState]):
+class Siege(SiegeTable, TableGame[SiegeState]):
     """Siege of Olympus: two Commanders fight over a shared Deck of Greek myth to take 3 artifacts."""
 
     id: ClassVar[str] = "siege_of_olympus"
@@ -582,229 +577,12 @@ class Siege(TableGame[SiegeState]):
         m = b.find(s, uid)
         return CARDS[m.card].name if m else "a minion"
 
-    def opponent(self, s: SiegeState, player: PlayerId) -> PlayerId:
-        """The other player."""
-        return 1 - player
-
-    def emit(self, events: list[Event], kind: str, text: str, **args: Any) -> None:
-        """An event for everyone (the effects' way to speak)."""
-        emit(events, kind, text, **args)
-
     def window_words(self, s: SiegeState) -> str:
         """What the open window is about, in words."""
         w = s.window or {}
         if w.get("kind") == "attack":
             return f"{self.name(s, w['attacker'])}'s attack"
         return f"{CARDS[w['card']].name}'s effect" if w.get("card") in CARDS else "The effect"
-
-    def _watchers(self, s: SiegeState, seat: int, but: int = 0) -> list[tuple[int, str, int]]:
-        """A seat's minions that are not crippled and its artifacts, as trigger watchers."""
-        out = [(m.uid, m.card, seat) for m in s.sides[seat].minions if not m.crippled and m.uid != but]
-        return out + [(h.uid, ARTIFACTS[h.number].id, seat) for h in s.sides[seat].artifacts]
-
-    # -- board operations (the effects call these) ---------------------------------------------
-
-    def damage(self, s: SiegeState, uid: int, amount: int, events: list[Event]) -> None:
-        """Damage a minion, a prisoner or a Commander."""
-        if amount <= 0:
-            return
-        seat = b.commander_of(s, uid)
-        if seat is not None:
-            s.sides[seat].wounds += amount
-            left = COMMANDER_HEALTH - s.sides[seat].wounds
-            emit(events, "wounded", f"{seat_word(seat)}'s Commander takes {amount} ({left} left)", seat=seat)
-            return
-        m = b.find(s, uid)
-        if m is not None:
-            m.damage += amount
-            emit(events, "damaged", f"{CARDS[m.card].name} takes {amount} damage", uid=uid, amount=amount)
-
-    def heal(self, s: SiegeState, uid: int, amount: int, events: list[Event]) -> None:
-        """Restore Health to a minion or a Commander (never above its Health: RULINGS 2)."""
-        seat = b.commander_of(s, uid)
-        if seat is not None:
-            side = s.sides[seat]
-            healed = min(amount, side.wounds)
-            side.wounds -= healed
-            emit(events, "healed", f"{seat_word(seat)}'s Commander restores {healed} Health", seat=seat)
-            return
-        m = b.find(s, uid)
-        if m is not None and m.damage:
-            healed = min(amount, m.damage)
-            m.damage -= healed
-            emit(events, "healed", f"{CARDS[m.card].name} restores {healed} Health", uid=uid)
-
-    def _reshuffle(self, s: SiegeState, events: list[Event]) -> None:
-        s.deck, s.underworld = s.underworld, []
-        s.rng.shuffle(s.deck)
-        emit(events, "reshuffled", "The Underworld is shuffled to become the Deck")
-
-    def draw(self, s: SiegeState, player: PlayerId, amount: int, events: list[Event]) -> None:
-        """Draw from the shared Deck; an empty Deck takes the Underworld shuffled (RULINGS 42)."""
-        got = []
-        for _ in range(amount):
-            if not s.deck and s.underworld:
-                self._reshuffle(s, events)
-            if not s.deck:
-                break
-            got.append(s.deck.pop())
-        if not got:
-            return
-        side = s.sides[player]
-        side.hand = sorted(side.hand + got)
-        names = ", ".join(CARDS[c].name for c in got)
-        emit(events, "drew", f"{seat_word(player)} draws {len(got)}", seat=player, n=len(got))
-        emit(events, "drew_cards", f"You draw {names}", to=(player,), chance=True, seat=player)
-
-    def hand(self, s: SiegeState, player: PlayerId) -> list[str]:
-        """A player's Hand."""
-        return s.sides[player].hand
-
-    def unhand(self, s: SiegeState, player: PlayerId, card: str) -> None:
-        """A card leaves a Hand (it is no longer marked unsummonable there unless another copy stays)."""
-        side = s.sides[player]
-        side.hand.remove(card)
-        if card in side.fresh and card not in side.hand:
-            side.fresh.remove(card)
-
-    def discard(self, s: SiegeState, player: PlayerId, card: str, events: list[Event]) -> None:
-        """A card from Hand to the Underworld, face up."""
-        self.unhand(s, player, card)
-        s.underworld.append(card)
-        emit(events, "discarded", f"{seat_word(player)} discards {CARDS[card].name}", seat=player, card=card)
-
-    def defeat(self, s: SiegeState, uid: int, events: list[Event]) -> None:
-        """Destroy a minion outright."""
-        if b.on_board(s, uid) is not None:
-            self.leave(s, uid, "destroyed", events)
-
-    def bounce(self, s: SiegeState, uid: int, events: list[Event]) -> None:
-        """Return a minion to its owner's Hand."""
-        if b.on_board(s, uid) is not None:
-            self.leave(s, uid, "returned", events)
-
-    def detach(self, s: SiegeState, uid: int, events: list[Event]) -> None:
-        """Siege has nothing to detach."""
-
-    def leave(self, s: SiegeState, uid: int, how: str, events: list[Event]) -> None:
-        """A minion leaves the board: to its owner's Hand when returned, else to the Underworld with the
-        cards under it; "destroyed" triggers fire (its own even though it has left: RULINGS 45)."""
-        m = b.on_board(s, uid)
-        assert m is not None
-        side = s.sides[m.owner]
-        side.minions.remove(m)
-        if how == "returned":
-            side.hand = sorted([*side.hand, m.card])
-        else:
-            s.underworld.append(m.card)
-        s.underworld += m.under
-        s.modifiers[:] = [x for x in s.modifiers if x.owner != uid]
-        emit(events, how, f"{CARDS[m.card].name} is {how}", uid=uid, card=m.card, seat=m.owner)
-        if how == "destroyed":
-            if not m.crippled:
-                kit.fire(self, s, "destroyed", [(uid, m.card, m.owner)], uid)
-            kit.fire(self, s, "ally_destroyed", self._watchers(s, m.owner), uid)
-
-    def _recruited(self, s: SiegeState, m: Minion, events: list[Event]) -> None:
-        """A prisoner destroyed by a recruit goes to the recruiter's Hand, not summonable this turn (17)."""
-        s.tartarus.remove(m)
-        side = s.sides[s.active]
-        side.hand = sorted([*side.hand, m.card])
-        side.fresh.append(m.card)
-        emit(events, "recruited", f"{seat_word(s.active)} recruits {CARDS[m.card].name}", seat=s.active)
-        if not m.crippled:
-            kit.fire(self, s, "destroyed", [(m.uid, m.card, 1 - s.active)], m.uid)
-
-    def enter(self, s: SiegeState, seat: int, cid: str, events: list[Event], how: str = "summons") -> Minion:
-        """A minion is summoned onto a side: its allies' and enemies' "summon" triggers fire."""
-        m = Minion(s.mint(cid).uid, cid, seat, piece=CARDS[cid].stat("artifact"))
-        s.sides[seat].minions.append(m)
-        emit(events, "summoned", f"{seat_word(seat)} {how} {CARDS[cid].name}", seat=seat, card=cid, uid=m.uid)
-        kit.fire(self, s, "ally_summoned", self._watchers(s, seat, but=m.uid), m.uid)
-        kit.fire(self, s, "enemy_summoned", self._watchers(s, 1 - seat), m.uid)
-        return m
-
-    def takeable(self, s: SiegeState, zone: str, kind: str) -> list[Arg]:
-        """What Free, Reborn or Search may take: prisoners by uid, cards by id."""
-        if zone == "tartarus":
-            return [m.uid for m in s.tartarus]
-        pool = s.underworld if zone == "underworld" else s.deck
-        return sorted({c for c in pool if kind == "any" or CARDS[c].type == kind})
-
-    def take(self, s: SiegeState, player: int, zone: str, got: Arg, events: list[Event]) -> None:
-        """Take a prisoner or a card to the Hand; from Tartarus or the Underworld not summonable this turn."""
-        side = s.sides[player]
-        if zone == "tartarus":
-            m = next(x for x in s.tartarus if x.uid == int(got))
-            s.tartarus.remove(m)
-            cid = m.card
-        else:
-            cid = str(got)
-            (s.underworld if zone == "underworld" else s.deck).remove(cid)
-        side.hand = sorted([*side.hand, cid])
-        if zone != "deck":
-            side.fresh.append(cid)
-            emit(events, "took", f"{seat_word(player)} takes {CARDS[cid].name} from {zone.capitalize()}")
-        else:
-            emit(events, "searched", f"{seat_word(player)} searches the Deck", seat=player)
-            emit(events, "found", f"You take {CARDS[cid].name}", to=(player,), seat=player)
-
-    def summonable(self, s: SiegeState, player: int, zone: str, max_cost: int | None) -> list[Arg]:
-        """What an effect may summon ignoring cost: prisoners by uid, cards in hand by id."""
-        if len(s.sides[player].minions) >= MAX_MINIONS:
-            return []
-        if zone == "tartarus":
-            pool = [m for m in s.tartarus if max_cost is None or b.cost(m.card) <= max_cost]
-            return [m.uid for m in pool]
-        side = s.sides[player]
-        cards = {
-            c
-            for c in side.hand
-            if c in MINIONS and c not in side.fresh and (max_cost is None or b.cost(c) <= max_cost)
-        }
-        return sorted(cards)
-
-    def summon_from(self, s: SiegeState, player: int, zone: str, got: Arg, events: list[Event]) -> None:
-        """Summon by an effect: its Summon effect is queued like a trigger, with no window of its own."""
-        if zone == "tartarus":
-            p = next(x for x in s.tartarus if x.uid == int(got))
-            s.tartarus.remove(p)
-            cid = p.card
-        else:
-            cid = str(got)
-            self.unhand(s, player, cid)
-        m = self.enter(s, player, cid, events)
-        if CARDS[cid].of_type("summon"):  # resolved as the window would, but none opens
-            s.window = _window("summon", player, cid, uid=m.uid, event=m.uid, opened=True)
-
-    def exchange(self, s: SiegeState, player: int, left: str, took: str, events: list[Event]) -> None:
-        """Leave a card in the Agora and take another (RULINGS 18, 37)."""
-        side = s.sides[player]
-        self.unhand(s, player, left)
-        s.agora.remove(took)
-        s.agora.append(left)
-        s.left.append(left)
-        side.hand = sorted([*side.hand, took])
-        emit(
-            events,
-            "exchanged",
-            f"{seat_word(player)} leaves {CARDS[left].name} in the Agora and takes {CARDS[took].name}",
-            seat=player,
-        )
-
-    def take_artifact(self, s: SiegeState, seat: int, number: int, events: list[Event], draw: bool) -> None:
-        """A player takes an artifact from Olympus, and draws a card when three pieces made it (RULINGS 8)."""
-        s.pile.remove(number)
-        s.sides[seat].artifacts.append(Held(s.mint(ARTIFACTS[number].id).uid, number))
-        emit(events, "artifact", f"{seat_word(seat)} takes {ARTIFACTS[number].name}", seat=seat, n=number)
-        if draw:
-            self.draw(s, seat, 1, events)
-
-    def stick(self, s: SiegeState, player: int, m: Minion, cid: str, events: list[Event]) -> None:
-        """Add: a minion card from the Hand goes under this minion (RULINGS 30)."""
-        self.unhand(s, player, cid)
-        m.under.append(cid)
-        emit(events, "added", f"{CARDS[cid].name} is added under {CARDS[m.card].name}", uid=m.uid)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -849,19 +627,7 @@ def _summon(s: SiegeState, a: Action, events: list[Event]) -> None:
     _GAME.unhand(s, a.player, cid)
     m = _GAME.enter(s, a.player, cid, events)
     if CARDS[cid].of_type("summon"):
-        s.window = _window("summon", a.player, cid, uid=m.uid, event=m.uid)
-
-
-def _window(kind: str, player: int, card: str, **more: Any) -> dict[str, Any]:
-    return {
-        "kind": kind,
-        "player": player,
-        "card": card,
-        "opened": False,
-        "negated": False,
-        "chosen": [],
-        **more,
-    }
+        s.window = window("summon", a.player, cid, uid=m.uid, event=m.uid)
 
 
 def _cast(s: SiegeState, a: Action, events: list[Event]) -> None:
@@ -869,7 +635,7 @@ def _cast(s: SiegeState, a: Action, events: list[Event]) -> None:
     cid = str(a.arg("c"))
     _GAME.unhand(s, a.player, cid)
     emit(events, "cast", f"{seat_word(a.player)} plays {CARDS[cid].name}", seat=a.player, card=cid)
-    s.window = _window("spell", a.player, cid)
+    s.window = window("spell", a.player, cid)
 
 
 def _exchange(s: SiegeState, a: Action, events: list[Event]) -> None:
@@ -885,7 +651,7 @@ def _act(s: SiegeState, a: Action, events: list[Event]) -> None:
     h.used = True
     spec = ARTIFACTS[n]
     emit(events, "activated", f"{seat_word(a.player)} uses {spec.name}", seat=a.player)
-    s.window = _window("action", a.player, spec.id, uid=h.uid, ab=spec.of_type("action")[0][0])
+    s.window = window("action", a.player, spec.id, uid=h.uid, ab=spec.of_type("action")[0][0])
 
 
 def _once(s: SiegeState, a: Action, events: list[Event]) -> None:
@@ -894,7 +660,7 @@ def _once(s: SiegeState, a: Action, events: list[Event]) -> None:
     side.once_used = True
     spec = COMMANDERS[side.commander]
     emit(events, "once", f"{seat_word(a.player)}'s {spec.name} uses their power", seat=a.player)
-    s.window = _window("once", a.player, spec.id, uid=side.commander_uid)
+    s.window = window("once", a.player, spec.id, uid=side.commander_uid)
 
 
 def _next(s: SiegeState, a: Action, events: list[Event]) -> None:
@@ -928,7 +694,7 @@ def _attack(s: SiegeState, a: Action, events: list[Event]) -> None:
         s.target = target  # RULINGS 18: the turn's one target
     what = _GAME.name(s, target)
     emit(events, "attacks", f"{CARDS[m.card].name} attacks {what}", uid=m.uid, target=target)
-    s.window = _window("attack", a.player, m.card, attacker=m.uid, target=target, event=m.uid)
+    s.window = window("attack", a.player, m.card, attacker=m.uid, target=target, event=m.uid)
 
 
 def _respond(s: SiegeState, a: Action, events: list[Event]) -> None:

@@ -90,3 +90,17 @@ class SiegeState(Uids):
     resolving: list[dict[str, Any]] = field(default_factory=list)
     ctx_seq: int = 0
     next_uid: int = 0
+
+
+def window(kind: str, player: int, card: str, **more: Any) -> dict[str, Any]:
+    """What waits on a response window: an attack, a spell, a Summon effect, an artifact or a Commander
+    ability (RULINGS 20); `opened` once offered, `negated` by Disrupt, `chosen` its Pick/Combine options."""
+    return {
+        "kind": kind,
+        "player": player,
+        "card": card,
+        "opened": False,
+        "negated": False,
+        "chosen": [],
+        **more,
+    }

@@ -134,6 +134,25 @@ class Harness:
         assert boards, "no board was posted"
         return boards[-1]
 
+    async def pick_choice(self, user: FakeUser, lobby: FakeMessage, value: str, menu: str) -> FakeMessage:
+        """Pick a seat choice (a deck, a Commander) in the lobby's select menu whose placeholder is `menu`."""
+        return await (await self.fake.select(user, lobby, [value], placeholder=menu)).wait_reply()
+
+    async def play_through(self, user: FakeUser, channel: FakeChannel, first: str) -> FakeMessage:
+        """From the hand menu: press `first`, then the first option at each level until a move is played."""
+        hand = await self.press(user, self.board(channel), HAND)
+        hand = await self.press(user, hand, first)
+        for _ in range(6):
+            if "✅ You played" in hand.content:
+                return hand
+            buttons = [b["label"] for b in hand.buttons if b["label"] not in NAV]
+            if hand.selects:
+                value = next(iter(hand.option_values().values()))
+                hand = await (await self.fake.select(user, hand, [value])).wait_reply()
+            else:
+                hand = await self.press(user, hand, buttons[0])
+        raise AssertionError(f"no move was played: {hand.content}")
+
     async def play_move(self, user: FakeUser, channel: FakeChannel) -> FakeMessage:
         """Open 'My hand & moves' on the latest board and play End turn or Pass if offered, else the first."""
         hand = await self.press(user, self.board(channel), HAND)

@@ -6,30 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.discord_harness import HAND, NAV, Harness
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.discord_harness import HAND, Harness
+from tests.fakediscord import FakeDiscord
 
 CHOOSE = "Choose your Deck (random if none)"
-
-
-async def _pick(h: Harness, user: FakeUser, lobby: FakeMessage, deck: str) -> FakeMessage:
-    return await (await h.fake.select(user, lobby, [deck], placeholder=CHOOSE)).wait_reply()
-
-
-async def _play(h: Harness, user: FakeUser, thread: FakeChannel, first: str) -> FakeMessage:
-    """From the hand menu: press `first`, then the first option at each level until a move is played."""
-    hand = await h.press(user, h.board(thread), HAND)
-    hand = await h.press(user, hand, first)
-    for _ in range(6):
-        if "✅ You played" in hand.content:
-            return hand
-        buttons = [b["label"] for b in hand.buttons if b["label"] not in NAV]
-        if hand.selects:
-            value = next(iter(hand.option_values().values()))
-            hand = await (await h.fake.select(user, hand, [value])).wait_reply()
-        else:
-            hand = await h.press(user, hand, buttons[0])
-    raise AssertionError(f"no move was played: {hand.content}")
 
 
 async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -37,9 +17,9 @@ async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> 
     people = {alice.id: alice, bob.id: bob}
     async with Harness.started(fake, tmp_path) as h:
         thread, lobby, mid = await h.open_lobby(alice, "ophelia")
-        lobby = await _pick(h, alice, lobby, "crown")
+        lobby = await h.pick_choice(alice, lobby, "crown", CHOOSE)
         lobby = await h.press(bob, lobby, "Join")
-        lobby = await _pick(h, bob, lobby, "tide")
+        lobby = await h.pick_choice(bob, lobby, "tide", CHOOSE)
         await h.press(alice, lobby, "Start")
         await h.settle()
         info = await h.sessions.get(mid)
@@ -52,7 +32,7 @@ async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> 
         other = bob if mover is alice else alice
         hand = await h.press(mover, h.board(thread), HAND)
         assert hand.ephemeral and hand.attachments
-        played = await _play(h, mover, thread, "Play a character")
+        played = await h.play_through(mover, thread, "Play a character")
         assert "into slot" in played.content
         await h.settle()
         view = await h.sessions.view_for(mid, None)
@@ -68,7 +48,7 @@ async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> 
             elif "Pass" in labels:  # a Claim or a "you may" of the card just played
                 await h.press(mover, hand, "Pass")
             else:
-                await _play(h, mover, thread, labels[0])
+                await h.play_through(mover, thread, labels[0])
             await h.settle()
         info = await h.sessions.get(mid)
         assert info.window == "Turning Point window" and info.users_to_act == (other.id,)

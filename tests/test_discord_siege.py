@@ -6,31 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.discord_harness import HAND, NAV, Harness
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.discord_harness import HAND, Harness
+from tests.fakediscord import FakeDiscord
 
 CHOOSE = "Choose your Commander (random if none)"
 OPENERS = ("Summon a minion", "Play a spell", "Attack", "Use an artifact", "Commander's power")
-
-
-async def _pick(h: Harness, user: FakeUser, lobby: FakeMessage, commander: str) -> FakeMessage:
-    return await (await h.fake.select(user, lobby, [commander], placeholder=CHOOSE)).wait_reply()
-
-
-async def _through(h: Harness, user: FakeUser, thread: FakeChannel, first: str) -> FakeMessage:
-    """From the hand menu: press `first`, then the first option at each level until a move is played."""
-    hand = await h.press(user, h.board(thread), HAND)
-    hand = await h.press(user, hand, first)
-    for _ in range(6):
-        if "✅ You played" in hand.content:
-            return hand
-        buttons = [b["label"] for b in hand.buttons if b["label"] not in NAV]
-        if hand.selects:
-            value = next(iter(hand.option_values().values()))
-            hand = await (await h.fake.select(user, hand, [value])).wait_reply()
-        else:
-            hand = await h.press(user, hand, buttons[0])
-    raise AssertionError(f"no move was played: {hand.content}")
 
 
 async def test_a_siege_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -38,9 +18,9 @@ async def test_a_siege_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> Non
     people = {alice.id: alice, bob.id: bob}
     async with Harness.started(fake, tmp_path) as h:
         thread, lobby, mid = await h.open_lobby(alice, "siege_of_olympus")
-        lobby = await _pick(h, alice, lobby, "gaia")
+        lobby = await h.pick_choice(alice, lobby, "gaia", CHOOSE)
         lobby = await h.press(bob, lobby, "Join")
-        lobby = await _pick(h, bob, lobby, "typhon")
+        lobby = await h.pick_choice(bob, lobby, "typhon", CHOOSE)
         await h.press(alice, lobby, "Start")
         await h.settle()
         info = await h.sessions.get(mid)
@@ -70,7 +50,7 @@ async def test_a_siege_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> Non
             labels = [b["label"] for b in hand.buttons]
             opener = next((o for o in OPENERS if o in labels), None)
             if opener:
-                await _through(h, mover, thread, opener)
+                await h.play_through(mover, thread, opener)
             elif "Pass" in labels:
                 await h.press(mover, hand, "Pass")
             else:

@@ -157,6 +157,33 @@ def order_moves(d: Decision, player: PlayerId) -> list[Any]:
     return [act(player, ORDER, (("p", i),)) for i in d.data["options"]]
 
 
+USE = "use"  # the move that accepts a "may"
+KINDS = (PICK, ORDER, MAY)
+
+
+def kit_moves(d: Decision, player: PlayerId) -> list[Any]:
+    """The moves answering one of the kit's decisions (pick, order, may: its "use"; the base adds the
+    pass); a game's `answers` returns these for `d.kind in KINDS`."""
+    if d.kind == PICK:
+        return pick_moves(d, player)
+    if d.kind == ORDER:
+        return order_moves(d, player)
+    return [act(player, USE)]
+
+
+def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> dict[str, Any]:
+    """A pending decision as a view shows it: kind, players, source (and its card name from `names`, a
+    card-id -> CardSpec mapping); a pick's options only to the players who pick."""
+    out: dict[str, Any] = {"kind": d.kind, "players": list(d.players), "source": d.source}
+    if d.kind == PICK:
+        out["what"] = d.data.get("what", "")
+        if viewer in d.players:
+            out["options"] = list(d.data["options"])
+    if d.source in names:
+        out["source_name"] = names[d.source].name
+    return out
+
+
 def answer(s: Any, d: Decision | None, action: Any) -> None:
     """Record the answer to one of the kit's decisions (pick, order, may: use or pass)."""
     if d is None:

@@ -122,12 +122,8 @@ class Ophelia(TableGame[OpheliaState]):
 
     def answers(self, s: OpheliaState, d: Decision, player: PlayerId) -> list[Action]:
         """The moves answering the pending decision (the pass of an optional one is added by the base)."""
-        if d.kind == kit.PICK:
-            return kit.pick_moves(d, player)
-        if d.kind == kit.ORDER:
-            return kit.order_moves(d, player)
-        if d.kind == kit.MAY:
-            return [act(player, "use")]
+        if d.kind in kit.KINDS:
+            return kit.kit_moves(d, player)
         if d.kind == CLAIM:
             u = b.unit(s, d.data["uid"])
             if u is None:
@@ -629,7 +625,7 @@ Ophelia.MOVES = {
     PASS: _pass,
     kit.PICK: _answer,
     kit.ORDER: _answer,
-    "use": _answer,
+    kit.USE: _answer,
     "first": _first,
 }
 

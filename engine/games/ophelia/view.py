@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import eventlog
+from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.ophelia import board as b
 from engine.games.ophelia.cards import CARDS, name
@@ -37,15 +38,7 @@ def _unit(s: OpheliaState, u: Unit, row: int, col: int) -> JSON:
 def _decision(s: OpheliaState, viewer: int | None) -> JSON | None:
     if not s.decisions:
         return None
-    d = s.decisions[-1]
-    out: JSON = {"kind": d.kind, "players": list(d.players), "source": d.source}
-    if d.kind == "pick":
-        out["what"] = d.data.get("what", "")
-        if viewer in d.players:
-            out["options"] = list(d.data["options"])
-    if d.source in CARDS:
-        out["source_name"] = CARDS[d.source].name
-    return out
+    return kit.decision_view(s.decisions[-1], viewer, CARDS)
 
 
 def _view(game: Any, s: OpheliaState, viewer: int | None) -> JSON:

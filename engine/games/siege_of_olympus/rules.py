@@ -235,12 +235,8 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     def answers(self, s: SiegeState, d: Decision, player: PlayerId) -> list[Action]:
         """The moves answering the pending decision (the pass of an optional one is added by the base)."""
-        if d.kind == kit.PICK:
-            return kit.pick_moves(d, player)
-        if d.kind == kit.ORDER:
-            return kit.order_moves(d, player)
-        if d.kind == kit.MAY:
-            return [act(player, "use")]
+        if d.kind in kit.KINDS:
+            return kit.kit_moves(d, player)
         if d.kind == WINDOW:
             return [act(player, "respond", (("c", c),)) for c in self._responses(s, player, d.data["kind"])]
         if d.kind == OPTION:
@@ -785,7 +781,7 @@ Siege.MOVES = {
     "discard": _discard,
     kit.PICK: _answer,
     kit.ORDER: _answer,
-    "use": _answer,
+    kit.USE: _answer,
 }
 
 from engine.games.siege_of_olympus.view import _describe, _view  # noqa: E402  (the view reads the rules)

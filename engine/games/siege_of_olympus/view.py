@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import eventlog
+from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.siege_of_olympus import board as b
 from engine.games.siege_of_olympus.cards import (
@@ -53,15 +54,9 @@ def _decision(s: SiegeState, viewer: int | None) -> JSON | None:
     if not s.decisions:
         return None
     d = s.decisions[-1]
-    out: JSON = {"kind": d.kind, "players": list(d.players), "source": d.source}
-    if d.kind == "pick":
-        out["what"] = d.data.get("what", "")
-        if viewer in d.players:
-            out["options"] = list(d.data["options"])
+    out = kit.decision_view(d, viewer, CARDS)
     if d.kind == "window":
         out["window"] = d.data.get("kind", "")
-    if d.source in CARDS:
-        out["source_name"] = CARDS[d.source].name
     return out
 
 

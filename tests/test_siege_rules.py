@@ -1054,3 +1054,20 @@ def test_bow_of_artemis_and_trident_of_poseidon() -> None:
 def test_every_quote_is_in_the_rules() -> None:
     """Each test above quotes the rulebook or RULINGS.md, word for word."""
     check_quotes(globals())
+
+
+def test_nothing_is_left_to_resolve_once_the_game_is_over() -> None:
+    """RULINGS 41: "Victory (1) is checked after every action, effect step and attack." Once someone has
+    won, no decision, trigger or window is left pending."""
+    from engine.ai.random_player import RandomPlayer
+    from engine.games.siege_of_olympus import Siege
+
+    game = Siege()
+    for seed in range(6):
+        s = game.setup(2, seed)
+        step = 0
+        while game.to_act(s):
+            seat = game.to_act(s)[0]
+            game.apply(s, RandomPlayer(seed * 1000 + step).choose(game, s, seat))
+            step += 1
+        assert not s.decisions and not s.pending and not s.resolving and s.window is None

@@ -454,7 +454,10 @@ class Siege(SiegeTable, TableGame[SiegeState]):
     def _win(self, s: SiegeState, winners: list[int], why: str, events: list[Event]) -> None:
         s.result = {"winners": winners, "why": why}
         s.phase = "over"
-        s.decisions.clear()
+        s.decisions.clear()  # nothing more resolves: no decision outlives the game
+        s.pending.clear()
+        s.resolving.clear()
+        s.window = s.combat = None
         who = " and ".join(seat_word(w) for w in winners)
         text = f"{who} {'draw' if len(winners) > 1 else 'wins'}: {why}"
         emit(events, "won", text, seats=",".join(map(str, winners)))

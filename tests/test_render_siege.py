@@ -1,4 +1,4 @@
-"""Tests for render/games/siege_of_olympus.py: golden images of hand-written views, boards of real games, the
+"""Tests for render/games/siege_of_olympus/: golden images of hand-written views, boards of real games, the
 public board and the private hand, what the board marks, texts, sizes and odd views.
 
 Golden images live in tests/golden/ (prefix siege_). They are drawn from the hand-written views below, so they

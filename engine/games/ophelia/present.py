@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.ophelia.cards import CARDS, DECK_CHOICE, DECKS, FACTIONS
 from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
@@ -78,20 +79,17 @@ def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
         return f"{who}: play a Turning Point now, or pass", "Turning Point window"
     if kind == "claim":
         return f"{who}: make {card}'s Claim, or pass", ""
-    if kind == "may":
-        return f"{who}: use {card}'s ability, or pass", ""
-    if kind == "order":
-        return f"{who}: choose which of your triggers resolves first", ""
     if kind == "first":
         return f"{who} lost the round and decides who goes first", ""
-    what = d.get("what") or "a card"
-    words = {
-        "discard": "a card to discard",
-        "sacrifice": "a character to sacrifice",
-        "slot": "a slot",
-        "recall": "a card to return from the forgotten zone",
-    }.get(what, f"a target ({what.replace('_', ' ')})")
-    return f"{who}: choose {words}" + (f" for {card}" if card else ""), ""
+    return kit.prompt(d, who, _PICKS), ""
+
+
+_PICKS = {
+    "discard": "a card to discard",
+    "sacrifice": "a character to sacrifice",
+    "slot": "a slot",
+    "recall": "a card to return from the forgotten zone",
+}
 
 
 def status(view: JSON, names: Sequence[str]) -> Status:

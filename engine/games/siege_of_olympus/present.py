@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.siege_of_olympus.cards import CARDS, CLASSES, COMMANDER_CHOICE, RACES
 from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
@@ -99,25 +100,22 @@ def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
         return f"{who}: discard down to 8 cards", ""
     if kind == "option":
         return f"{who}: choose an option of {card}", ""
-    if kind == "may":
-        return f"{who}: use {card}'s ability, or pass", ""
-    if kind == "order":
-        return f"{who}: choose which of your triggers resolves first", ""
-    what = d.get("what") or "a target"
-    words = {
-        "discard": "a card to discard",
-        "sacrifice": "a minion to sacrifice",
-        "leave": "a card to leave in the Agora",
-        "agora": "a card to take from the Agora",
-        "tartarus": "a prisoner to free",
-        "underworld": "a minion to take back from the Underworld",
-        "deck": "a card to take from the Deck",
-        "summon": "a minion to summon",
-        "add": "a minion to add under it",
-        "artifact": "an artifact to take",
-        "striker": "a minion to strike",
-    }.get(what, f"a target ({what.replace('_', ' ')})")
-    return f"{who}: choose {words}" + (f" for {card}" if card else ""), ""
+    return kit.prompt(d, who, _PICKS), ""
+
+
+_PICKS = {
+    "discard": "a card to discard",
+    "sacrifice": "a minion to sacrifice",
+    "leave": "a card to leave in the Agora",
+    "agora": "a card to take from the Agora",
+    "tartarus": "a prisoner to free",
+    "underworld": "a minion to take back from the Underworld",
+    "deck": "a card to take from the Deck",
+    "summon": "a minion to summon",
+    "add": "a minion to add under it",
+    "artifact": "an artifact to take",
+    "striker": "a minion to strike",
+}
 
 
 def status(view: JSON, names: Sequence[str]) -> Status:

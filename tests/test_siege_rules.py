@@ -14,6 +14,7 @@ import pytest
 from engine.core import IllegalAction, action
 from engine.games.siege_of_olympus.cards import CARDS, COMMANDERS, MINIONS, SPELLS
 from engine.games.siege_of_olympus.state import SiegeState
+from engine.table.present import of
 from tests.siege_helpers import (
     attack,
     attack_of,
@@ -679,6 +680,8 @@ def test_race_synergy_fires_again_after_dropping_below_3() -> None:
     theseus, orpheus = place(s, 1, "theseus"), place(s, 1, "orpheus")
     say(s, 0, "Summon a minion", "Crius")
     assert top(s) == "pick" and keys(s, 0) == {f"pick:t={theseus.uid}", f"pick:t={orpheus.uid}"}
+    prompt = of(game).status(game.view(s, 0), ["Ada", "Bo"]).prompt
+    assert prompt == "Ada: choose an enemy Half-god costing 3 or less to destroy for Titan synergy"
     do(s, 0, f"pick:t={theseus.uid}")
     assert theseus not in s.sides[1].minions and orpheus in s.sides[1].minions
     end_turn(s)

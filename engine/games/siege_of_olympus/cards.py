@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.abilities.spec import CardSpec, Vocabulary, parse_cards
+from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards
 from engine.carddata import CardDataError, check_keys, load
 from engine.table.present import SeatChoice
 
@@ -220,3 +220,24 @@ def race(cid: str) -> str:
 def prey(race_id: str) -> str:
     """The race a race's synergy destroys (the cycle Giant > Olympian > Titan > Half-god > Creature)."""
     return str(RACES[race_id]["prey"])
+
+
+# The synergies that act are abilities of pseudo-cards, so the kit resolves them like any trigger.
+SYNERGIES: dict[str, CardSpec] = {
+    f"race_{r}": CardSpec(
+        f"race_{r}",
+        f"{RACES[r]['name']} synergy",
+        "synergy",
+        text=RACES[r]["synergy"],
+        abilities=(Ability("trigger", effect=(Step("destroy", (("to", f"prey_{prey(r)}"),)),)),),
+    )
+    for r in RACE_CYCLE
+}
+SYNERGIES["spellcaster"] = CardSpec(
+    "spellcaster",
+    "Spellcaster synergy",
+    "synergy",
+    text="1 damage to all other minions on the field.",
+    abilities=(Ability("trigger", effect=(Step("damage", (("to", "spell_victims"), ("amount", 1))),)),),
+)
+EVERY: dict[str, CardSpec] = {**CARDS, **SYNERGIES}  # what the kit may resolve, by id

@@ -115,6 +115,7 @@ _PICKS = {
     "add": "a minion to add under it",
     "artifact": "an artifact to take",
     "striker": "a minion to strike",
+    **{f"prey_{r}": f"an enemy {RACES[r]['name']} costing 3 or less to destroy" for r in RACES},
 }
 
 

@@ -27,15 +27,14 @@ from engine.games.siege_of_olympus.cards import (
     COMMANDER_HEALTH,
     COMMANDERS,
     DECK,
+    EVERY,
     HAND,
     MAX_HAND,
     MAX_MINIONS,
     MAX_TURNS,
     MULLIGAN,
     RACE_CYCLE,
-    RACES,
     TARTARUS,
-    prey,
 )
 from engine.games.siege_of_olympus.state import NOBODY, Minion, Side, SiegeState, window
 from engine.games.siege_of_olympus.table import SiegeTable, seat_word
@@ -48,25 +47,6 @@ from engine.table.present import picked
 
 MAX_MOVES = 60  # decisions a turn (RULINGS 40)
 WINDOW, COMMANDER, MULLIGAN_D, OPTION, DISCARD = "window", "commander", "mulligan", "option", "discard"
-
-# The synergies that act are abilities of pseudo-cards, so the kit resolves them like any trigger.
-SYNERGIES: dict[str, CardSpec] = {
-    f"race_{r}": CardSpec(
-        f"race_{r}",
-        f"{RACES[r]['name']} synergy",
-        "synergy",
-        text=RACES[r]["synergy"],
-        abilities=(Ability("trigger", effect=(Step("destroy", (("to", f"prey_{prey(r)}"),)),)),),
-    )
-    for r in RACE_CYCLE
-}
-SYNERGIES["spellcaster"] = CardSpec(
-    "spellcaster",
-    "Spellcaster synergy",
-    "synergy",
-    text="1 damage to all other minions on the field.",
-    abilities=(Ability("trigger", effect=(Step("damage", (("to", "spell_victims"), ("amount", 1))),)),),
-)
 
 
 def main_kind(spec: CardSpec) -> str:
@@ -466,7 +446,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     def card(self, cid: str) -> CardSpec:
         """A card kind by id (also the synergies' pseudo-cards)."""
-        return CARDS.get(cid) or SYNERGIES[cid]
+        return EVERY[cid]
 
     def active(self, s: SiegeState) -> PlayerId:
         """The turn player."""

@@ -12,6 +12,7 @@ from engine.games.siege_of_olympus.cards import (
     ARTIFACTS,
     CARDS,
     COMMANDER_HEALTH,
+    EVERY,
     KEYWORDS,
     STATIC_KEYWORDS,
 )
@@ -54,7 +55,7 @@ def _decision(s: SiegeState, viewer: int | None) -> JSON | None:
     if not s.decisions:
         return None
     d = s.decisions[-1]
-    out = kit.decision_view(d, viewer, CARDS)
+    out = kit.decision_view(d, viewer, EVERY)
     if d.kind == "window":
         out["window"] = d.data.get("kind", "")
     return out
@@ -195,7 +196,7 @@ def _describe(s: SiegeState, a: Action) -> tuple[str, ...]:
         return ("Use the ability",)
     if k == "order":
         ctx = next((c for c in s.pending if c["id"] == int(a.arg("p"))), None)
-        return ("Resolve first", name(ctx["card"]) if ctx and ctx["card"] in CARDS else "a trigger")
+        return ("Resolve first", EVERY[ctx["card"]].name if ctx else "a trigger")
     if k == "pick":
         arg, value = a.args[0]
         if arg == "t":

@@ -97,14 +97,14 @@ def main() -> None:
             for lvl, xs in t.items():
                 times.setdefault((game_id, lvl), []).extend(xs)
     print(f"{len(jobs)} games in {time.perf_counter() - start:.0f} s, {args.jobs} worker(s)")
-    print(f"{'game':<10} {'pairing':<24} {'games':>5} {'first wins':>10} {'95% interval':>15}")
+    print(f"{'game':<16} {'pairing':<24} {'games':>5} {'first wins':>10} {'95% interval':>15}")
     for (game_id, pairing), xs in wins.items():
         p = sum(xs) / len(xs)
         lo, hi = wilson(p, len(xs))
-        print(f"{game_id:<10} {pairing:<24} {len(xs):>5} {p:>9.0%} {f'{lo:.0%}-{hi:.0%}':>15}")
-    print(f"\n{'game':<10} {'level':<8} {'decisions':>9} {'p50 ms':>9} {'p99 ms':>9}")
+        print(f"{game_id:<16} {pairing:<24} {len(xs):>5} {p:>9.0%} {f'{lo:.0%}-{hi:.0%}':>15}")
+    print(f"\n{'game':<16} {'level':<8} {'decisions':>9} {'p50 ms':>9} {'p99 ms':>9}")
     for (game_id, lvl), xs in sorted(times.items()):
-        print(f"{game_id:<10} {lvl:<8} {len(xs):>9} {pct(0.5, xs) * 1e3:>9.1f} {pct(0.99, xs) * 1e3:>9.1f}")
+        print(f"{game_id:<16} {lvl:<8} {len(xs):>9} {pct(0.5, xs) * 1e3:>9.1f} {pct(0.99, xs) * 1e3:>9.1f}")
 
 
 if __name__ == "__main__":

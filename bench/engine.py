@@ -56,7 +56,7 @@ def main() -> None:
     base = baseline_step()
     print(f"baseline (sort 40 small tuples): {base / 1000:.1f} µs")
     print(
-        f"{'game':<12} {'players':>7} {'games/s':>9} {'step p50 µs':>12} {'step p90 µs':>12} "
+        f"{'game':<16} {'players':>7} {'games/s':>9} {'step p50 µs':>12} {'step p90 µs':>12} "
         f"{'steps/game':>10} {'vs baseline':>11}"
     )
     for game_id, game in games().items():
@@ -71,7 +71,7 @@ def main() -> None:
                 lengths.append(len(steps) / args.games)
             p50 = statistics.median(p50s)
             print(
-                f"{game_id:<12} {players:>7} {statistics.median(rates):>9.0f} {p50 / 1000:>12.1f} "
+                f"{game_id:<16} {players:>7} {statistics.median(rates):>9.0f} {p50 / 1000:>12.1f} "
                 f"{statistics.median(p90s) / 1000:>12.1f} {statistics.median(lengths):>10.0f} "
                 f"{p50 / base:>10.1f}x"
             )

@@ -85,7 +85,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     header = (
-        f"{'game':<10} {'pl':>2} {'stage':<7} {'size':>9} | {'board ms':>8} {'cpu':>6} {'draw':>6} "
+        f"{'game':<16} {'pl':>2} {'stage':<7} {'size':>9} | {'board ms':>8} {'cpu':>6} {'draw':>6} "
         f"{'encode':>6} {'cold':>6} {'KB':>5} | {'hand ms':>7} {'KB':>5}"
     )
     print(header)
@@ -99,7 +99,7 @@ def main() -> None:
                 times = " ".join(f"{r[k]:>6.1f}" for k in ("cpu", "draw", "encode", "cold"))
                 times = f"{r['board']:>8.1f} {times}"
                 print(
-                    f"{game_id:<10} {n:>2} {stage:<7} {r['dims']:>9} | {times} {r['kb']:>5.0f} | "
+                    f"{game_id:<16} {n:>2} {stage:<7} {r['dims']:>9} | {times} {r['kb']:>5.0f} | "
                     f"{r['hand']:>7.1f} {r['hand_kb']:>5.0f}"
                 )
         boards, sizes = [r["board"] for r in rows], [r["kb"] for r in rows]

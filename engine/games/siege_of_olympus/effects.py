@@ -143,47 +143,51 @@ def explore(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
     return True
 
 
-@effect("copy")
-def copy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
-    """Joker: this minion's artifact piece becomes the chosen minion's (RULINGS 31)."""
-    me = b.on_board(s, ctx["uid"])
+def _with_other(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
+    """Joker and Copy and Replace: `do(me, other)` with this minion and the one chosen, both on the board."""
     got = targets(host, s, ctx, step)
     if got is None:
         return False
-    other = b.on_board(s, got[0]) if got else None
+    me, other = b.on_board(s, ctx["uid"]), b.on_board(s, got[0]) if got else None
     if me is not None and other is not None:
+        do(me, other)
+    return True
+
+
+@effect("copy")
+def copy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+    """Joker: this minion's artifact piece becomes the chosen minion's (RULINGS 31)."""
+
+    def do(me: Any, other: Any) -> None:
         me.piece = other.piece
         host.emit(events, "copied", f"{CARDS[me.card].name} copies piece {other.piece}", uid=me.uid)
-    return True
+
+    return _with_other(host, s, ctx, step, do)
 
 
 @effect("swap")
 def swap(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Copy and Replace: this minion and the chosen one exchange a value (RULINGS 29)."""
-    me = b.on_board(s, ctx["uid"])
-    got = targets(host, s, ctx, step)
-    if got is None:
-        return False
-    other = b.on_board(s, got[0]) if got else None
-    if me is None or other is None:
-        return True
-    what = step.get("stat", "artifact")
-    if what == "artifact":
-        me.piece, other.piece = other.piece, me.piece
-    else:  # each takes the other's value now: its base moves by the difference
-        mine, theirs = b.stat(s, me, what), b.stat(s, other, what)
-        for m, delta in ((me, theirs - mine), (other, mine - theirs)):
-            base = getattr(m, f"{what}_base")
-            printed = CARDS[m.card].stat(what) if base < 0 else base
-            setattr(m, f"{what}_base", max(0, printed + delta))
-    host.emit(
-        events,
-        "swapped",
-        f"{CARDS[me.card].name} and {CARDS[other.card].name} swap {what}",
-        uid=me.uid,
-        other=other.uid,
-    )
-    return True
+
+    def do(me: Any, other: Any) -> None:
+        what = step.get("stat", "artifact")
+        if what == "artifact":
+            me.piece, other.piece = other.piece, me.piece
+        else:  # each takes the other's value now: its base moves by the difference
+            mine, theirs = b.stat(s, me, what), b.stat(s, other, what)
+            for m, delta in ((me, theirs - mine), (other, mine - theirs)):
+                base = getattr(m, f"{what}_base")
+                printed = CARDS[m.card].stat(what) if base < 0 else base
+                setattr(m, f"{what}_base", max(0, printed + delta))
+        host.emit(
+            events,
+            "swapped",
+            f"{CARDS[me.card].name} and {CARDS[other.card].name} swap {what}",
+            uid=me.uid,
+            other=other.uid,
+        )
+
+    return _with_other(host, s, ctx, step, do)
 
 
 @effect("add")

@@ -167,6 +167,28 @@ async def test_lobby_options_change_and_the_deal_can_rewrite_them(store: SqliteS
     assert got is not None and got.options == {"x": 1}
 
 
+async def test_saved_decks_per_person_and_game(store: SqliteStore) -> None:
+    """Decks are kept by person, game and name (one per name whatever its case, the last spelling kept), in
+    name order; a new name past the limit is refused and nothing is saved; deleting says whether one was."""
+    assert await store.decks(1, "g") == [] and await store.deck(1, "g", "Tide") is None
+    assert await store.save_deck(1, "g", "Tide", {"cards": [1]}, 10.0, limit=2)
+    assert await store.save_deck(1, "g", "marrow", {"cards": [2]}, 11.0, limit=2)
+    assert await store.save_deck(2, "g", "Tide", {"cards": [3]}, 12.0, limit=2)  # someone else's
+    assert await store.save_deck(1, "h", "Tide", {"cards": [4]}, 13.0, limit=2)  # another game
+    assert not await store.save_deck(1, "g", "Third", {"cards": [5]}, 14.0, limit=2)  # full
+    assert await store.save_deck(1, "g", "TIDE", {"cards": [6]}, 15.0, limit=2)  # over one: fine
+    assert [(d.name, d.deck, d.updated_at) for d in await store.decks(1, "g")] == [
+        ("marrow", {"cards": [2]}, 11.0),
+        ("TIDE", {"cards": [6]}, 15.0),
+    ]
+    got = await store.deck(1, "g", "tide")
+    assert got is not None and (got.user_id, got.game_id, got.name) == (1, "g", "TIDE")
+    assert await store.save_deck(1, "g", "Third", {"cards": [5]}, 16.0)  # no limit given
+    assert await store.delete_deck(1, "g", "tIdE") and not await store.delete_deck(1, "g", "Tide")
+    assert [d.name for d in await store.decks(1, "g")] == ["marrow", "Third"]
+    assert (await store.deck(2, "g", "Tide")) is not None and (await store.deck(1, "h", "Tide")) is not None
+
+
 async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
     path = str(tmp_path / "fresh.db")
     async with SqliteStore(path) as store:
@@ -175,7 +197,7 @@ async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
         assert await store.migrate() == []  # idempotent
     con = sqlite3.connect(path)
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"matches", "actions", "results", "guild_settings"} <= tables
+    assert {"matches", "actions", "results", "guild_settings", "user_settings", "decks"} <= tables
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
 

@@ -19,10 +19,10 @@ import discord
 from discord import app_commands
 
 import render
-from bot.discord import commands
+from bot.discord import commands, decks
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
-from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect
+from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.timers import Timers
 from bot.sessions import SessionManager
@@ -37,8 +37,10 @@ COMPONENTS = (
     LobbyButton,
     LobbyAiSelect,
     LobbyChoiceSelect,
+    LobbyDeckSelect,
     commands.LogButton,
     commands.RulesButton,
+    decks.DeckEditButton,
 )
 
 
@@ -69,6 +71,7 @@ class AgoraBot(discord.Client):
         self._settings: dict[int, GuildSettings] = {}
         self._unsubscribe: Any = None
         commands.install(self.tree)
+        decks.install(self.tree)
 
     async def setup_hook(self) -> None:
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
@@ -99,7 +102,10 @@ class AgoraBot(discord.Client):
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A press no registered component claims (a malformed or foreign custom_id) still gets an answer."""
+        """A submitted /deck save form is answered by its custom_id (no form is kept in memory); a press no
+        registered component claims (a malformed or foreign custom_id) still gets an answer."""
+        if await decks.answer_form(interaction):
+            return
         await answer_unclaimed(interaction, COMPONENTS)
 
     async def settings(self, guild_id: int) -> GuildSettings:

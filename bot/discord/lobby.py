@@ -4,7 +4,10 @@ Add AI seats an AI of the server's level (/config ai_level); the select below th
 (`ag:lbai:<match>`) seats one of any level. The seat list shows each AI's level ("Bot 1 · hard").
 A game with seat choices (present.choices, e.g. a deck) gets one select per choice (`ag:lbch:<match>:<key>`)
 with which each seated person picks theirs; the seat list shows it ("Ada — deck: Crown"), and a seat with
-no pick gets a random one at the deal.
+no pick gets a random one at the deal. For a game with a deck builder (present.deck_book), the select of the
+choice its decks stand in for also offers "📂 One of my saved decks": the person then gets, privately, a
+select of their own decks (`ag:lbdk:<match>`), which is also offered privately to whoever joins and has some;
+the seat list shows "Ada — team: Tide v2 (saved deck)".
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
@@ -22,11 +25,13 @@ import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.common import StaticView, bot_of, guarded, reply, seat_label
-from bot.sessions import MatchInfo
-from bot.sessions.lobby import seat_picks
+from bot.discord.decks import answer_problems
+from bot.sessions import MatchInfo, SessionError
+from bot.sessions.decks import SAVED, DeckProblems, deck_book
+from bot.sessions.lobby import NOT_JOINED, seat_picks
 from bot.store import ACTIVE, LOBBY
 from engine.registry import get as get_game
-from engine.table.present import SeatChoice, choices_of, of
+from engine.table.present import SeatChoice, choices_of, deck_of, of
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -56,6 +61,7 @@ LEVEL_WORDS = {
 }
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
+MY_DECKS = "📂"  # the value of its "One of my saved decks" option
 CHOICE_ROWS = 3  # the rows left below the buttons and the AI select: at most this many choices
 
 
@@ -67,13 +73,23 @@ def choices(game_id: str) -> tuple[SeatChoice, ...]:
 def picks_text(info: MatchInfo, seat: int) -> str:
     """What a seat picked, as the lobby lists it: " — deck: Crown" ("" when nothing)."""
     picked = seat_picks(info.options, info.seats)
-    mine = picked[seat] if seat < len(picked) else {}
+    mine = dict(picked[seat]) if seat < len(picked) else {}
+    book = deck_book(get_game(info.game_id))
+    if book is not None and (deck := deck_of(info.options, seat)) is not None:  # dealt with a saved deck
+        mine[book.key] = SAVED + str(deck.get("name") or "")
     words = [
-        f"{c.label[:1].lower()}{c.label[1:]}: {dict(c.options).get(mine[c.key], mine[c.key])}"
+        f"{c.label[:1].lower()}{c.label[1:]}: {_option_label(c, mine[c.key])}"
         for c in choices(info.game_id)
         if c.key in mine
     ]
     return f" — {', '.join(words)}" if words else ""
+
+
+def _option_label(choice: SeatChoice, option: str) -> str:
+    """A pick in words: the option's label, or "<name> (saved deck)"."""
+    if option.startswith(SAVED):
+        return f"{discord.utils.escape_markdown(option[len(SAVED) :])} (saved deck)"
+    return dict(choice.options).get(option, option)
 
 
 def levels() -> list[str]:
@@ -139,8 +155,14 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
                 row=1,
             )
         )
+    book = deck_book(get_game(info.game_id))
     for row, choice in enumerate(choices(info.game_id)[:CHOICE_ROWS], start=2):
         offered = [discord.SelectOption(label=label[:100], value=o[:100]) for o, label in choice.options][:25]
+        if book is not None and book.key == choice.key:  # room for "my saved decks" (and Random if it fits)
+            offered = [*offered[:24], discord.SelectOption(
+                label="One of my saved decks…", value=MY_DECKS, emoji="📂",
+                description="Decks you built with /deck save (a menu of yours opens)",
+            )]  # fmt: skip
         if len(offered) < 25:
             offered.append(discord.SelectOption(label="Random", value=RANDOM, emoji="🎲"))
         view.add_item(
@@ -157,6 +179,42 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
 async def remember_lobby_message(bot: AgoraBot, info: MatchInfo, message: discord.Message) -> None:
     """Store where the lobby message is, so that it can lose its buttons when the lobby closes."""
     await bot.sessions.store.set_lobby_message(info.id, message.channel.id, message.id)
+
+
+async def redraw_lobby_message(bot: AgoraBot, info: MatchInfo) -> None:
+    """Redraw a lobby's message in place (after a change made from another message)."""
+    where = await bot.sessions.store.lobby_message(info.id)
+    channel = await bot.channel(where[0]) if where is not None else None
+    if where is None or channel is None:
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info), view=lobby_buttons(info))
+
+
+async def my_decks_menu(interaction: discord.Interaction, info: MatchInfo) -> tuple[str, StaticView] | None:
+    """A person's own saved decks for this lobby's game, as a private select; None if the game has no
+    deck builder or the person no decks."""
+    game = get_game(info.game_id)
+    book = deck_book(game)
+    if book is None:
+        return None
+    decks = await bot_of(interaction).sessions.store.decks(interaction.user.id, info.game_id)
+    if not decks:
+        return None
+    label = next((c.label for c in choices(info.game_id) if c.key == book.key), "deck")
+    view = StaticView()
+    view.add_item(
+        discord.ui.Select(
+            custom_id=f"ag:lbdk:{info.id}",
+            placeholder=f"Bring one of your saved decks as your {label}"[:150],
+            options=[discord.SelectOption(label=f"{d.name} (yours)"[:100], value=d.name) for d in decks[:25]],
+        )
+    )
+    text = (
+        f"📂 Your saved {game.title} decks: bring one to game #{info.id} as your {label}, "
+        "or choose a ready one (or Random) in the lobby."
+    )
+    return text, view
 
 
 async def close_lobby_message(bot: AgoraBot, info: MatchInfo) -> None:
@@ -213,6 +271,10 @@ class LobbyButton(
             return
         if self.action == "join":
             info = await sessions.join(mid, user.id, user.display_name)
+            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+            if (menu := await my_decks_menu(interaction, info)) is not None:  # their decks, privately
+                await interaction.followup.send(menu[0], view=menu[1], ephemeral=True)
+            return
         elif self.action == "leave":
             info = await sessions.leave(mid, user.id, lobby_only=True)
         elif self.action == "ai":  # at the server's level (/config ai_level)
@@ -296,9 +358,64 @@ class LobbyChoiceSelect(
             if info.status != LOBBY:
                 await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
                 return
+            if option == MY_DECKS:
+                await self._my_decks(interaction, info)
+                return
             info = await sessions.pick(
                 self.mid, interaction.user.id, self.key, None if option == RANDOM else option
             )
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+
+        await guarded(interaction, self.mid, work)
+
+    async def _my_decks(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        """The "One of my saved decks" option: the person's own decks, privately (seated people only)."""
+        if info.seat_of(interaction.user.id) is None:
+            raise SessionError(NOT_JOINED)
+        menu = await my_decks_menu(interaction, info)
+        if menu is None:
+            title = get_game(info.game_id).title
+            raise SessionError(
+                f"You have no saved {title} decks yet. Build one with `/deck save` (`/deck show` gives a "
+                "ready one to start from), then choose it here; meanwhile pick a ready one or Random."
+            )
+        await reply(interaction, menu[0], view=menu[1])
+
+
+class LobbyDeckSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbdk:(?P<mid>\d+)"):
+    """A person's private select of their own saved decks for a lobby; its values are deck names."""
+
+    def __init__(self, mid: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"ag:lbdk:{mid}", options=[]))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyDeckSelect:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Bring the chosen deck (checked again by the game), then redraw the lobby message."""
+
+        async def work() -> None:
+            bot = bot_of(interaction)
+            values = (interaction.data or {}).get("values") or []
+            name = str(values[0]) if values else ""
+            info = await bot.sessions.get(self.mid)
+            if info.status != LOBBY:
+                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+                return
+            try:
+                info = await bot.sessions.pick_deck(self.mid, interaction.user.id, name)
+            except DeckProblems as e:
+                await answer_problems(interaction, e, info.game_id, name)
+                return
+            shown = discord.utils.escape_markdown(name)
+            await interaction.response.edit_message(
+                content=f"✅ You bring your deck **{shown}** to game #{info.id}.", view=None
+            )
+            await redraw_lobby_message(bot, info)
 
         await guarded(interaction, self.mid, work)

@@ -9,6 +9,7 @@ from typing import Any
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions.base import SessionBase, result_row
 from bot.sessions.cache import Live
+from bot.sessions.decks import BROUGHT, SAVED, deck_book, recheck
 from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_of
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, MatchRecord, NewMatch, Seat
 from engine.core import JSON, Event, Game, PlayerId
@@ -94,14 +95,38 @@ class Lobby(SessionBase):
             seat = seat_of(rec.seats, user)
             if seat is None:
                 raise SessionError(NOT_JOINED)
-            check_pick(get_game(rec.game_id), key, option)
-            picks = {u: dict(p) for u, p in (rec.options.get("picks") or {}).items()}
-            mine = picks.setdefault(str(user), {})
-            if option is None:
-                mine.pop(key, None)
-            else:
-                mine[key] = option
-            await self._set_options(live, _with_picks(rec.options, picks))
+            game = get_game(rec.game_id)
+            check_pick(game, key, option)
+            options = _with_pick(rec.options, user, key, option)
+            book = deck_book(game)
+            if book is not None and book.key == key:  # a ready option instead of a saved deck
+                options = _with_brought(options, user, None)
+            await self._set_options(live, options)
+            info = self._info(live)
+            await self._publish(SessionEvent("picked", info, seat=seat, user=user))
+            return info
+
+    async def pick_deck(self, match_id: int, user: UserId, name: str) -> MatchInfo:
+        """A seated person brings one of their saved decks (bot.sessions.decks) for the seat choice it
+        stands in for: checked again by the game now, and dealt as it is now (options["decks"])."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            rec = self._require_open_lobby(live.record)
+            seat = seat_of(rec.seats, user)
+            if seat is None:
+                raise SessionError(NOT_JOINED)
+            game = get_game(rec.game_id)
+            book = deck_book(game)
+            if book is None:
+                raise SessionError(f"{game.title} has no decks to bring; choose in the lobby's menus.")
+            saved = await self.store.deck(user, rec.game_id, " ".join(name.split()))
+            if saved is None:
+                raise SessionError(
+                    f"You have no {game.title} deck called {name!r}; `/deck list` shows yours."
+                )
+            deck = recheck(book, saved)
+            options = _with_pick(rec.options, user, book.key, SAVED + saved.name)
+            await self._set_options(live, _with_brought(options, user, deck))
             info = self._info(live)
             await self._publish(SessionEvent("picked", info, seat=seat, user=user))
             return info
@@ -147,8 +172,9 @@ class Lobby(SessionBase):
                 host = rec.host_user if rec.host_user != user else humans[0]
                 await self._set_seats(live, seats, host)
                 picks = dict(rec.options.get("picks") or {})
-                if picks.pop(str(user), None) is not None:  # their pick goes with them
-                    await self._set_options(live, _with_picks(rec.options, picks))
+                had = picks.pop(str(user), None) is not None
+                if had or str(user) in (rec.options.get(BROUGHT) or {}):  # their picks go with them
+                    await self._set_options(live, _with_brought(_with_picks(rec.options, picks), user, None))
             elif rec.status == ACTIVE:
                 old = rec.seats[seat]
                 name = f"AI for {old.name or f'Player {seat + 1}'}"
@@ -359,13 +385,47 @@ def _with_picks(options: JSON, picks: dict[str, dict[str, str]]) -> JSON:
     return {**rest, "picks": kept} if kept else rest
 
 
+def _with_pick(options: JSON, user: UserId, key: str, option: str | None) -> JSON:
+    """The options with one person's pick for one choice changed (None: no pick, a random one)."""
+    picks = {u: dict(p) for u, p in (options.get("picks") or {}).items()}
+    mine = picks.setdefault(str(user), {})
+    if option is None:
+        mine.pop(key, None)
+    else:
+        mine[key] = option
+    return _with_picks(options, picks)
+
+
+def _with_brought(options: JSON, user: UserId, deck: JSON | None) -> JSON:
+    """The options with the saved deck a person brings (None: none), under BROUGHT until the deal (no
+    BROUGHT at all when nobody brings one)."""
+    brought = {u: d for u, d in (options.get(BROUGHT) or {}).items() if u != str(user)}
+    if deck is not None:
+        brought[str(user)] = deck
+    rest = {k: v for k, v in options.items() if k != BROUGHT}
+    return {**rest, BROUGHT: brought} if brought else rest
+
+
 def _dealt_options(game: Game[Any], rec: MatchRecord) -> JSON:
     """The options the game is dealt with: for a game with seat choices, the lobby's picks become
-    options["seat_choices"], one dict per seat in seat order; nothing else changes."""
+    options["seat_choices"], one dict per seat in seat order; the saved decks people bring become
+    options["decks"], one per seat (the deck's JSON or None), and leave their choice out of that seat's
+    seat_choices (present only when someone brings one); nothing else changes."""
     if not choices_of(presentation_of(game)):
         return rec.options
     seat_choices = seat_picks(rec.options, rec.seats)
-    return {**{k: v for k, v in rec.options.items() if k != "picks"}, "seat_choices": seat_choices}
+    options = {k: v for k, v in rec.options.items() if k not in ("picks", BROUGHT)}
+    brought = rec.options.get(BROUGHT) or {}
+    book = deck_book(game)
+    decks: list[JSON | None] = [
+        None if s.is_ai or s.user_id is None else brought.get(str(s.user_id)) for s in rec.seats
+    ]
+    for seat, picks in enumerate(seat_choices):
+        if book is not None and (decks[seat] is not None or str(picks.get(book.key, "")).startswith(SAVED)):
+            picks.pop(book.key, None)
+    if book is not None and any(d is not None for d in decks):
+        options["decks"] = decks
+    return {**options, "seat_choices": seat_choices}
 
 
 def _random_seed() -> int:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from bot.sessions.ai import AiSeats
+from bot.sessions.decks import Decks
 from bot.sessions.lobby import Lobby
 from bot.sessions.play import Play
 from bot.sessions.repair import Repair
 
 
-class SessionManager(Lobby, Play, AiSeats, Repair):
+class SessionManager(Lobby, Play, AiSeats, Repair, Decks):
     """Creates, plays, saves and resumes matches for any number of front ends.
 
     SessionManager(store, *, cache_size=1000, ai_delay=0.0, ai_concurrency=4, turn_seconds=None,
     clock=time.time, ai_pool=None); without ai_pool, a pool.AiPool of worker processes is made (and closed
     with the manager). The parts share what base.SessionBase holds:
 
-        lobby.py   create, join, pick, add_ai, leave, start, abandon, vote_abandon, forfeit, skip_turn
+        lobby.py   create, join, pick, pick_deck, add_ai, leave, start, abandon, vote_abandon, forfeit,
+                   skip_turn
+        decks.py   save_deck, decks, deck, delete_deck: people's saved decks, for games with a deck builder
         play.py    submit, undo, get, match_for_channel, view_for, moves_for, can_undo, list_matches,
                    overdue, set_deadline, and _play, the one path every move takes
         ai.py      recover, resume_ai, wait_idle, hint, close, and the AI task of each match

@@ -204,6 +204,17 @@ class MatchSummary:
     to_act: tuple[int, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True, slots=True)
+class DeckRecord:
+    """A deck a person saved for a game, under a name (one per name whatever its case)."""
+
+    user_id: int
+    game_id: str
+    name: str
+    deck: JSON  # the game's DeckBook JSON
+    updated_at: float
+
+
 class Store(ABC):
     """Async storage of matches, their action logs, results and guild settings."""
 
@@ -360,7 +371,7 @@ class Store(ABC):
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Set one setting (any JSON value); None deletes it."""
 
-    # --- people's settings, lobby messages ---------------------------------------------------------------
+    # --- people's settings ---------------------------------------------------------------------------------
     @abstractmethod
     async def user_setting(self, user_id: int, key: str) -> Any:
         """One setting of a person (None if unset)."""
@@ -369,6 +380,28 @@ class Store(ABC):
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         """Set one setting of a person (any JSON value); None deletes it."""
 
+    # --- people's saved decks ----------------------------------------------------------------------------
+    @abstractmethod
+    async def decks(self, user_id: int, game_id: str) -> list[DeckRecord]:
+        """A person's saved decks for a game, by name (case-insensitively)."""
+
+    @abstractmethod
+    async def deck(self, user_id: int, game_id: str, name: str) -> DeckRecord | None:
+        """One saved deck by name (any case), or None."""
+
+    @abstractmethod
+    async def save_deck(
+        self, user_id: int, game_id: str, name: str, deck: JSON, now: float, *, limit: int | None = None
+    ) -> bool:
+        """Save a deck under a name, replacing the one of that name in any case (which then takes this
+        spelling); False, and nothing saved, when the name is new and the person already has `limit` decks
+        for the game."""
+
+    @abstractmethod
+    async def delete_deck(self, user_id: int, game_id: str, name: str) -> bool:
+        """Delete a saved deck by name (any case); whether there was one."""
+
+    # --- lobby messages ------------------------------------------------------------------------------------
     @abstractmethod
     async def set_lobby_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember where a match's lobby message is."""

@@ -129,6 +129,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX matches_lobby_updated ON matches (updated_at) WHERE status = 'lobby'",
         ),
     ),
+    (
+        6,
+        "people's saved decks, by game and name (a name is one deck whatever its case)",
+        (
+            """CREATE TABLE decks (
+                user_id INTEGER NOT NULL,
+                game_id TEXT NOT NULL,
+                name TEXT NOT NULL COLLATE NOCASE,
+                deck TEXT NOT NULL,
+                updated_at REAL NOT NULL,
+                PRIMARY KEY (user_id, game_id, name)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

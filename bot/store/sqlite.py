@@ -16,6 +16,7 @@ from bot.store.base import (
     LOBBY,
     BoardRecord,
     Conflict,
+    DeckRecord,
     LeaderRow,
     LogRow,
     MatchRecord,
@@ -595,7 +596,7 @@ class SqliteStore(Store):
             params = (owner_id, key, json.dumps(value))
         await self._write(lambda conn: conn.execute(sql, params))
 
-    # --- people's settings, lobby messages ---------------------------------------------------------------
+    # --- people's settings ---------------------------------------------------------------------------------
     async def user_setting(self, user_id: int, key: str) -> Any:
         """One setting of a person (None if unset)."""
         sql = "SELECT value FROM user_settings WHERE user_id = ? AND key = ?"
@@ -606,6 +607,58 @@ class SqliteStore(Store):
         """Set one setting of a person (any JSON value); None deletes it."""
         await self._set_setting("user_settings", "user_id", user_id, key, value)
 
+    # --- people's saved decks ----------------------------------------------------------------------------
+    async def decks(self, user_id: int, game_id: str) -> list[DeckRecord]:
+        """A person's saved decks for a game, by name (case-insensitively)."""
+        rows = await self._fetch(
+            "SELECT user_id, game_id, name, deck, updated_at FROM decks WHERE user_id = ? AND game_id = ? "
+            "ORDER BY name",
+            (user_id, game_id),
+        )
+        return [_deck(r) for r in rows]
+
+    async def deck(self, user_id: int, game_id: str, name: str) -> DeckRecord | None:
+        """One saved deck by name (any case), or None."""
+        rows = await self._fetch(
+            "SELECT user_id, game_id, name, deck, updated_at FROM decks "
+            "WHERE user_id = ? AND game_id = ? AND name = ?",
+            (user_id, game_id, name),
+        )
+        return _deck(rows[0]) if rows else None
+
+    async def save_deck(
+        self, user_id: int, game_id: str, name: str, deck: JSON, now: float, *, limit: int | None = None
+    ) -> bool:
+        """Save a deck under a name, replacing the one of that name in any case (which then takes this
+        spelling); False, and nothing saved, when the name is new and the person already has `limit` decks
+        for the game."""
+        text = json.dumps(deck, separators=(",", ":"))
+
+        def run(conn: sqlite3.Connection) -> bool:
+            where = "user_id = ? AND game_id = ?"
+            if limit is not None:
+                exists = conn.execute(
+                    f"SELECT 1 FROM decks WHERE {where} AND name = ?", (user_id, game_id, name)
+                )
+                count = conn.execute(f"SELECT COUNT(*) FROM decks WHERE {where}", (user_id, game_id))
+                if exists.fetchone() is None and count.fetchone()[0] >= limit:
+                    return False
+            conn.execute(
+                "INSERT INTO decks (user_id, game_id, name, deck, updated_at) VALUES (?,?,?,?,?) "
+                "ON CONFLICT (user_id, game_id, name) DO UPDATE SET name = excluded.name, "
+                "deck = excluded.deck, updated_at = excluded.updated_at",
+                (user_id, game_id, name, text, now),
+            )
+            return True
+
+        return await self._write(run)
+
+    async def delete_deck(self, user_id: int, game_id: str, name: str) -> bool:
+        """Delete a saved deck by name (any case); whether there was one."""
+        sql = "DELETE FROM decks WHERE user_id = ? AND game_id = ? AND name = ?"
+        return await self._write(lambda conn: conn.execute(sql, (user_id, game_id, name)).rowcount > 0)
+
+    # --- lobby messages ------------------------------------------------------------------------------------
     async def set_lobby_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember where a match's lobby message is."""
         await self._write(
@@ -630,6 +683,11 @@ class SqliteStore(Store):
             (before,),
         )
         return [_summary(r) for r in rows]
+
+
+def _deck(row: Iterable[Any]) -> DeckRecord:
+    user_id, game_id, name, deck, updated_at = row
+    return DeckRecord(int(user_id), str(game_id), str(name), json.loads(deck), float(updated_at))
 
 
 def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> None:

@@ -59,6 +59,31 @@ class SeatChoice:
     options: tuple[tuple[str, str], ...]  # (option id, option label): ("crown", "Crown")
 
 
+class DeckBook(Protocol):
+    """A game's deck builder (optional; read it with `deck_book_of`): decks people build from the card pool,
+    save under a name and bring to a seat instead of one of the ready options of a seat choice.
+
+    A deck is plain JSON with its name under "name"; people write it as text that fits a chat message box.
+    Front ends keep each person's decks per game, offer them beside the choice's options in the lobby, and
+    deal a seat that brings one with setup's `options["decks"]`: a list with one entry per seat in seat order,
+    the deck's JSON (as `parse` returned it) or None; that seat's `options["seat_choices"]` entry then has no
+    `key`. The list is missing when no seat brought a deck. Read a seat's with `deck_of`; the game checks it
+    again (it may have been saved under older cards) and treats a deck it refuses as no pick (a random one).
+    """
+
+    key: str  # the key of the SeatChoice (one of `choices`) a saved deck stands in for ("team")
+    example: str  # a ready deck written as text: what people copy and edit
+
+    def parse(self, text: str, name: str = "") -> JSON:
+        """The deck written in `text`, called `name`, as JSON; ValueError whose message lists every problem
+        in plain words, one per line, when it is not a legal deck."""
+        ...
+
+    def text(self, deck: JSON) -> str:
+        """A deck written back as text in the format `parse` reads (parse(text(d), d["name"]) == d)."""
+        ...
+
+
 class Presentation(Protocol):
     """The words and order a game gives its front ends; every function is pure.
 
@@ -66,9 +91,12 @@ class Presentation(Protocol):
     what each person picks for their seat in the lobby (Discord's select menus, the terminal's
     `--choose KEY=ID`). The game gets the picks in `setup(n, seed, options)` as `options["seat_choices"]`:
     a list with one dict per seat in seat order, `{key: option id}` for what the seat picked and `{}` for a
-    seat that did not (an AI seat, a person who did not choose); nothing else in options changes. The list
-    may be missing (e.g. `setup(n, seed)` in tests): the game picks whatever is missing at random from its
-    own seeded RNG.
+    seat that did not (an AI seat, a person who did not choose); nothing else in options changes (but for
+    the saved decks of a deck builder, below). The list may be missing (e.g. `setup(n, seed)` in tests): the
+    game picks whatever is missing at random from its own seeded RNG.
+
+    Optional attribute `deck_book: DeckBook` (read it with `deck_book_of`): the game's deck builder, whose
+    saved decks stand in for the seat choice with its key (`options["decks"]`).
 
     A response window (a pending decision offered to seats other than the turn player) sets
     `Status.window`; the front ends then ping those seats, offer them a Pass and pass for them after a wait
@@ -128,6 +156,18 @@ def picked(options: Mapping[str, Any] | None, seat: int, choice: SeatChoice) -> 
     return pick if any(pick == option for option, _ in choice.options) else None
 
 
+def deck_book_of(present: Any) -> DeckBook | None:
+    """The deck builder a presentation offers (None when it has none)."""
+    return getattr(present, "deck_book", None)
+
+
+def deck_of(options: Mapping[str, Any] | None, seat: int) -> JSON | None:
+    """The deck this seat brought to the deal (from setup's options["decks"]); None if it brought none."""
+    decks = (options or {}).get("decks") or []
+    deck = decks[seat] if 0 <= seat < len(decks) else None
+    return deck if isinstance(deck, dict) else None
+
+
 def seat_name(seat: Any, names: Sequence[str]) -> str:
     """A seat's display name, or "P<n>" when the names run short."""
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -182,6 +222,7 @@ class Generic:
 
     shortcuts: Mapping[str, str] = {"end_turn": "e", "pass": "p", "draw": "d"}
     choices: Sequence[SeatChoice] = ()
+    deck_book: DeckBook | None = None
 
     def __init__(self, game: Any) -> None:
         self.game = game

@@ -14,6 +14,7 @@ _GAMES = (
     "engine.games.ophion:Ophion",
     "engine.games.ophelia:Ophelia",
     "engine.games.siege_of_olympus:Siege",
+    "engine.games.ophidian:Ophidian",
 )
 
 

@@ -80,13 +80,17 @@ _UNTIL = {"turn": (TURN, "until the end of turn"), "round": (ROUND, "until the e
 _UNTIL["field"] = (GAME, "while it stays on the field")  # the game removes a card's modifiers as it leaves
 
 
-def stat_effect(stat: str) -> Any:
+def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None) -> Any:
     """The effect "+amount `stat` (or less) for the cards `to` selects, `until` the end of the turn, of the
-    round, or while they stay on the field"; a game registers it under its stats' names."""
+    round, or while they stay on the field"; a game registers it under its stats' names. `untils` gives a
+    game's own durations (word -> (modifier duration, text)); with `x = true` the amount is the host's
+    `x_value(s, ctx)` plus `amount` (0 unless given)."""
+    durations = untils or _UNTIL
 
     def modify(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
-        until, word = _UNTIL[step.get("until", "turn")]
-        amount = step.get("amount", 1)
+        until, word = durations[step.get("until", "turn")]
+        x = step.get("x", False)
+        amount = step.get("amount", 0 if x else 1) + (host.x_value(s, ctx) if x else 0)  # type: ignore[attr-defined]
 
         def add(uid: int) -> None:
             s.modifiers.append(Modifier(stat, amount, uid, until, ctx["card"]))

@@ -40,8 +40,8 @@ class Host(Protocol):
         """The cards a chosen selector (`step.get("to")`) may pick now."""
         ...
 
-    def group(self, s: Any, ctx: Ctx, selector: str) -> list[int]:
-        """The cards a fixed selector stands for now."""
+    def group(self, s: Any, ctx: Ctx, selector: str, step: Step | None = None) -> list[int]:
+        """The cards a fixed selector stands for now (the step, when given, may filter them)."""
         ...
 
     def chosen(self, selector: str) -> bool:
@@ -138,7 +138,7 @@ def targets(host: Host, s: Any, ctx: Ctx, step: Step) -> list[int] | None:
     """The cards a step acts on: a fixed group, or one chosen (asked, or the only one); None while asking."""
     selector = step.get("to", "self")
     if not host.chosen(selector):
-        return host.group(s, ctx, selector)
+        return host.group(s, ctx, selector, step)
     options = host.choices(s, ctx, step)
     if not options:
         return []
@@ -285,6 +285,8 @@ def _advance(host: Host, s: Any, ctx: Ctx, events: list[Event]) -> None:
     if not EFFECTS[step.do](host, s, ctx, step, events):
         return
     ctx["step"] += 1
+    if ctx["picks"] and isinstance(ctx["picks"][0], int):  # "it": the card this step chose
+        ctx["it"] = ctx["picks"][0]
     ctx["picks"], ctx["did"] = [], 0
     host.settle(s, events)
 

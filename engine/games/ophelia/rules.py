@@ -304,7 +304,7 @@ class Ophelia(TableGame[OpheliaState]):
             pool = [u for u in pool if (got := b.find(s, u.uid)) is not None and got[3] is not None]
         return [u.uid for u in pool]
 
-    def group(self, s: OpheliaState, ctx: kit.Ctx, selector: str) -> list[int]:
+    def group(self, s: OpheliaState, ctx: kit.Ctx, selector: str, step: Step | None = None) -> list[int]:
         """The cards a fixed selector stands for (nothing when the source has left the field)."""
         if selector == "event":
             return [ctx["event"]] if b.unit(s, ctx["event"]) is not None else []

@@ -1,3 +1,6 @@
-"""Ophidian 2350, for two players: teams of Gladiators fight four Waves in the arena of 2350, keeping The Flow
-to act, for Cheer and Victory Points. Groundwork only: the rulings and the card pool as validated data
-(cards.py, cards.toml); the rules engine comes next, and the game is not registered yet."""
+"""Ophidian 2350: teams of Gladiators fight through four Waves for The Flow, the crowd and Victory Points
+(rules: shared/rules/ophidian-2350.txt; our rulings: RULINGS.md)."""
+
+from engine.games.ophidian.rules import Ophidian
+
+__all__ = ["Ophidian"]

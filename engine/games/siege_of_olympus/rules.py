@@ -468,7 +468,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
             ]
         return [m.uid for m in b.chosen(s, owner, ctx["uid"], selector, step.get("max_cost"))]
 
-    def group(self, s: SiegeState, ctx: kit.Ctx, selector: str) -> list[int]:
+    def group(self, s: SiegeState, ctx: kit.Ctx, selector: str, step: Step | None = None) -> list[int]:
         """The minions or Commanders a fixed selector stands for (enemy Resistant minions skipped)."""
         owner = ctx["owner"]
         if selector == "enemy_commander":

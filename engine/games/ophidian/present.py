@@ -1,0 +1,281 @@
+"""Ophidian 2350's presentation (engine/table/present.py): summary, status and prompts, the card catalogue,
+the team choice, menu order and the terminal board. Pure functions over views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.abilities import resolve as kit
+from engine.core import JSON, Action
+from engine.games.ophidian.cards import CARDS, DISCIPLINES, TEAM_CHOICE, TYPE_NAMES, symbol
+from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
+from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+
+summary = (
+    "**Goal:** defeat the enemy team, reach **15 Cheer**, hold **12 VP** of enemy Gladiators in their "
+    "Funeral Pyre, or have the most VP after **4 Waves**.\n"
+    "**The Flow:** only the player with The Flow acts. **+** actions (advance, attack, most cards) keep it; "
+    "**−** actions (retreat, pass) hand it over. A Wave ends on two passes in a row. Either player may spend "
+    "1 Cheer to turn a + into a −.\n"
+    "**Attacks** come from the Action Field (front row) and Set the attacker. The defender may **Intercept** "
+    "with an Unset Gladiator in the same field (it Sets and takes the hit, and its player gets the Cheer) or "
+    "**Protect** a Support-Field character from the Action Field. Gladiators attacking earn 1 Cheer. Wounds "
+    "at **Rage** make a Gladiator Raging: attacking it Unset costs 1 damage.\n"
+    "**Responses:** OR cards with The Flow, DR cards without it, R cards either way, in the windows "
+    "offered.\n"
+    "**The Breather** after each Wave: Flow to the most wounded, unset, scrap and redraw to 9 then 2 to the "
+    "bottom, CP 10 + the Wave, pay Maintain, promote one Gladiator, Reinforcements, rearrange."
+)
+rules = (
+    "The rules are the Ophidian 2350 rules summary; /rules shows Agora's rulings where it is unclear and our "
+    "original card pool, as the real card list is not public; Zones are out of scope "
+    "(engine/games/ophidian/RULINGS.md)."
+)
+shortcuts = {"pass": "p", "spend": "s", "use": "u"}
+choices = (TEAM_CHOICE,)
+
+STEPS = {
+    "bottom": "putting 2 cards on the bottom",
+    "arrange": "arranging the teams",
+    "regenerate": "the Breather: Regenerate",
+    "maintain": "the Breather: Maintain",
+    "promote": "the Breather: Promote",
+    "reinforce": "the Breather: Reinforcements",
+    "maneuver": "the Breather: Maneuver",
+}
+GROUPS = (
+    "Respond",
+    "Intercept",
+    "Protect",
+    "Play a card",
+    "Attack (+)",
+    "Use an ability",
+    "Advance (+)",
+    "Retreat (−)",
+    "Spend 1 Cheer: turn the last + into −",
+    "Choose",
+    "Choose a card",
+    "Put on the bottom of your Arsenal",
+    "Scrap from your hand",
+    "Move to the Action Field",
+    "Move to the Support Field",
+    "Maintain",
+    "Promote",
+    "Bring in a Reinforcement",
+    "Resolve first",
+    "Use the ability",
+)
+WINDOWS = {"window": "Response window", "defend": "Defence", "cheer": "Cheer window"}
+_WINDOW_EVENTS = {
+    "ally_attacked": "an attack on your character",
+    "ally_attacks": "your attack",
+    "blocked": "your attack",
+    "enemy_plays": "the card your opponent plays",
+    "ally_defeated": "your character's defeat",
+}
+_PICKS = {
+    "enemy": "an enemy character",
+    "ally": "a character you control",
+    "other_ally": "another character you control",
+    "enemy_pump": "an enemy Pump",
+    "attacker": "an Unset character in your Action Field to attack",
+    "attack": "the character to attack",
+    "recover": "a card to take from your Scrap pile",
+    "deploy": "a Minion to put into play",
+    "discard": "a card to scrap from your hand",
+}
+
+
+def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
+    """The pending decision in words, and the window's name when front ends should time it out."""
+    d = view.get("decision")
+    if not d:
+        return "", ""
+    who = together([seat_name(p, names) for p in d.get("players") or []])
+    kind = d.get("kind", "")
+    if kind == "window":
+        about = _WINDOW_EVENTS.get(d.get("window", ""), "this")
+        return f"{who}: play a response to {about}, or pass", WINDOWS["window"]
+    if kind == "defend":
+        what = "attack" if d.get("about") == "attack" else "damage"
+        return f"{who}: Intercept or Protect against the {what}, or take it", WINDOWS["defend"]
+    if kind == "cheer":
+        return f"{who}: spend 1 Cheer to turn that + into − (The Flow passes), or keep it", WINDOWS["cheer"]
+    if kind == "bottom":
+        return (
+            f"{who}: put {plural(int(d.get('owe') or 1), 'card')} from your hand on the bottom of your "
+            "Arsenal",
+            "",
+        )
+    if kind == "arrange":
+        return f"{who}: move characters between the Action and Support Fields, then done", ""
+    if kind == "scrap":
+        return f"{who}: scrap cards from your hand before redrawing, or keep the rest", ""
+    if kind == "maintain":
+        return f"{who}: pay Maintain for the cards you keep; the rest are scrapped", ""
+    if kind == "promote":
+        return f"{who}: promote one Gladiator a level (it heals 1), or nobody", ""
+    if kind == "reinforce":
+        return f"{who}: bring in a Reinforcement, or no more", ""
+    return kit.prompt(d, who, _PICKS), ""
+
+
+def status(view: JSON, names: Sequence[str]) -> Status:
+    """Headline (the Wave, who has The Flow), the pending decision, and each seat's VP, Cheer, CP and hand."""
+    players = view.get("players") or []
+    scores = tuple(
+        f"{seat_name(p['seat'], names)} ({p['team']}): {p['vp']} VP · {p['cheer']} Cheer"
+        f"{' ★' if p['crowd_favorite'] else ''} · {p['cp']} CP · hand {p['hand_size']} · "
+        f"{plural(sum(c['kind'] != 'minion' for c in p['characters']), 'Gladiator')} standing"
+        for p in players
+    )
+    result = view.get("result")
+    if result:
+        winners = result.get("winners") or []
+        who = together([seat_name(w, names) for w in winners])
+        head = f"Game over · {who} {'draw' if len(winners) > 1 else 'wins'} ({result.get('why', '')})"
+        return Status(head, "", scores, ("over",))
+    prompt, window = _prompt(view, names)
+    flow = seat_name(view.get("flow"), names)
+    phase = view.get("phase")
+    if phase == "setup":
+        head = f"Setting up · {STEPS.get(view.get('step', ''), '')} · {flow} has The Flow"
+    elif phase == "breather":
+        step = STEPS.get(view.get("step", ""), "the Breather")
+        head = f"After Wave {view.get('wave')} · {step} · {flow} will have The Flow"
+    else:
+        last = " · one more pass ends the Wave" if view.get("passed") else ""
+        head = f"Wave {view.get('wave')} · {flow} has The Flow{last}"
+    return Status(head, prompt, scores, ("flow", view.get("wave"), view.get("flow")), window)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def card_entry(cid: str) -> CardEntry:
+    """One card: its type, discipline, level and numbers, and its text."""
+    c = CARDS[cid]
+    discipline = DISCIPLINES.get(c.faction, c.faction)
+    second = c.flag("second_discipline")
+    if second:
+        discipline += f"/{DISCIPLINES.get(second, second)}"
+    stats: list[tuple[str, int | str]] = []
+    if c.type in ("gladiator", "reinforcement"):
+        level = (
+            "Level 0" if c.type == "reinforcement" else ("Level 1/2" if c.stat("level") == 1 else "Level 3/4")
+        )
+        kind = f"{discipline} {TYPE_NAMES[c.type]} · {level}"
+        stats = [
+            ("VP", c.stat("vp")),
+            ("Life", c.stat("life")),
+            ("Rage", c.stat("rage")),
+            ("ADMG", c.stat("admg")),
+        ]
+        if c.type == "reinforcement":
+            stats.append(("M", c.stat("maintain")))
+    else:
+        kind = f"{TYPE_NAMES[c.type]} · {discipline} Level {c.stat('level')} · {symbol(cid)}"
+        stats = [("P", c.stat("cp"))]
+        if c.type != "quick_hit":
+            stats.append(("M", "☠" if c.flag("unmaintainable") else c.stat("maintain")))
+        if c.type == "minion":
+            stats += [("Life", c.stat("life")), ("ADMG", c.stat("admg"))]
+    if "unique" in c.keywords and not c.text.startswith("Unique"):
+        kind += " · Unique"
+    return CardEntry(
+        id=c.id, name=c.name, type=kind, stats=tuple(stats), text=c.text, short=c.name, colour=c.faction
+    )
+
+
+_ORDER = {"gladiator": 0, "reinforcement": 1, "minion": 2, "quick_hit": 3, "pump": 4}
+_CATALOGUE = [
+    card_entry(c.id)
+    for c in sorted(CARDS.values(), key=lambda c: (_ORDER[c.type], c.faction, c.stat("level"), c.name))
+]
+
+
+def catalogue() -> list[CardEntry]:
+    """Gladiators, Reinforcements, then Minions, Quick-Hits and Pumps, by discipline."""
+    return list(_CATALOGUE)
+
+
+# -- menus ---------------------------------------------------------------------------------------
+
+
+def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
+    """Responses and defence first, then cards, attacks and abilities, and passing last."""
+    group = path[0] if path and path[0] in GROUPS else ""
+    return (GROUPS.index(group) if group else len(GROUPS), path)
+
+
+def skip(view: JSON, actions: list[Action]) -> Action:
+    """A skipped seat passes (or finishes the step); else it takes the first answer offered."""
+    by_kind = {a.kind: a for a in actions}
+    return by_kind.get("pass") or actions[0]
+
+
+# -- the terminal board --------------------------------------------------------------------------
+
+
+def _character(c: JSON) -> str:
+    marks = []
+    if c["set"]:
+        marks.append("Set")
+    if c["raging"]:
+        marks.append("Raging")
+    if c["shield"]:
+        marks.append(f"shield {c['shield']}")
+    rage = f" · Rage {c['rage']}" if c["rage"] is not None else ""
+    ddmg = f" · DDMG {c['ddmg']}" if c["ddmg"] else ""
+    level = f" L{c['level']}" if c["kind"] != "minion" else " (Minion)"
+    pumps = "".join(f" + {p['name']}" for p in c["pumps"])
+    head = f"{c['name']}{level} [{c['life'] - c['wounds']}/{c['life']} Life{rage} · {c['admg']} ADMG{ddmg}]"
+    return head + (f" ({', '.join(marks)})" if marks else "") + pumps
+
+
+def _held(cid: str) -> str:
+    c = CARDS[cid]
+    need = f"{DISCIPLINES.get(c.faction, c.faction)} {c.stat('level')}"
+    return f"{c.name} [{symbol(cid)} · {c.stat('cp')} CP · {need}]: {' / '.join(c.text.splitlines())}"
+
+
+def board_text(view: JSON, names: Sequence[str]) -> str:
+    """Each side's fields, counters and piles, the attack or card under way, the hand and the log."""
+    st = status(view, names)
+    viewer = view.get("viewer")
+    lines = [f"== Ophidian 2350 · {st.headline} =="]
+    chars = {c["uid"]: c["name"] for p in view.get("players") or [] for c in p["characters"]}
+    for p in view.get("players") or []:
+        seat = p["seat"]
+        you = " (you)" if seat == viewer else ""
+        mark = " ◀" if seat in (view.get("to_act") or []) else ""
+        flow = " ⟳ The Flow" if seat == view.get("flow") else ""
+        lines.append(
+            f"{seat_name(seat, names)}{you} · {p['team']}: {p['vp']} VP · {p['cheer']} Cheer"
+            f"{' ★' if p['crowd_favorite'] else ''} · {p['cp']} CP · hand {p['hand_size']} · Arsenal "
+            f"{p['arsenal_size']}{flow}{mark}"
+        )
+        for field in ("action", "support"):
+            row = [c for c in p["characters"] if c["field"] == field]
+            lines.append(
+                f"    {field.capitalize()} Field: " + (" | ".join(_character(c) for c in row) or "empty")
+            )
+        if p["pyre"]:
+            lines.append("    Funeral Pyre: " + ", ".join(CARDS[c].name for c in p["pyre"]))
+        for c in p.get("hand") or []:
+            lines.append(f"    holding {_held(c)}")
+    attack = view.get("attack")
+    if attack:
+        lines.append(f"Attack: {chars.get(attack['attacker'], '?')} → {chars.get(attack['target'], '?')}")
+    if view.get("playing"):
+        lines.append(f"Playing: {view['playing']['name']}")
+    result = view.get("result")
+    if result:
+        lines.append(f"Result: {st.headline.split(' · ', 1)[1]}")
+    elif st.prompt:
+        lines.append(f"Now: {st.prompt}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    return "\n".join(lines)

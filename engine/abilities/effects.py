@@ -80,11 +80,12 @@ _UNTIL = {"turn": (TURN, "until the end of turn"), "round": (ROUND, "until the e
 _UNTIL["field"] = (GAME, "while it stays on the field")  # the game removes a card's modifiers as it leaves
 
 
-def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None) -> Any:
+def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None, label: str = "") -> Any:
     """The effect "+amount `stat` (or less) for the cards `to` selects, `until` the end of the turn, of the
     round, or while they stay on the field"; a game registers it under its stats' names. `untils` gives a
     game's own durations (word -> (modifier duration, text)); with `x = true` the amount is the host's
-    `x_value(s, ctx)` plus `amount` (0 unless given)."""
+    `x_value(s, ctx)` plus `amount` (0 unless given); `label` is how texts name the stat (its name
+    capitalized unless given)."""
     durations = untils or _UNTIL
 
     def modify(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
@@ -95,7 +96,7 @@ def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None) -> 
         def add(uid: int) -> None:
             s.modifiers.append(Modifier(stat, amount, uid, until, ctx["card"]))
             sign = "+" if amount >= 0 else ""
-            text = f"{host.name(s, uid)} gets {sign}{amount} {stat.capitalize()} {word}"
+            text = f"{host.name(s, uid)} gets {sign}{amount} {label or stat.capitalize()} {word}"
             events.append(
                 Event("modified", text, None, False, (("uid", uid), ("stat", stat), ("amount", amount)))
             )

@@ -254,6 +254,9 @@ def run(host: Host, s: Any, events: list[Event]) -> None:
 def _advance(host: Host, s: Any, ctx: Ctx, events: list[Event]) -> None:
     a = ability(host, ctx)
     if not ctx["agreed"]:  # a "may" trigger: its controller decides first
+        if a.cost and not host.cost_options(s, ctx["owner"], ctx["uid"], a.cost):
+            s.resolving.pop()  # a cost that cannot be paid now: nothing to ask
+            return
         push(
             s.decisions,
             Decision(MAY, [ctx["owner"]], optional=True, source=ctx["card"], data={"uid": ctx["uid"]}),

@@ -12,11 +12,17 @@ from engine.games.ophidian.cards import CARDS, GLADIATOR_TYPES, meets
 from engine.games.ophidian.state import ACTION, Char, OphidianState, Pump
 from engine.table.modifiers import total
 
-# card id -> its passives: (stat, amount, to, condition)
+# card id -> its passives: (stat, amount, to, condition); and its printed numbers (the hot path reads these)
 PASSIVES: dict[str, tuple[tuple[str, int, str, str], ...]] = {
     cid: tuple((a.stat, a.amount, a.to, a.condition) for _, a in c.of_type("passive"))
     for cid, c in CARDS.items()
 }
+PRINTED: dict[str, dict[str, int]] = {cid: dict(c.stats) for cid, c in CARDS.items()}
+BY_STAT: dict[str, dict[str, tuple[tuple[int, str, str], ...]]] = {
+    cid: {st: tuple((a, to, cond) for s_, a, to, cond in ps if s_ == st) for st in {p[0] for p in ps}}
+    for cid, ps in PASSIVES.items()
+}
+GLADIATOR: dict[str, bool] = {cid: c.type in GLADIATOR_TYPES for cid, c in CARDS.items()}
 FLOORS = {"admg": 0, "ddmg": 0, "life": 0, "rage": 1}
 
 
@@ -47,31 +53,12 @@ def pumps_on(s: OphidianState, uid: int) -> list[Pump]:
 
 def gladiator(c: Char) -> bool:
     """A Gladiator or a Reinforcement (RULINGS 3)."""
-    return CARDS[c.card].type in GLADIATOR_TYPES
+    return GLADIATOR[c.card]
 
 
 def crowd_favorite(s: OphidianState, seat: int) -> bool:
     """Strictly more Cheer than the opponent (RULINGS 33)."""
     return s.sides[seat].cheer > s.sides[1 - seat].cheer
-
-
-def _sources(s: OphidianState, c: Char) -> Iterator[tuple[str, int, str, int]]:
-    """The passives that may apply to c: (stat, amount, condition, the controller whose condition it is)."""
-    glad = gladiator(c)
-    for st, amount, to, cond in PASSIVES[c.card]:
-        if to in ("self", "all_allies") or to == ("ally_gladiators" if glad else "ally_minions"):
-            yield st, amount, cond, c.owner
-    for p in s.pumps:
-        if p.bearer == c.uid:
-            for st, amount, to, cond in PASSIVES[p.card]:
-                if to == "bearer":
-                    yield st, amount, cond, p.owner
-    for other in s.sides[c.owner].chars:
-        if other.uid == c.uid:
-            continue
-        for st, amount, to, cond in PASSIVES[other.card]:
-            if to == "all_allies" or to == ("ally_gladiators" if glad else "ally_minions"):
-                yield st, amount, cond, c.owner
 
 
 def raging_now(s: OphidianState, c: Char) -> bool:
@@ -84,19 +71,35 @@ def raging(s: OphidianState, c: Char) -> bool:
     return c.uid not in s.calm and raging_now(s, c)
 
 
+def _adds(s: OphidianState, c: Char, amount: int, cond: str, seat: int, name: str) -> int:
+    """A passive's amount if its condition holds (a Rage bonus never feeds Rage itself)."""
+    if cond == "raging" and (name == "rage" or not raging(s, c)):
+        return 0
+    if cond == "crowd_favorite" and not crowd_favorite(s, seat):
+        return 0
+    return amount
+
+
 def stat(s: OphidianState, c: Char, name: str) -> int:
-    """A character's ADMG, DDMG, Life or Rage: printed, plus passives in force and modifiers (RULINGS 28)."""
-    spec = CARDS[c.card]
-    value = spec.stat(name) if name != "ddmg" else 0
-    for st, amount, cond, seat in _sources(s, c):
-        if st != name:
-            continue
-        if cond == "raging" and (name == "rage" or not raging(s, c)):
-            continue
-        if cond == "crowd_favorite" and not crowd_favorite(s, seat):
-            continue
-        value += amount
-    value += total(s.modifiers, name, c.uid)
+    """A character's ADMG, DDMG, Life or Rage: printed, plus passives in force and modifiers (RULINGS 28):
+    its own, its Pumps' ("it gets"), and its allies' ("Your Minions get")."""
+    value = PRINTED[c.card].get(name, 0) if name != "ddmg" else 0
+    group = "ally_gladiators" if GLADIATOR[c.card] else "ally_minions"
+    for amount, to, cond in BY_STAT[c.card].get(name, ()):
+        if to in ("self", "all_allies") or to == group:
+            value += _adds(s, c, amount, cond, c.owner, name)
+    for p in s.pumps:
+        if p.bearer == c.uid:
+            for amount, to, cond in BY_STAT[p.card].get(name, ()):
+                if to == "bearer":
+                    value += _adds(s, c, amount, cond, p.owner, name)
+    for o in s.sides[c.owner].chars:
+        if o.uid != c.uid:
+            for amount, to, cond in BY_STAT[o.card].get(name, ()):
+                if to == "all_allies" or to == group:
+                    value += _adds(s, c, amount, cond, c.owner, name)
+    if s.modifiers:
+        value += total(s.modifiers, name, c.uid)
     return max(FLOORS[name], value)
 
 
@@ -107,7 +110,7 @@ def life_left(s: OphidianState, c: Char) -> int:
 
 def vp(cid: str) -> int:
     """A Gladiator card's Victory Points (RULINGS 5)."""
-    return CARDS[cid].stat("vp")
+    return PRINTED[cid].get("vp", 0)
 
 
 def scored(s: OphidianState, seat: int) -> int:

@@ -16,8 +16,8 @@ from engine.table.decisions import Decision, push
 UNTIL = {"attack": ("attack", "for this attack"), "wave": ("wave", "until the end of the Wave")}
 DEFEND = "defend"  # the defender's choice to Intercept, Protect or receive (RULINGS 25-27)
 
-effect("admg")(shared.stat_effect("admg", UNTIL))
-effect("ddmg")(shared.stat_effect("ddmg", UNTIL))
+effect("admg")(shared.stat_effect("admg", UNTIL, "ADMG"))
+effect("ddmg")(shared.stat_effect("ddmg", UNTIL, "DDMG"))
 
 
 def _amount(host: Any, s: Any, ctx: Ctx, step: Step) -> int:

@@ -66,7 +66,8 @@ GROUPS = (
     "Resolve first",
     "Use the ability",
 )
-WINDOWS = {"window": "Response window", "defend": "Defence", "cheer": "Cheer window"}
+# Front ends say "<name>: play one or pass", "the <name> passes by itself", "bob let the <name> pass".
+WINDOWS = {"window": "Response window", "defend": "Defence window", "cheer": "Cheer window"}
 _WINDOW_EVENTS = {
     "ally_attacked": "an attack on your character",
     "ally_attacks": "your attack",

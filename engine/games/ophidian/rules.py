@@ -177,7 +177,11 @@ class Ophidian(OphidianTable, TableGame[OphidianState]):
                 return bool(self.deployable(s, player, step.get("max_cp", 0)))
             if step.do == "assault" and step.get("by") == "ally":
                 return any(c.field == ACTION and not c.set for c in s.sides[player].chars)
-            if step.do in ("recover", "draw", "cheer", "cp", "flow", "cancel", "discard", "assault"):
+            if step.do == "assault":  # this card or a Pump's bearer: attacks are made from the Action Field
+                found = b.fixed(s, ctx, step.get("by", "self"), None)
+                attacker = b.find(s, found[0]) if found else None
+                return attacker is not None and attacker.field == ACTION
+            if step.do in ("recover", "draw", "cheer", "cp", "flow", "cancel", "discard"):
                 continue
             if self.chosen(step.get("to", "self")):
                 return bool(self.choices(s, ctx, step))

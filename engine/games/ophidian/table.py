@@ -186,12 +186,14 @@ class OphidianTable:
         stand fire theirs; then victory (RULINGS 28, 51)."""
         if s.result is not None:
             return
-        fallen = [c for c in b.chars(s) if c.wounds and c.wounds >= b.stat(s, c, "life")]
+        lowered = bool(s.pumps or s.modifiers)  # only these take Life away: a 0-Life character falls too
+        fallen = [c for c in b.chars(s) if (c.wounds or lowered) and c.wounds >= b.stat(s, c, "life")]
         hurt, s.hurt = s.hurt, []
-        for c in fallen:
-            watching = self.watchers(s, c.uid)
+        watching = {c.uid: self.watchers(s, c.uid) for c in fallen}
+        for c in fallen:  # all at once: none of them sees another fall (RULINGS 28, 63)
             self.leave(s, c, "defeated", events)
-            kit.fire(self, s, "defeated", watching, c.uid)
+        for c in fallen:
+            kit.fire(self, s, "defeated", watching[c.uid], c.uid)
             kit.fire(self, s, "ally_defeated", self.side_watchers(s, c.owner), c.uid)
             if s.action is not None:
                 s.action["defeats"] += 1

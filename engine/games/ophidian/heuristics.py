@@ -4,6 +4,13 @@ Three races decide the game: VP (12 in the opponent's Funeral Pyre wins at once,
 Wave wins), Cheer (15 wins) and the enemy team (annihilation). Each seat scores its VP, its Cheer (more as it
 nears 15), its characters' worth (a Gladiator's VP at stake, Life left, ADMG and DDMG; Minions less), the
 Crowd Favorite, cards in hand and CP. The share is a logistic of the difference.
+
+A position in the middle of an action (an attack waiting on its windows and defence, a card waiting on
+its window or its targets) is first played forward to the end of the action: windows and Cheer offers
+passed, a pick, a defence or a "you may" answered the way its player's static score likes best. Judged
+before, every attack and card would look like a loss (a Set attacker, CP and a card spent, nothing dealt
+yet) and the one-ply player would only ever pass. Since the evaluation looks ahead, the hard search
+plays no random rollout.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import math
 
 from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS, CHEER_WIN, PYRE_WIN
+from engine.games.ophidian.rules import Ophidian
 from engine.games.ophidian.state import OphidianState
 
 K = 0.3  # logit per point of score
@@ -26,6 +34,13 @@ MINION = 0.5  # a Minion's worth is scaled by this
 FAVOURITE = 0.4
 CARD = 0.25  # per card in hand
 CP = 0.05
+
+ROLLOUT_DEPTH = 0  # the evaluation plays the action under way forward itself (engine/ai/ismcts.py)
+FORWARD = 24  # at most this many answers when playing an action forward
+CHOOSE = 8  # a pick with more options than this takes the first ones only
+PASSED = ("window", "cheer")  # answered by passing
+CHOSEN = ("pick", "defend", "may", "order")  # answered by the chooser's best static score
+_GAME = Ophidian()
 
 
 def _sig(x: float) -> float:
@@ -51,8 +66,44 @@ def score(s: OphidianState, seat: int) -> float:
     return value + CARD * min(len(side.hand), 9) + CP * side.cp
 
 
+def _static(s: OphidianState, seat: int) -> float:
+    if s.result is not None:
+        return 1e6 if seat in s.result["winners"] else -1e6
+    return score(s, seat) - score(s, 1 - seat)
+
+
+def forward(s: OphidianState) -> OphidianState:
+    """The action under way played to its end with default answers (a copy; s itself when quiet)."""
+    if s.result is not None or not s.decisions or s.decisions[-1].kind not in PASSED + CHOSEN:
+        return s
+    c = _GAME.from_json(_GAME.to_json(s))
+    for _ in range(FORWARD):
+        if c.result is not None or not c.decisions or c.decisions[-1].kind not in PASSED + CHOSEN:
+            break
+        d = c.decisions[-1]
+        seat = d.players[0]
+        moves = _GAME.legal_actions(c, seat)
+        by_kind = {m.kind: m for m in moves}
+        if d.kind in PASSED and "pass" in by_kind:
+            move = by_kind["pass"]
+        elif len(moves) == 1:
+            move = moves[0]
+        else:
+            data = _GAME.to_json(c)
+            best, move = -math.inf, moves[0]
+            for m in moves[:CHOOSE]:
+                trial = _GAME.from_json(data)
+                _GAME.apply_legal(trial, m)
+                value = _static(trial, seat)
+                if value > best:
+                    best, move = value, m
+        _GAME.apply_legal(c, move)
+    return c
+
+
 def evaluate_all(s: OphidianState) -> list[float]:
-    """Both seats' shares of the win."""
+    """Both seats' shares of the win, once the action under way has been played forward."""
+    s = forward(s)
     if s.result is not None:
         won = s.result["winners"]
         return [1.0 / len(won) if i in won else 0.0 for i in range(2)]

@@ -88,6 +88,15 @@ _PICKS = {
 }
 
 
+def _names(view: JSON, names: Sequence[str] = ()) -> dict[Any, str]:
+    """Each character's uid -> its name, with its seat's name when given."""
+    return {
+        c["uid"]: c["name"] + (f" ({seat_name(p['seat'], names)})" if names else "")
+        for p in view.get("players") or []
+        for c in p["characters"]
+    }
+
+
 def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
     """The pending decision in words, and the window's name when front ends should time it out."""
     d = view.get("decision")
@@ -100,7 +109,8 @@ def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
         return f"{who}: play a response to {about}, or pass", WINDOWS["window"]
     if kind == "defend":
         what = "attack" if d.get("about") == "attack" else "damage"
-        return f"{who}: Intercept or Protect against the {what}, or take it", WINDOWS["defend"]
+        target = _names(view).get(d.get("uid"), "your character")
+        return f"{who}: Intercept or Protect for {target} against the {what}, or take it", WINDOWS["defend"]
     if kind == "cheer":
         return f"{who}: spend 1 Cheer to turn that + into − (The Flow passes), or keep it", WINDOWS["cheer"]
     if kind == "bottom":
@@ -246,7 +256,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
     st = status(view, names)
     viewer = view.get("viewer")
     lines = [f"== Ophidian 2350 · {st.headline} =="]
-    chars = {c["uid"]: c["name"] for p in view.get("players") or [] for c in p["characters"]}
+    chars = _names(view, names)
     for p in view.get("players") or []:
         seat = p["seat"]
         you = " (you)" if seat == viewer else ""

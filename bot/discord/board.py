@@ -118,6 +118,8 @@ def _result(info: MatchInfo) -> str:
     text = " and ".join(
         f"{names[i]}" + (f" (<@{info.seats[i].user_id}>)" if not info.seats[i].is_ai else "") for i in winners
     )
+    if len(winners) == len(info.returns) > 1:  # every seat shares the win: a draw, not a joint victory
+        return f"🤝 A draw: {text}."
     return f"🏆 {text} win{'s' if len(winners) == 1 else ''}!"
 
 

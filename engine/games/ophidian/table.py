@@ -209,7 +209,7 @@ class OphidianTable:
     def victory(self, s: OphidianState, events: list[Event]) -> None:
         """Annihilation, Crowd Riot, 12 VP at once, in that order; a tie on one goes to the later ones,
         then to more Cheer, else a draw (RULINGS 51-54, 57)."""
-        if s.result is not None or not s.sides[1].chars:
+        if s.result is not None:
             return
         seats = (0, 1)
         annihilated = [p for p in seats if not any(b.gladiator(c) for c in s.sides[p].chars)]

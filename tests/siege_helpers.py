@@ -4,65 +4,18 @@ sentence a test quotes is in the rulebook or in RULINGS.md."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from engine.core import Action
 from engine.games.siege_of_olympus import Siege
 from engine.games.siege_of_olympus import board as b
 from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS
 from engine.games.siege_of_olympus.state import NOBODY, Held, Minion, SiegeState
+from tests.rule_helpers import Moves, no_quote, quote_checker, quotes  # noqa: F401  (re-exported)
 
 game = Siege()
 
 RULINGS_PATH = Path(b.__file__).with_name("RULINGS.md")
-# The rulebook lives beside the repository (/work/shared/rules); where it is missing only RULINGS.md is
-# checked, and a quote found in neither fails only when the rulebook is there to be read.
-RULEBOOK_PATH = Path(__file__).resolve().parents[2] / "shared" / "rules" / "siege-of-olympus.txt"
-
-
-def _collapse(text: str) -> str:
-    """Whitespace collapsed, Markdown emphasis and code marks dropped."""
-    return " ".join(text.replace("*", "").replace("`", "").split())
-
-
-RULINGS_TEXT = _collapse(RULINGS_PATH.read_text())
-RULEBOOK_TEXT = _collapse(RULEBOOK_PATH.read_text()) if RULEBOOK_PATH.exists() else None
-
-
-def quotes(doc: str) -> list[str]:
-    """The sentences a docstring quotes: each "..." span, split at an ellipsis (… or ...)."""
-    out = []
-    for span in re.findall(r'"([^"]+)"', _collapse(doc)):
-        out += [part.strip(" ,;") for part in re.split(r"…|\.\.\.", span) if part.strip(" ,;")]
-    return out
-
-
-def check_quotes(namespace: dict[str, Any]) -> None:
-    """Every test function of a module quotes at least one sentence in its docstring, and each quoted
-    sentence is in the rulebook or in RULINGS.md (whitespace collapsed)."""
-    tests = {k: v for k, v in namespace.items() if k.startswith("test_") and callable(v)}
-    missing, unknown = [], []
-    for name, fn in tests.items():
-        if getattr(fn, "no_quote", False):
-            continue
-        found = quotes(fn.__doc__ or "")
-        if not found:
-            missing.append(name)
-        for q in found:
-            if q in RULINGS_TEXT or RULEBOOK_TEXT is None or q in RULEBOOK_TEXT:
-                continue
-            unknown.append(f"{name}: {q!r}")
-    assert not missing, f"tests quoting nothing: {missing}"
-    assert not unknown, "quotes found in neither the rulebook nor RULINGS.md:\n" + "\n".join(unknown)
-
-
-def no_quote(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Mark a test that checks the tests themselves (it quotes nothing)."""
-    fn.no_quote = True  # type: ignore[attr-defined]
-    return fn
+check_quotes = quote_checker(RULINGS_PATH, "siege-of-olympus.txt")
 
 
 # -- a known position --------------------------------------------------------------------------------
@@ -182,33 +135,8 @@ def life(s: SiegeState, seat: int) -> int:
 # -- moves ---------------------------------------------------------------------------------------------
 
 
-def keys(s: SiegeState, player: int) -> set[str]:
-    """The keys of a seat's legal moves."""
-    return {a.key for a in game.legal_actions(s, player)}
-
-
-def do(s: SiegeState, player: int, key: str) -> list[str]:
-    """Play the legal move with this key; the event texts."""
-    legal = {a.key: a for a in game.legal_actions(s, player)}
-    assert key in legal, f"{key} not in {sorted(legal)}"
-    return [e.text for e in game.apply(s, legal[key])]
-
-
-def menu(s: SiegeState, player: int) -> list[tuple[str, ...]]:
-    """The menu words of a seat's legal moves."""
-    return [game.describe(s, a) for a in game.legal_actions(s, player)]
-
-
-def by_words(s: SiegeState, player: int, *words: str) -> Action:
-    """The one legal move whose menu words begin with these."""
-    found = [a for a in game.legal_actions(s, player) if game.describe(s, a)[: len(words)] == words]
-    assert len(found) == 1, f"{words} matches {len(found)} of {menu(s, player)}"
-    return found[0]
-
-
-def say(s: SiegeState, player: int, *words: str) -> list[str]:
-    """Play the one legal move whose menu words begin with these; the event texts."""
-    return [e.text for e in game.apply(s, by_words(s, player, *words))]
+_moves = Moves(game)
+keys, do, menu, by_words, say = _moves.keys, _moves.do, _moves.menu, _moves.by_words, _moves.say
 
 
 def offers(s: SiegeState, player: int, *words: str) -> bool:

@@ -16,6 +16,8 @@ from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophidian import board as b
 from engine.games.ophidian import effects as fx
+from engine.games.ophidian.attacks import Attacks
+from engine.games.ophidian.breather import ARRANGE, BOTTOM, MAINTAIN, PROMOTE, REINFORCE, SCRAP, Breather
 from engine.games.ophidian.cards import (
     ACTIVATED,
     CARDS,
@@ -26,7 +28,6 @@ from engine.games.ophidian.cards import (
     MAX_WAVES,
     PROMOTE_HEAL,
     PROMOTION,
-    RDMG,
     RESPONSE_EVENTS,
     TEAM_CHOICE,
     TEAMS,
@@ -35,29 +36,19 @@ from engine.games.ophidian.cards import (
 )
 from engine.games.ophidian.decks import team_of
 from engine.games.ophidian.state import ACTION, SUPPORT, Char, OphidianState, Side
-from engine.games.ophidian.table import OphidianTable, seat_word
+from engine.games.ophidian.table import seat_word
 from engine.rng import Rng
 from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
-from engine.table.modifiers import expire
 from engine.table.present import deck_of, picked
 
-WINDOW, CHEER, BOTTOM, ARRANGE, SCRAP, MAINTAIN, PROMOTE, REINFORCE = (
-    "window",
-    "cheer",
-    "bottom",
-    "arrange",
-    "scrap",
-    "maintain",
-    "promote",
-    "reinforce",
-)
+WINDOW, CHEER = "window", "cheer"  # a response window; the offer to spend Cheer on a + action
 SYMBOLS = {"plus": "+", "minus": "-", "query": "?"}
 MAX_X = 6  # the largest X offered for a paid X (RULINGS 41)
 
 
-class Ophidian(OphidianTable, TableGame[OphidianState]):
+class Ophidian(Attacks, Breather, TableGame[OphidianState]):
     """Ophidian 2350: two teams of Gladiators fight through four Waves for The Flow, the crowd and VP."""
 
     id: ClassVar[str] = "ophidian"
@@ -372,271 +363,6 @@ class Ophidian(OphidianTable, TableGame[OphidianState]):
         s.playing.pop()
         if spec.type == "pump" and not p.get("attached"):
             s.sides[player].scrap.append(cid)
-
-    # -- attacks -----------------------------------------------------------------------------------
-
-    def declare(
-        self,
-        s: OphidianState,
-        attacker: int,
-        target: int,
-        events: list[Event],
-        bonus: int = 0,
-        direct: bool = False,
-    ) -> None:
-        """Step 1 of an attack: the attacker Sets, a Gladiator generates Cheer, triggers (RULINGS 23, 32)."""
-        c = b.find(s, attacker)
-        assert c is not None
-        c.set = True
-        what = " (XDMG)" if direct else ""
-        emit(
-            events, "attacks", f"{self.name(s, attacker)} attacks {self.name(s, target)}{what}", uid=attacker
-        )
-        s.attack = {
-            "player": c.owner,
-            "attacker": attacker,
-            "target": target,
-            "original": target,
-            "bonus": bonus,
-            "direct": direct,
-            "cheer": b.gladiator(c),
-            "intercepted": False,
-            "protected": False,
-            "cancelled": False,
-            "defeated": False,
-            "step": "declared",
-        }
-        kit.fire(self, s, "attacks", self.watchers(s, attacker), attacker)
-        kit.fire(self, s, "attacked", self.watchers(s, target), attacker)
-
-    def _attack_step(self, s: OphidianState, events: list[Event]) -> None:
-        """Steps 2-7 of an attack (RULINGS 23)."""
-        a = s.attack
-        assert a is not None
-        defender = 1 - a["player"]
-        if a["step"] == "declared":
-            a["step"] = "defence"
-            kit.fire(self, s, "ally_attacked", self.side_watchers(s, defender), a["attacker"])
-            self.window(s, defender, "ally_attacked")
-        elif a["step"] == "defence":
-            a["step"] = "cheer"
-            if not a["cancelled"] and not a["direct"] and b.find(s, a["target"]) and b.find(s, a["attacker"]):
-                fx.ask_defence(s, a["target"], "attack")
-        elif a["step"] == "cheer":
-            a["step"] = "damage" if not a["cancelled"] else "after"
-            if a["cheer"]:
-                to = defender if a["intercepted"] else a["player"]
-                s.sides[to].cheer += 1
-                emit(
-                    events,
-                    "cheer",
-                    f"The crowd cheers for {seat_word(to)} ({s.sides[to].cheer} Cheer)",
-                    seat=to,
-                )
-            if not a["cancelled"]:
-                blocked = a["intercepted"] or a["protected"]
-                ons = ("ally_attacks", "blocked") if blocked else ("ally_attacks",)
-                for on in ons:
-                    kit.fire(self, s, on, self.side_watchers(s, a["player"]), a["attacker"])
-                self.window(s, a["player"], *ons)
-        elif a["step"] == "damage":
-            a["step"] = "after"
-            self._strike(s, a, events)
-        else:
-            s.attack = None
-            for c in b.chars(s):
-                if c.shield_until == "attack":
-                    c.shield, c.shield_until = 0, ""
-            expire(s.modifiers, "attack")
-
-    def _strike(self, s: OphidianState, a: dict[str, Any], events: list[Event]) -> None:
-        """Step 6: ADMG to the target, and unless Intercepted or Protected the original target's DDMG and
-        the Rage effects to the attacker, all at one moment (RULINGS 24, 29, 30); then defeats."""
-        attacker, target = b.find(s, a["attacker"]), b.find(s, a["target"])
-        if a["cancelled"] or attacker is None or target is None:
-            return
-        blows = [(target.uid, b.stat(s, attacker, "admg") + a["bonus"])]
-        original = b.find(s, a["original"])
-        unset = None
-        if not (a["intercepted"] or a["protected"]) and original is not None:
-            blows.append((attacker.uid, b.stat(s, original, "ddmg")))
-            if b.gladiator(original) and b.raging(s, original):
-                if original.set:
-                    unset = original
-                else:
-                    blows.append((attacker.uid, RDMG))
-                    emit(events, "rage", f"{self.name(s, original.uid)} Rages: 1 RDMG to the attacker")
-        for uid, amount in blows:
-            self.damage(s, uid, amount, events)
-        if unset is not None and unset.wounds < b.stat(s, unset, "life"):
-            self.turn(s, unset.uid, False, events)
-        self.settle(s, events)
-        if a["defeated"]:
-            kit.fire(self, s, "defeats", [(attacker.uid, attacker.card, attacker.owner)], a["target"])
-
-    # -- the end of a Wave and the Breather ---------------------------------------------------------
-
-    def _end_wave(self, s: OphidianState, events: list[Event]) -> None:
-        """Two passes in a row: the Wave ends and its `wave_end` triggers fire (RULINGS 18, 44)."""
-        emit(events, "wave_end", f"Wave {s.wave} ends")
-        s.phase = "ending"
-        for seat in (s.flow, 1 - s.flow):
-            kit.fire(self, s, "wave_end", self.side_watchers(s, seat))
-
-    def _breather(self, s: OphidianState, events: list[Event]) -> None:
-        """After the `wave_end` triggers: the victory check of the 4th Wave and later, then Determine Flow
-        and Regenerate's Unset (RULINGS 45, 46, 55)."""
-        if self.after_waves(s, events):
-            return
-        wounds = [self._wounds(s, p) for p in (0, 1)]
-        cheer = [s.sides[p].cheer for p in (0, 1)]
-        if wounds[0] != wounds[1]:
-            s.flow = 0 if wounds[0] > wounds[1] else 1
-        elif cheer[0] != cheer[1]:
-            s.flow = 0 if cheer[0] > cheer[1] else 1
-        else:
-            s.flow = s.rng.below(2)
-        emit(events, "flow", f"The Breather: {seat_word(s.flow)} will have The Flow", seat=s.flow)
-        for c in b.chars(s):
-            c.set = False
-        for p in s.pumps:
-            p.set = False
-        s.phase, s.step = "breather", "regenerate"
-        for side in s.sides:
-            side.done = False
-
-    def _wounds(self, s: OphidianState, seat: int) -> int:
-        """Wounds on a player's Gladiators, the fallen counting their Life (RULINGS 45)."""
-        side = s.sides[seat]
-        return sum(c.wounds for c in side.chars if b.gladiator(c)) + sum(
-            CARDS[c].stat("life") for c in side.pyre
-        )
-
-    def _step(self, s: OphidianState, events: list[Event]) -> None:
-        """The next setup or Breather step: each player in turn, The Flow's first (RULINGS 11, 44-50)."""
-        order = (s.flow, 1 - s.flow)
-        waiting = [p for p in order if not s.sides[p].done]
-        if s.step == "regenerate":
-            for p in waiting:
-                if not s.sides[p].hand:
-                    s.sides[p].done = True
-            waiting = [p for p in waiting if not s.sides[p].done]
-            if waiting:
-                push(s.decisions, Decision(SCRAP, [waiting[0]], optional=True, source="regenerate"))
-                return
-            for p in order:
-                side = s.sides[p]
-                side.owe = 0
-                if len(side.hand) <= HAND:
-                    self.draw(s, p, HAND + EXTRA_DRAW - len(side.hand), events)
-                    side.owe = min(EXTRA_DRAW, len(side.hand))
-                side.cp = CP_BASE + s.wave + 1
-            self._next_step(s, "bottom")
-        elif s.step == "bottom":
-            owing = [p for p in order if s.sides[p].owe > 0]
-            if owing:
-                push(
-                    s.decisions,
-                    Decision(BOTTOM, [owing[0]], source="bottom", data={"owe": s.sides[owing[0]].owe}),
-                )
-                return
-            self._next_step(s, "arrange" if s.phase == "setup" else "maintain")
-        elif s.step == "maintain":
-            if waiting:
-                p = waiting[0]
-                self._skull(s, p, events)
-                if any(self._fee(s, u) <= s.sides[p].cp for u in self._upkeep(s, p)):
-                    push(s.decisions, Decision(MAINTAIN, [p], optional=True, source="maintain"))
-                else:
-                    self._unpaid(s, p, events)
-                return
-            self._next_step(s, "promote")
-        elif s.step in ("promote", "reinforce"):
-            if waiting:
-                p = waiting[0]
-                if (
-                    s.step == "promote"
-                    and not s.sides[p].promoted
-                    and self.answers(s, Decision(PROMOTE, [p]), p)
-                ):
-                    push(s.decisions, Decision(PROMOTE, [p], optional=True, source="promote"))
-                elif self._reinforcements(s, p):
-                    push(s.decisions, Decision(REINFORCE, [p], optional=True, source="promote"))
-                else:
-                    s.sides[p].done = True
-                return
-            self._next_step(s, "maneuver")
-        elif s.step in ("arrange", "maneuver"):
-            if waiting:
-                push(s.decisions, Decision(ARRANGE, [waiting[0]], optional=True, source=s.step))
-                return
-            self._start_wave(s, events)
-
-    def _next_step(self, s: OphidianState, step: str) -> None:
-        s.step = step
-        for side in s.sides:
-            side.done = side.promoted = False
-            side.paid = []
-            for c in side.chars:
-                c.moved = False
-
-    def _upkeep(self, s: OphidianState, seat: int) -> list[int]:
-        """A player's cards in play with a Maintain cost not yet paid in this Breather (RULINGS 47)."""
-        side = s.sides[seat]
-        out = [c.uid for c in side.chars if CARDS[c.card].type != "gladiator" and c.uid not in side.paid]
-        return out + [p.uid for p in s.pumps if p.owner == seat and p.uid not in side.paid]
-
-    def _fee(self, s: OphidianState, uid: int) -> int:
-        c = b.find(s, uid)
-        return CARDS[(c or b.pump(s, uid)).card].stat("maintain")  # type: ignore[union-attr]
-
-    def _skull(self, s: OphidianState, seat: int, events: list[Event]) -> None:
-        """☠ cards are scrapped; those costing nothing stay (RULINGS 40, 47)."""
-        side = s.sides[seat]
-        for uid in self._upkeep(s, seat):
-            holder = b.find(s, uid) or b.pump(s, uid)
-            if holder is None:  # a Pump scrapped with its bearer a moment ago
-                continue
-            card = holder.card
-            if CARDS[card].flag("unmaintainable"):
-                self._lapse(s, uid, events)
-            elif CARDS[card].stat("maintain") == 0:
-                side.paid.append(uid)
-
-    def _lapse(self, s: OphidianState, uid: int, events: list[Event]) -> None:
-        """An unmaintained card leaves: a Reinforcement to the Funeral Pyre (RULINGS 56), others scrapped."""
-        c = b.find(s, uid)
-        if c is not None:
-            self.leave(s, c, "not maintained", events)
-        else:
-            self.scrap_pump(s, uid, events)
-
-    def _unpaid(self, s: OphidianState, seat: int, events: list[Event]) -> None:
-        for uid in self._upkeep(s, seat):
-            self._lapse(s, uid, events)
-        s.sides[seat].done = True
-
-    def _reinforcements(self, s: OphidianState, seat: int) -> list[str]:
-        """Reinforcements a player may bring in now (RULINGS 49)."""
-        side = s.sides[seat]
-        if sum(b.gladiator(c) for c in side.chars) >= side.started or not side.chars:
-            return []
-        return [c for c in side.stack if CARDS[c].type == "reinforcement"]
-
-    def _start_wave(self, s: OphidianState, events: list[Event]) -> None:
-        """A new Wave with the player who has The Flow (RULINGS 11, 50)."""
-        s.wave += 1
-        s.phase, s.step, s.passed, s.spendable = "wave", "", False, False
-        expire(s.modifiers, "wave")
-        for side in s.sides:
-            side.actions, side.unique, side.done = 0, [], False
-            for c in side.chars:
-                c.advanced = c.retreated = c.moved = False
-                c.used = []
-                c.shield, c.shield_until = 0, ""
-        for p in s.pumps:
-            p.used = []
-        emit(events, "wave", f"Wave {s.wave} begins: {seat_word(s.flow)} has The Flow", wave=s.wave)
 
     # -- the kit's Host: cards, selectors, costs ------------------------------------------------
 

@@ -93,6 +93,7 @@ class Attacks(OphidianTable):
                 if c.shield_until == "attack":
                     c.shield, c.shield_until = 0, ""
             expire(s.modifiers, "attack")
+            s.dirty = True
 
     def _strike(self, s: OphidianState, a: dict[str, Any], events: list[Event]) -> None:
         """Step 6: ADMG to the target, and unless Intercepted or Protected the original target's DDMG and

@@ -180,6 +180,7 @@ class Breather(OphidianTable):
         s.wave += 1
         s.phase, s.step, s.passed, s.spendable = "wave", "", False, False
         expire(s.modifiers, "wave")
+        s.dirty = True
         for side in s.sides:
             side.actions, side.unique, side.done = 0, [], False
             for c in side.chars:

@@ -604,6 +604,7 @@ def _promote(s: OphidianState, a: Action, events: list[Event]) -> None:
         if new in side.stack:
             side.stack.remove(new)
         c.card = new
+        s.dirty = True
     emit(events, "promoted", f"{_GAME.name(s, c.uid)} is promoted to Level {c.level}", uid=c.uid)
     _GAME.heal(s, c.uid, PROMOTE_HEAL, events)
 

@@ -90,6 +90,8 @@ class OphidianState(Uids):
     limbo: list[list[Any]] = _f(default_factory=list)  # [seat, card]: Quick-Hits resolving (RULINGS 37)
     windows: list[dict[str, Any]] = _f(default_factory=list)  # response windows to open (RULINGS 16)
     hurt: list[int] = _f(default_factory=list)  # characters damaged since the last settle
+    dirty: bool = True  # something may have lowered a Life since the last settle (Pumps, cards leaving)
+    mods: int = 0  # how many modifiers there were at the last settle
     pumps: list[Pump] = _f(default_factory=list)
     log: list[list[Any]] = _f(default_factory=list)
     result: dict[str, Any] | None = None

@@ -123,6 +123,7 @@ class OphidianTable:
         """A Pump goes onto its bearer (RULINGS 38)."""
         p = Pump(s.mint(cid).uid, cid, player, bearer)
         s.pumps.append(p)
+        s.dirty = True
         emit(events, "attached", f"{CARDS[cid].name} goes onto {self.name(s, bearer)}", uid=p.uid)
         return p
 
@@ -132,6 +133,7 @@ class OphidianTable:
         if p is None:
             return
         s.pumps.remove(p)
+        s.dirty = True
         s.sides[p.owner].scrap.append(p.card)
         s.modifiers[:] = [m for m in s.modifiers if m.owner != uid]
         emit(events, "scrapped", f"{CARDS[p.card].name} is scrapped", uid=uid)
@@ -141,6 +143,7 @@ class OphidianTable:
         wounds, modifiers and Pumps go with it (RULINGS 28, 38, 56)."""
         side = s.sides[c.owner]
         side.chars.remove(c)
+        s.dirty = True
         (side.pyre if b.gladiator(c) else side.scrap).append(c.card)
         s.modifiers[:] = [m for m in s.modifiers if m.owner != c.uid]
         emit(events, why, f"{seat_word(c.owner)}'s {CARDS[c.card].name} is {why}", uid=c.uid, seat=c.owner)
@@ -186,8 +189,11 @@ class OphidianTable:
         stand fire theirs; then victory (RULINGS 28, 51)."""
         if s.result is not None:
             return
-        lowered = bool(s.pumps or s.modifiers)  # only these take Life away: a 0-Life character falls too
-        fallen = [c for c in b.chars(s) if (c.wounds or lowered) and c.wounds >= b.stat(s, c, "life")]
+        fallen: list[Char] = []
+        if s.hurt or s.dirty or s.mods != len(s.modifiers):  # only wounds and these change who falls
+            lowered = bool(s.pumps or s.modifiers)  # only these take Life away: a 0-Life character falls too
+            fallen = [c for c in b.chars(s) if (c.wounds or lowered) and c.wounds >= b.stat(s, c, "life")]
+            s.dirty, s.mods = False, len(s.modifiers)
         hurt, s.hurt = s.hurt, []
         watching = {c.uid: self.watchers(s, c.uid) for c in fallen}
         for c in fallen:  # all at once: none of them sees another fall (RULINGS 28, 63)

@@ -130,13 +130,16 @@ def choice_report(game_id: str, players: int, count: int, seed: int, level: str,
         xs = [x for (mine, _), got in vs.items() if mine == option for x in got]
         print(_row(option, sum(xs), len(xs)))
     print("matchups (row's share against column):")
-    print(f"{'':<14}" + "".join(f"{option:>12}" for option in ids))
+    width = max(13, *(len(option) + 1 for option in ids))  # each column as wide as its option's name
+    first_col = max(14, *(len(option) + 1 for option in ids))
+    print(f"{'':<{first_col}}" + "".join(f"{option:>{width}}" for option in ids))
     for mine in ids:
         cells = []
         for theirs in ids:
             xs = vs.get((mine, theirs), [])
-            cells.append(f"{sum(xs) / len(xs):>8.2f} ({len(xs):>2})" if xs else f"{'-':>12}")
-        print(f"{mine:<14}" + "".join(cells))
+            cell = f"{sum(xs) / len(xs):.2f} ({len(xs):>2})" if xs else "-"
+            cells.append(f"{cell:>{width}}")
+        print(f"{mine:<{first_col}}" + "".join(cells))
 
 
 def main() -> None:

@@ -146,6 +146,30 @@ def who(seat: object, names: list[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def as_int(x: object) -> int:
+    """A view's number, or 0 for anything else (a bool is not a number here)."""
+    return x if isinstance(x, int) and not isinstance(x, bool) else 0
+
+
+def as_seat(x: object) -> int | None:
+    """A view's seat number, or None for anything else."""
+    return x if isinstance(x, int) and not isinstance(x, bool) else None
+
+
+def dicts(x: object) -> list[dict]:
+    """The dicts of a view's list (anything else left out)."""
+    return [d for d in x if isinstance(d, dict)] if isinstance(x, list) else []
+
+
+def ids(x: object) -> list[str]:
+    """A view's list of card ids as strings (anything else left out)."""
+    return (
+        [str(c) for c in x if isinstance(c, str | int) and not isinstance(c, bool)]
+        if isinstance(x, list)
+        else []
+    )
+
+
 def own_seat(view: dict) -> dict | None:
     """The viewer's own player entry of a view, or None for a spectator view."""
     viewer, players = view.get("viewer"), list(view.get("players") or [])

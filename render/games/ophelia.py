@@ -27,6 +27,7 @@ from render.kit import Box, Theme
 JSON = dict[str, Any]
 
 LABEL = kit.MIN_TEXT  # zone labels and every small text
+_int, _seat = kit.as_int, kit.as_seat  # the view readers
 WIN = 5  # points that win the game (rules: "enough rounds to secure 5 points")
 COLUMNS = 5
 MIDDLE = 2  # the middle column (0-based); 0 and 4 are the outer slots
@@ -246,10 +247,6 @@ def _stat(unit: JSON, stat: str) -> Stat | None:
     return now, _int(unit.get(f"base_{stat}", now))
 
 
-def _int(x: Any) -> int:
-    return x if isinstance(x, int) and not isinstance(x, bool) else 0
-
-
 def unit_image(unit: JSON, w: int, h: int, t: Theme) -> Image.Image:
     """The tile of a unit dict of the view."""
     cid = str(unit.get("card") or "?")
@@ -260,10 +257,6 @@ def unit_image(unit: JSON, w: int, h: int, t: Theme) -> Image.Image:
 
 
 # ---------------------------------------------------------------- text
-
-
-def _seat(x: Any) -> int | None:
-    return x if isinstance(x, int) and not isinstance(x, bool) else None
 
 
 def _points(view: JSON, seat: int) -> int:

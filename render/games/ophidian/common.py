@@ -78,24 +78,7 @@ MAX_HEIGHT = 2 * kit.WIDTH - 20  # what a board gives up to stay under it: geome
 HAND_ROW_W = INNER_W
 
 
-def _int(x: Any) -> int:
-    return x if isinstance(x, int) and not isinstance(x, bool) else 0
-
-
-def _seat(x: Any) -> int | None:
-    return x if isinstance(x, int) and not isinstance(x, bool) else None
-
-
-def _dicts(x: Any) -> list[JSON]:
-    return [d for d in x if isinstance(d, dict)] if isinstance(x, list) else []
-
-
-def _ids(x: Any) -> list[str]:
-    return (
-        [str(c) for c in x if isinstance(c, str | int) and not isinstance(c, bool)]
-        if isinstance(x, list)
-        else []
-    )
+_int, _seat, _dicts, _ids = kit.as_int, kit.as_seat, kit.dicts, kit.ids  # the view readers
 
 
 # ---------------------------------------------------------------- cards

@@ -75,20 +75,7 @@ PANEL_W = kit.WIDTH - 2 * kit.MARGIN - 23  # a panel's content width
 HAND_ROW_W = INNER_W
 
 
-def _int(x: Any) -> int:
-    return x if isinstance(x, int) and not isinstance(x, bool) else 0
-
-
-def _seat(x: Any) -> int | None:
-    return x if isinstance(x, int) and not isinstance(x, bool) else None
-
-
-def _dicts(x: Any) -> list[JSON]:
-    return [d for d in x if isinstance(d, dict)] if isinstance(x, list) else []
-
-
-def _ids(x: Any) -> list[str]:
-    return [str(c) for c in x if isinstance(c, str | int)] if isinstance(x, list) else []
+_int, _seat, _dicts, _ids = kit.as_int, kit.as_seat, kit.dicts, kit.ids  # the view readers
 
 
 # ---------------------------------------------------------------- cards

@@ -168,6 +168,13 @@ def deck_of(options: Mapping[str, Any] | None, seat: int) -> JSON | None:
     return deck if isinstance(deck, dict) else None
 
 
+def group_rank(groups: Sequence[str], path: tuple[str, ...]) -> tuple[Any, ...]:
+    """A menu_rank by the first word of a move's menu path: in the order of `groups`, unknown groups after
+    them, then by the path."""
+    group = path[0] if path and path[0] in groups else ""
+    return (groups.index(group) if group else len(groups), path)
+
+
 def seat_name(seat: Any, names: Sequence[str]) -> str:
     """A seat's display name, or "P<n>" when the names run short."""
     if isinstance(seat, int) and 0 <= seat < len(names):

@@ -9,7 +9,7 @@ from typing import Any
 from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.ophelia.cards import CARDS, DECK_CHOICE, DECKS, FACTIONS
-from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** 5 points. Rounds are worth **1-2-3-2-1**.\n"
@@ -163,8 +163,7 @@ def deck_list(deck_id: str) -> str:
 
 def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
     """Plays first, then moves and abilities, retire and discard, and ending the phase (or passing) last."""
-    group = path[0] if path and path[0] in GROUPS else ""
-    return (GROUPS.index(group) if group else len(GROUPS), path)
+    return group_rank(GROUPS, path)
 
 
 def skip(view: JSON, actions: list[Action]) -> Action:

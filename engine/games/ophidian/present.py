@@ -10,7 +10,7 @@ from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.ophidian.cards import CARDS, DISCIPLINES, TEAM_CHOICE, TYPE_NAMES, symbol
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
-from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** defeat the enemy team, reach **15 Cheer**, hold **12 VP** of enemy Gladiators in their "
@@ -216,8 +216,7 @@ def catalogue() -> list[CardEntry]:
 
 def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
     """Responses and defence first, then cards, attacks and abilities, and passing last."""
-    group = path[0] if path and path[0] in GROUPS else ""
-    return (GROUPS.index(group) if group else len(GROUPS), path)
+    return group_rank(GROUPS, path)
 
 
 def skip(view: JSON, actions: list[Action]) -> Action:

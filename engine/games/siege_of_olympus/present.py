@@ -9,7 +9,7 @@ from typing import Any
 from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.siege_of_olympus.cards import CARDS, CLASSES, COMMANDER_CHOICE, RACES
-from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** take **3 artifacts**, or bring the enemy Commander (20 Health) to 0.\n"
@@ -190,8 +190,7 @@ def catalogue() -> list[CardEntry]:
 
 def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
     """Responses and plays first, then attacks, then choices, and moving on or passing last."""
-    group = path[0] if path and path[0] in GROUPS else ""
-    return (GROUPS.index(group) if group else len(GROUPS), path)
+    return group_rank(GROUPS, path)
 
 
 def skip(view: JSON, actions: list[Action]) -> Action:

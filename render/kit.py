@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.table.present import CardEntry
+from engine.table.present import CardEntry, shorten, titled_names
 from engine.table.present import seat_refs as seat_refs  # one seat-name rule for every text
 
 RGB = tuple[int, int, int]
@@ -226,6 +226,9 @@ def hand_page(
     right = W - M - 9
     for text in reversed(chips):
         right = chip(d, (right, y + PROMPT_H // 2), text, t, anchor_right=True)[0] - 6
+    small = font(MIN_TEXT, True)  # a prompt too long even at the smallest size keeps its verb: names shorten
+    names = titled_names(prompt_text)
+    prompt_text = shorten(prompt_text, right - M - 24, names, lambda x: text_width(x, small))
     size = fitting_font(prompt_text, right - M - 24, NAME_TEXT, True, min_size=MIN_TEXT).size
     draw_text(d, (M + 12, y + PROMPT_H // 2), prompt_text, size, t.text, True, max_w=right - M - 24,
               anchor="lm")  # fmt: skip

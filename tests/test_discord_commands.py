@@ -61,7 +61,7 @@ async def test_stats_by_game_leaderboard_titles_and_log_after_the_end(
         assert log.ephemeral and "placed two cards face down" in log.text()
         assert "no game in this channel" not in log.text() and "— log" in log.text()
         status = await (await fake.slash(bob, thread, "game status")).wait_reply()
-        assert "no game in this channel" in status.content  # status is about the game being played
+        assert "The game is over" in status.text() and "alice" in status.text()  # its result (issue 22)
 
 
 async def test_status_shows_the_board_image(fake: FakeDiscord, tmp_path: Path) -> None:

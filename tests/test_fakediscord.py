@@ -25,6 +25,7 @@ from tests.fakediscord import (  # noqa: E402
     ErrorLogCapture,
     FakeDiscord,
     FakeTimeout,
+    InvalidOption,
     capture_error_logs,
     make_client_kwargs,
     models,
@@ -236,6 +237,17 @@ class MiniBot(discord.Client):
             await interaction.response.send_message(f"status {detail} {name}")
 
         tree.add_command(game)
+
+        @tree.command(description="Options with registered limits")
+        @app_commands.choices(size=[app_commands.Choice(name=n, value=n) for n in ("small", "large")])
+        async def limits(
+            interaction: discord.Interaction,
+            count: app_commands.Range[int, 0, 10] = 0,
+            ratio: app_commands.Range[float, 0.5, 2.0] = 1.0,
+            word: app_commands.Range[str, 2, 5] = "ok",
+            size: str = "small",
+        ) -> None:
+            await interaction.response.send_message(f"limits {count} {ratio:g} {word} {size}")
 
         @app_commands.command(description="A guild-only command")
         async def local(interaction: discord.Interaction) -> None:
@@ -475,6 +487,38 @@ async def test_subcommand_options_and_member_resolution(fake: FakeDiscord, bot: 
         await fake.slash(alice, fake.channel, "game")
     local = await (await fake.slash(alice, fake.channel, "local")).wait_reply()
     assert local.content == f"guild {fake.guild.id}"
+
+
+async def test_registered_option_limits_are_enforced_as_discord_does(fake: FakeDiscord, bot: MiniBot) -> None:
+    alice = fake.add_user("alice")
+    spec = {o["name"]: o for o in fake.command("limits").data["options"]}
+    assert (spec["count"]["min_value"], spec["count"]["max_value"]) == (0, 10)
+    assert (spec["word"]["min_length"], spec["word"]["max_length"]) == (2, 5)
+    ok = {"count": 10, "ratio": 0.5, "word": "abcde", "size": "large"}
+    assert (await (await fake.slash(alice, fake.channel, "limits", ok)).wait_reply()).content == (
+        "limits 10 0.5 abcde large"
+    )
+    refused = {
+        "count": (-1, "NUMBER_TYPE_MIN", "int value should be greater than or equal to 0."),
+        "ratio": (2.5, "NUMBER_TYPE_MAX", "float value should be less than or equal to 2.0."),
+        "word": ("abcdef", "BASE_TYPE_BAD_LENGTH", "Must be between 2 and 5 in length."),
+        "size": ("medium", "BASE_TYPE_CHOICES", "Value must be one of {'small', 'large'}."),
+    }
+    heard = len(fake.interactions)
+    for name, (value, code, words) in refused.items():
+        with pytest.raises(InvalidOption) as caught:
+            await fake.slash(alice, fake.channel, "limits", {"word": "abc", name: value})
+        err = caught.value
+        assert (err.status, err.code, err.error_code, err.error) == (400, 50035, code, words)
+        index = 0 if name == "word" else 1  # the options in the order given
+        body = err.to_json()
+        assert body["message"] == "Invalid Form Body"
+        assert body["errors"]["data"]["options"][str(index)]["value"]["_errors"] == [
+            {"code": code, "message": words}
+        ]
+    assert len(fake.interactions) == heard  # nothing reached the bot
+    old = await fake.slash(alice, fake.channel, "limits", {"count": -1}, check_options=False)
+    assert (await old.wait_reply()).content == "limits -1 1 ok small"  # an older registration: the bot's job
 
 
 async def test_autocomplete(fake: FakeDiscord, bot: MiniBot) -> None:

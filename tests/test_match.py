@@ -39,7 +39,7 @@ def test_replay_rebuilds_and_state_id_grows() -> None:
 
 def test_wrong_player_count_is_refused() -> None:
     """Omphala is for 2 to 6 players."""
-    with pytest.raises(ValueError, match="2-6"):
+    with pytest.raises(ValueError, match="2 to 6 players"):
         Match.new("omphala", 7, 1)
 
 

@@ -109,6 +109,12 @@ def who(info: MatchInfo, seat: int) -> str:
     return f"<@{s.user_id}>" if s.user_id is not None and not s.is_ai else seat_names(info)[seat]
 
 
+def check_range(name: str, value: float | None, low: float, high: float) -> None:
+    """Refuse politely (SessionError) a number given to option `name` outside low..high (None: not given)."""
+    if value is not None and not low <= value <= high:
+        raise SessionError(f"`{name}` must be between {low:g} and {high:g}; nothing was changed.")
+
+
 QUIET = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
 OFFSET = re.compile(r"^\s*(?:UTC|GMT)?\s*(?:([+-])\s*(\d{1,2})(?::?(\d{2}))?)?\s*$", re.IGNORECASE)
 

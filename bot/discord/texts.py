@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,7 @@ from bot.store import Store
 from engine.core import find_action
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.present import CardEntry, find_card, of, player_count
+from engine.table.present import CardEntry, find_card, of, player_count, shorten
 
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
@@ -52,21 +54,26 @@ def choice_name(entry: CardEntry, game_title: str = "") -> str:
     name = entry.name if entry.label == entry.name else f"{entry.label} {entry.name}"
     if game_title:
         name += f" · {game_title}"
-    return name if len(name) <= CHOICE_MAX else name[: CHOICE_MAX - 1] + "…"
+    return shorten(name, CHOICE_MAX)
 
 
 def card_choices(game_id: str | None, current: str, limit: int = 25) -> list[tuple[str, str]]:
     """(shown name, value) suggestions for /card: cards of the game whose id, name or label contains what
-    was typed; every game's cards when no game is chosen yet."""
+    was typed; every game's cards when no game is chosen yet. Cards of the same name (the two faces of one
+    card) are told apart by their type ("Brakka Vohl · … Level 3/4")."""
     q = current.strip().casefold()[:QUERY_MAX]
     chosen = [game_id] if game_id else list(games())
     out: list[tuple[str, str]] = []
     for gid in chosen:
         title = games()[gid].title if not game_id and gid in games() else ""
-        for e in catalogue(gid):
+        entries = catalogue(gid)
+        names = Counter(choice_name(e) for e in entries)
+        for e in entries:
             hit = not q or q in e.name.casefold() or q in e.label.casefold() or q == e.id.casefold()
             if hit and len(e.id) <= CHOICE_MAX:
-                out.append((choice_name(e, title), e.id))
+                twin = names[choice_name(e)] > 1 and bool(e.type)
+                shown = replace(e, name=f"{e.name} · {e.type}", short="") if twin else e
+                out.append((choice_name(shown, title), e.id))
             if len(out) >= limit:
                 return out
     return out
@@ -81,8 +88,7 @@ def card_text(entry: CardEntry) -> str:
         lines.append(stats)
     if entry.text:
         lines.append(entry.text)
-    text = "\n".join(lines)
-    return text if len(text) <= CARD_TEXT_MAX else text[: CARD_TEXT_MAX - 1] + "…"
+    return shorten("\n".join(lines), CARD_TEXT_MAX)
 
 
 def card_answer(game_id: str, query: str) -> str:
@@ -99,7 +105,10 @@ def card_answer(game_id: str, query: str) -> str:
     if hit is None:
         shown = query.strip().replace("`", "'") or "?"
         return f"{game.title} has no card called `{shown}`. Type a few letters and pick from the list."
-    return card_text(hit)
+    by_id = {e.id: e for e in entries}
+    faces = [hit, *(by_id[f] for f in hit.faces if f in by_id)]  # every face of the card, the one asked first
+    room = (CARD_TEXT_MAX - 2 * (len(faces) - 1)) // len(faces)
+    return "\n\n".join(shorten(card_text(face), room) for face in faces)
 
 
 async def event_log(store: Store, match_id: int, viewer: int | None) -> list[str]:

@@ -18,6 +18,7 @@ from engine.core import JSON, Action, Event, IllegalAction, PlayerId
 from engine.rng import Rng
 from engine.table import decisions
 from engine.table.decisions import Decision
+from engine.table.present import player_count
 
 S = TypeVar("S")
 Slot = tuple[list[Any], int]  # a place holding one hidden card: (the list, the index in it)
@@ -82,9 +83,7 @@ class TableGame(Generic[S]):
     def check_players(self, num_players: int) -> None:
         """ValueError unless the game is for this many players."""
         if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}"
-            )
+            raise ValueError(f"{self.title} is for {player_count(self, ' to ')}, not {num_players}")
 
     def to_act(self, s: S) -> tuple[PlayerId, ...]:
         """The top decision's players, else the turn player; () when the game is over."""

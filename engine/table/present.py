@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -29,6 +29,9 @@ class CardEntry:
     text: str = ""  # what it does, in a sentence or two
     short: str = ""  # the corner label, e.g. "K♣" ("" = the name)
     colour: str = ""  # an ink hint for the card face: "red", "black", or the type's name
+    # The ids of the other faces of the same card (a Gladiator's Level 1/2 and Level 3/4 cards): /card shows
+    # them together, whichever face was asked for.
+    faces: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -182,15 +185,56 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
 
-def player_count(game: Any) -> str:
-    """ "2 players" or "2–4 players"."""
+def player_count(game: Any, between: str = "–") -> str:
+    """ "2 players" or "2–4 players" ("2 to 4 players" with between=" to ")."""
     lo, hi = game.min_players, game.max_players
-    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+    return f"{lo} players" if lo == hi else f"{lo}{between}{hi} players"
 
 
-def plural(n: int, word: str) -> str:
-    """ "1 card", "3 cards"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def plural(n: float, word: str, many: str = "") -> str:
+    """ "1 card", "3 cards", "0.5 points" (`many` for a word that does not just add an s: "copies")."""
+    count = f"{n:g}" if isinstance(n, float) else str(n)
+    return f"{count} {word if n == 1 else many or word + 's'}"
+
+
+def article(word: str) -> str:
+    """The word after its indefinite article, by its first letter: "a Goblin", "an Ogre"."""
+    return f"{'an' if word[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {word}"
+
+
+def short_name(name: str) -> str:
+    """A card's name without its title: "Prometheus, the Fire-Bringer" -> "Prometheus"."""
+    return name.split(", ", 1)[0]
+
+
+TITLED = re.compile(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*, the [A-Z][\w-]*(?: [A-Z][\w-]*)*")
+
+
+def titled_names(text: str) -> list[str]:
+    """The card names with a title in a text ("Prometheus, the Fire-Bringer"), for `shorten`."""
+    return TITLED.findall(text)
+
+
+def shorten(text: str, limit: float, names: Sequence[str] = (), width: Callable[[str], float] = len) -> str:
+    """The text within `limit` (characters, or what `width` measures: pixels) keeping its sentence: first the
+    long names in it lose their titles ("Prometheus, the Fire-Bringer" -> "Prometheus"), then whole words go
+    from the end, with "…" (a word is cut only when it alone is longer than the limit)."""
+    if width(text) <= limit:
+        return text
+    for name in sorted(names, key=len, reverse=True):
+        if name in text and short_name(name) != name:
+            text = text.replace(name, short_name(name))
+            if width(text) <= limit:
+                return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        kept = " ".join(words).rstrip(" ,;:·—–-") + "…"
+        if width(kept) <= limit:
+            return kept
+    while text and width(text + "…") > limit:
+        text = text[:-1]
+    return text + "…"
 
 
 def together(people: Sequence[str]) -> str:
@@ -233,7 +277,7 @@ class Generic:
 
     def __init__(self, game: Any) -> None:
         self.game = game
-        self.summary = f"{game.title} for {game.min_players}–{game.max_players} players."
+        self.summary = f"{game.title} for {player_count(game)}."
         self.rules = f"Agora's rulings for {game.title} are shown by /rules."
 
     def status(self, view: JSON, names: Sequence[str]) -> Status:

@@ -15,7 +15,9 @@
 Discord's rules are kept: a callback later than 3 s fails (404 Unknown interaction; `callback_deadline=None`
 opts out), an interaction token serves follow-ups and edits for 15 minutes of the fake's clock
 (`fake.advance(seconds)`), `allowed_mentions` decides who a message really pings (`message.pinged(user)`,
-`fake.pings(user)`), and the bot's channel permissions are checked (403 Missing Permissions, 50013):
+`fake.pings(user)`), a slash-command option outside its registered choices, range or length is refused
+before the bot hears of it (`InvalidOption`: 400 Invalid Form Body, 50035), and the bot's channel
+permissions are checked (403 Missing Permissions, 50013):
 
     await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES)      # the bot may not attach here
 
@@ -34,6 +36,7 @@ from .client import (
     running_bot,
     start_client,
 )
+from .interactions import InvalidOption
 from .models import (
     FakeAttachment,
     FakeChannel,
@@ -62,6 +65,7 @@ __all__ = [
     "FakeOverwrite",
     "FakeTimeout",
     "FakeUser",
+    "InvalidOption",
     "capture_error_logs",
     "make_client_kwargs",
     "models",

@@ -1,7 +1,12 @@
 """Building the `data` of interactions from what the bot registered: slash commands, components, modals.
 
-Option values are checked the way Discord's client would check them before sending (unknown options,
-missing required ones, values outside the declared choices), so a test cannot invoke what no user could.
+Option values are checked the way Discord checks them before an interaction reaches a bot (unknown options,
+missing required ones), so a test cannot invoke what no user could. What Discord enforces for the options a
+bot registered (`min_value`/`max_value`, `min_length`/`max_length`, `choices`) is refused as Discord refuses
+it: `InvalidOption`, a 400 Invalid Form Body (code 50035) whose field error carries Discord's own code and
+words ("NUMBER_TYPE_MIN": "int value should be greater than or equal to 0."); the bot never hears of it.
+`check_options=False` skips those three checks (a client that still has an older registration of the
+command), to test that the bot checks the values itself too.
 """
 
 from __future__ import annotations
@@ -15,6 +20,25 @@ if TYPE_CHECKING:
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+INVALID_FORM_BODY = 50035
+
+
+class InvalidOption(ValueError):
+    """An option value Discord refuses: 400 Invalid Form Body (50035) with one field error, e.g.
+    `data.options.0.value` [NUMBER_TYPE_MIN] "int value should be greater than or equal to 0."."""
+
+    status, code, message = 400, INVALID_FORM_BODY, "Invalid Form Body"
+
+    def __init__(self, field: str, error_code: str, error: str) -> None:
+        super().__init__(f"Invalid Form Body\n{field}[{error_code}]: {error}")
+        self.field, self.error_code, self.error = field, error_code, error
+
+    def to_json(self) -> JSON:
+        """The error body Discord answers: the field's path as nested keys down to its `_errors`."""
+        errors: JSON = {"_errors": [{"code": self.error_code, "message": self.error}]}
+        for key in reversed(self.field.split(".")):
+            errors = {key: errors}
+        return {"code": self.code, "message": self.message, "errors": errors}
 
 
 def build_command_data(
@@ -25,18 +49,21 @@ def build_command_data(
     guild: FakeGuild | None,
     *,
     focused: str | None = None,
+    check_options: bool = True,
 ) -> JSON:
     """The data of an APPLICATION_COMMAND (or, with `focused`, an autocomplete) interaction."""
     path = command.split()
     schema: list[JSON] = cmd.data.get("options", [])
     options: list[JSON] = []
     container = options
+    where = "data.options"
     for name in path[1:]:
         sub = _find(schema, name, (SUB_COMMAND, SUB_COMMAND_GROUP), command)
         node: JSON = {"type": sub["type"], "name": name, "options": []}
         container.append(node)
         container = node["options"]
         schema = sub.get("options", [])
+        where += ".0.options"
     if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema):
         raise ValueError(f"/{command} needs a subcommand: {[o['name'] for o in schema]}")
     resolved: dict[str, dict[str, JSON]] = {}
@@ -45,9 +72,10 @@ def build_command_data(
         if name == focused:
             container.append({"type": spec["type"], "name": name, "value": str(value), "focused": True})
         else:
-            container.append(
-                {"type": spec["type"], "name": name, "value": _convert(fake, spec, value, resolved, guild)}
-            )
+            out = _convert(fake, spec, value, resolved, guild)
+            if check_options:  # while typing into another option (autocomplete), only the choices
+                _check_value(spec, out, f"{where}.{len(container)}.value", limits=focused is None)
+            container.append({"type": spec["type"], "name": name, "value": out})
     if focused is None:
         missing = [o["name"] for o in schema if o.get("required") and o["name"] not in values]
         if missing:
@@ -96,10 +124,33 @@ def _convert(
         out = str(value.id)
     else:
         raise ValueError(f"cannot pass {value!r} as option {spec['name']!r} of type {kind}")
-    choices = spec.get("choices")
-    if choices and out not in [c["value"] for c in choices]:
-        raise ValueError(f"{value!r} is not one of the choices of {spec['name']!r}: {choices}")
     return out
+
+
+def _check_value(spec: JSON, value: Any, field: str, limits: bool = True) -> None:
+    """Refuse, as Discord does, a value outside the option's registered choices (and range or length)."""
+    choices = [c["value"] for c in spec.get("choices") or []]
+    if choices and value not in choices:
+        shown = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
+        raise InvalidOption(field, "BASE_TYPE_CHOICES", f"Value must be one of {{{shown}}}.")
+    if not limits:
+        return
+    if spec["type"] in (INTEGER, NUMBER):
+        kind = "int" if spec["type"] == INTEGER else "float"
+        low, high = spec.get("min_value"), spec.get("max_value")
+        if low is not None and value < low:
+            raise InvalidOption(
+                field, "NUMBER_TYPE_MIN", f"{kind} value should be greater than or equal to {low}."
+            )
+        if high is not None and value > high:
+            raise InvalidOption(
+                field, "NUMBER_TYPE_MAX", f"{kind} value should be less than or equal to {high}."
+            )
+    if spec["type"] == STRING:
+        low, high = spec.get("min_length"), spec.get("max_length")
+        if (low is not None and len(value) < low) or (high is not None and len(value) > high):
+            words = f"between {low or 0} and {high}" if high is not None else f"{low} or more"
+            raise InvalidOption(field, "BASE_TYPE_BAD_LENGTH", f"Must be {words} in length.")
 
 
 def _is_user(fake: FakeDiscord, value: FakeUser | int) -> bool:

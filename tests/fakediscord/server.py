@@ -343,8 +343,12 @@ class FakeDiscord:
         options: dict[str, Any] | None = None,
         *,
         check_permissions: bool = True,
+        check_options: bool = True,
     ) -> FakeInteraction:
-        """`user` runs a slash command ("game status" for a subcommand) with option values by name."""
+        """`user` runs a slash command ("game status" for a subcommand) with option values by name.
+
+        A value outside the option's registered choices, range or length raises `InvalidOption` (Discord's
+        400 Invalid Form Body) and reaches no bot, unless check_options=False (an older registration)."""
         guild = self._guild_of(channel)
         root = command.split()[0]
         cmd = self.command(root, guild.id if guild else None)
@@ -352,7 +356,7 @@ class FakeDiscord:
             required = cmd.data.get("default_member_permissions")
             if required is not None and int(required) & ~guild.permissions_of(user):
                 raise PermissionError(f"{user.name} may not see /{root} (needs permissions {required})")
-        data = build_command_data(self, cmd, command, options or {}, guild)
+        data = build_command_data(self, cmd, command, options or {}, guild, check_options=check_options)
         return await self._interact(user, channel, APPLICATION_COMMAND, data, command_name=command)
 
     async def autocomplete(

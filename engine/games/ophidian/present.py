@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.abilities import resolve as kit
 from engine.core import JSON, Action
-from engine.games.ophidian.cards import CARDS, DISCIPLINES, TEAM_CHOICE, TYPE_NAMES, symbol
+from engine.games.ophidian.cards import CARDS, DISCIPLINES, PAIRS, TEAM_CHOICE, TYPE_NAMES, symbol
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
 from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
 
@@ -194,8 +194,16 @@ def card_entry(cid: str) -> CardEntry:
             stats += [("Life", c.stat("life")), ("ADMG", c.stat("admg"))]
     if "unique" in c.keywords and not c.text.startswith("Unique"):
         kind += " · Unique"
+    faces = tuple(f for f in PAIRS.get(str(c.flag("pair")), ()) if f != cid) if c.type == "gladiator" else ()
     return CardEntry(
-        id=c.id, name=c.name, type=kind, stats=tuple(stats), text=c.text, short=c.name, colour=c.faction
+        id=c.id,
+        name=c.name,
+        type=kind,
+        stats=tuple(stats),
+        text=c.text,
+        short=c.name,
+        colour=c.faction,
+        faces=faces,
     )
 
 

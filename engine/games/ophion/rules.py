@@ -27,6 +27,7 @@ from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import Decision
 from engine.table.events import emit
 from engine.table.modifiers import ROUND, Modifier, expire, total
+from engine.table.present import article, plural
 from engine.table.zones import Instance
 
 MAX_PLAYED = 3  # one Play action plays up to three cards (RULINGS 13)
@@ -372,7 +373,7 @@ def _buy(s: OphionState, a: Action, events: list[Event]) -> None:
     if g != "-":
         (p.attack if g == "a" else p.defense).append(card)
         p.summoned = True
-        text = f"{name(a.player)} summons a {c.name} to the {GRIDS[g]} grid for free"
+        text = f"{name(a.player)} summons {article(c.name)} to the {GRIDS[g]} grid for free"
         emit(events, "summoned", text, seat=a.player, card=card, grid=g)
 
 
@@ -438,7 +439,7 @@ def _summon(s: OphionState, a: Action, events: list[Event]) -> None:
     p.ap -= 1
     (p.attack if g == "a" else p.defense).append(m)
     p.summoned = True
-    text = f"{name(a.player)} summons a {card_name(m)} to the {GRIDS[g]} grid for {CARDS[m].mana} mana"
+    text = f"{name(a.player)} summons {article(card_name(m))} to the {GRIDS[g]} grid for {CARDS[m].mana} mana"
     emit(events, "summoned", text, seat=a.player, card=m, grid=g)
 
 
@@ -495,7 +496,7 @@ def _draw(s: OphionState, seat: int, n: int, events: list[Event]) -> None:
     p.hand += got
     p.hand.sort()
     if got:
-        text = f"{name(seat)} draws {len(got)} card{'s' if len(got) > 1 else ''}"
+        text = f"{name(seat)} draws {plural(len(got), 'card')}"
         emit(events, "drew", text, chance=True, seat=seat, count=len(got))
         text = f"You draw {', '.join(card_name(c) for c in got)}"
         emit(events, "drew_secretly", text, to=(seat,), chance=True, seat=seat)

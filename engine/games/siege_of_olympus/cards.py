@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards
 from engine.carddata import CardDataError, check_keys, load
-from engine.table.present import SeatChoice
+from engine.table.present import SeatChoice, article
 
 ARTIFACTS_TO_WIN = 3  # RULINGS.md 1
 COMMANDER_HEALTH = 20  # RULINGS.md 2
@@ -175,7 +175,9 @@ def check_card(where: str, card: CardSpec, classes: dict[str, Any], races: dict[
             raise CardDataError(f"{at}: {stat} = {card.stat(stat)} must be from 1 to 15")
     for i, ab in enumerate(card.abilities):
         if card.type not in ABILITY_ON[ab.type]:
-            raise CardDataError(f"{at} ability {i + 1}: a {card.type} cannot have a {ab.type} ability")
+            raise CardDataError(
+                f"{at} ability {i + 1}: {article(card.type)} cannot have {article(ab.type)} ability"
+            )
         for step in ab.effect:
             zone = step.get("zone")
             if zone is not None and zone not in ZONES[step.do]:

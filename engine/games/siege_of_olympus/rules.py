@@ -43,7 +43,7 @@ from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
 from engine.table.modifiers import TURN, expire
-from engine.table.present import picked
+from engine.table.present import picked, plural
 
 MAX_MOVES = 60  # decisions a turn (RULINGS 40)
 WINDOW, COMMANDER, MULLIGAN_D, OPTION, DISCARD = "window", "commander", "mulligan", "option", "discard"
@@ -135,7 +135,9 @@ class Siege(SiegeTable, TableGame[SiegeState]):
         while setup and len(s.agora) < AGORA_MIN and s.deck:
             s.agora.append(s.deck.pop())
         emit(
-            events, "refilled", f"Tartarus holds {len(s.tartarus)} prisoners, the Agora {len(s.agora)} cards"
+            events,
+            "refilled",
+            f"Tartarus holds {plural(len(s.tartarus), 'prisoner')}, the Agora {plural(len(s.agora), 'card')}",
         )
 
     # -- whose move and what they may do -------------------------------------------------------

@@ -10,6 +10,7 @@ import sys
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
+from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from bot.store import StoreError
 from engine.registry import games
 from engine.table.present import choices_of, of, player_count
@@ -73,6 +74,12 @@ def _parser() -> argparse.ArgumentParser:
         "--choose", action="append", default=[], metavar="KEY=ID",
         help="what your seat(s) pick before the deal in a game that offers choices (listed under games "
         "below), e.g. --choose deck=crown; repeatable; without it, random",
+    )  # fmt: skip
+    p.add_argument(
+        "--windows", choices=WINDOW_SETTINGS, default=DEFAULT_WINDOWS,
+        help="how response windows treat you: ask = every window waits for you, whatever you hold; auto = "
+        "a window you cannot respond to passes at once (the default; opponents may infer you held nothing); "
+        "all = every window passes at once",
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal seed, for a reproducible game")
     p.add_argument(
@@ -160,6 +167,7 @@ def _command(args: argparse.Namespace) -> int:
         level=args.level,
         ai_delay=max(0.0, args.ai_delay),
         choose=tuple(choose),
+        windows=args.windows,
     )
     try:
         return asyncio.run(play(opts))

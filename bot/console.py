@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.lobby import check_pick
+from bot.sessions.types import DEFAULT_WINDOWS
 from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
 from engine.core import Event, PlayerId
 from engine.registry import games
@@ -214,10 +215,11 @@ class ConsoleGame:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def _on_event(self, ev: SessionEvent) -> None:
-        """Print AI moves as they happen."""
+        """Print AI moves, and the moves played for a person (their window setting, a lone move), as they
+        happen."""
         if ev.info.id != self.match_id or ev.kind != "action" or ev.seat is None:
             return
-        if not ev.info.seats[ev.seat].is_ai:
+        if not ev.info.seats[ev.seat].is_ai and not ev.auto:
             return
         self._print_events(ev.info, ev.seat, ev.visible_events(self._viewer()))
 
@@ -377,6 +379,7 @@ class PlayOptions:
     level: str = DEFAULT_LEVEL
     ai_delay: float = 0.4
     choose: tuple[tuple[str, str], ...] = ()  # (choice key, option id) for the human seats (--choose)
+    windows: str = DEFAULT_WINDOWS  # how response windows treat the people at this screen (--windows)
 
 
 async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -391,6 +394,7 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
     store = SqliteStore(opts.db)
     await store.open()
     sessions = SessionManager(store, ai_delay=opts.ai_delay)
+    sessions.window_setting = lambda info, seat: _same(opts.windows)
     match_id: int | None = None
     try:
         if opts.list:
@@ -419,6 +423,11 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
         await store.close()
 
 
+async def _same(setting: str) -> str:
+    """Every person at this screen has the window setting chosen with --windows."""
+    return setting
+
+
 async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen) -> int | None:
     """Check every option first, so a start that cannot work leaves nothing saved; the new game's id."""
     game_id = opts.game or first_game()
@@ -429,7 +438,7 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
         return None
     ai = opts.players - 1 if opts.ai is None else opts.ai
     if not game.min_players <= opts.players <= game.max_players:
-        screen.say(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+        screen.say(f"{game.title} is for {player_count(game, ' to ')}.")
         return None
     if not 0 <= ai <= opts.players:
         screen.say(f"--ai must be between 0 and --players ({opts.players}).")

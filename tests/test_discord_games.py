@@ -46,7 +46,7 @@ async def test_two_player_game_to_stats(fake: FakeDiscord, tmp_path: Path) -> No
         # a game every seat shares is posted as a draw (this seed's is), one seat's win with the trophy
         shared = info.returns is not None and all(r > 0 for r in info.returns)
         assert ("🤝 A draw" in final.text()) == shared and ("🏆" in final.text()) != shared
-        assert [b["label"] for b in final.buttons] == ["Log", "Rules"]
+        assert [b["label"] for b in final.buttons] == ["Rematch", "Log", "Rules"]
         stats = await (await fake.slash(alice, thread, "stats")).wait_reply()
         assert "1 game played" in stats.content
         winners = [i for i, r in enumerate(info.returns or ()) if r > 0]

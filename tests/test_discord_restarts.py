@@ -270,5 +270,5 @@ async def test_the_result_is_posted_and_the_thread_archived(fake: FakeDiscord, t
         await h.settle()
         final = boards(fake, thread)[-1]
         assert "The game is over" in final.text() and final.pinged(alice)
-        assert [x["label"] for x in final.buttons] == ["Log", "Rules"]
+        assert [x["label"] for x in final.buttons] == ["Rematch", "Log", "Rules"]
         assert thread.archived

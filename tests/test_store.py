@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from bot.store import (
     LOBBY,
     Conflict,
     LogRow,
+    MatchSummary,
     NewMatch,
     ResultRow,
     Seat,
@@ -260,3 +262,88 @@ async def test_concurrent_writes_commit_together_and_a_refused_one_spoils_nothin
         got = await store.get_match(rec.id)
         assert got is not None and got.state_id == 1
         assert [r.key for r in await store.load_log(rec.id)] == ["draw"]
+
+
+async def test_a_persons_games_in_one_guild_by_who_sits_in_them(store: SqliteStore) -> None:
+    """user_matches: the guild's matches where the person has a seat (one an AI plays for them included),
+    in the statuses asked for, the longest unchanged first; seats changing changes who sits in them."""
+    ann, bo = Seat(1, None, "Ann"), Seat(2, None, "Bo")
+    old = await store.create_match(_new(channel=1, seats=(ann, bo)))
+    new = await store.create_match(_new(channel=2, seats=(bo, ann)))
+    lobby = await store.create_match(_new(channel=3, seats=(ann,)))
+    elsewhere = await store.create_match(_new(channel=4, seats=(ann, bo), guild=8))
+    theirs = await store.create_match(_new(channel=5, seats=(bo, Seat(None, "hard", "AI 2"))))
+    await store.start_match(new.id, _update(1))
+    await store.start_match(old.id, _update(0))  # updated before `new`: it has waited longer
+    for rec in (elsewhere, theirs):
+        await store.start_match(rec.id, _update(0))
+
+    def ids(found: list[MatchSummary]) -> list[int]:
+        return [m.id for m in found]
+
+    assert ids(await store.user_matches(7, 1, (ACTIVE,))) == [old.id, new.id]
+    assert ids(await store.user_matches(7, 1)) == [old.id, lobby.id, new.id]  # lobbies too (a tie: by id)
+    assert ids(await store.user_matches(8, 1)) == [elsewhere.id]
+    assert ids(await store.user_matches(7, 2, (ACTIVE,))) == [old.id, theirs.id, new.id]
+    assert await store.user_matches(7, 3) == []
+    found = (await store.user_matches(7, 1, (ACTIVE,)))[0]
+    assert (found.game_id, found.channel_id, found.seats, found.to_act) == ("omphala", 1, (ann, bo), (0,))
+
+    stand_in = Seat(None, "normal", "AI for Ann", stands_for=1)  # Ann left: an AI plays her seat
+    await store.update_seats(old.id, (stand_in, bo), 1, True, 1002.0)
+    await store.update_seats(lobby.id, (Seat(3, None, "Cy"),), 3, False, 1003.0)  # Ann left the lobby
+    assert ids(await store.user_matches(7, 1)) == [new.id, old.id]
+    assert ids(await store.user_matches(7, 3, (LOBBY,))) == [lobby.id]
+    await store.set_status(old.id, FINISHED, "", 1004.0)
+    assert ids(await store.user_matches(7, 1)) == [new.id]
+    assert ids(await store.user_matches(7, 1, (FINISHED,))) == [old.id]
+
+    plan = await store.db.execute_fetchall(
+        "EXPLAIN QUERY PLAN SELECT m.id FROM match_people p JOIN matches m ON m.id = p.match_id "
+        "WHERE p.user_id = ? AND m.guild_id = ? AND m.status IN ('lobby', 'active')",
+        (1, 7),
+    )
+    steps = " | ".join(str(r[-1]) for r in plan)
+    assert "SEARCH p USING PRIMARY KEY (user_id=?)" in steps and "SCAN" not in steps, steps
+
+
+async def test_one_live_rematch_per_finished_match(store: SqliteStore) -> None:
+    first = await store.create_match(_new(channel=1))
+    assert await store.rematch_id(first.id) is None
+    await store.set_status(first.id, FINISHED, "", 1001.0)
+    again = await store.create_match(replace(_new(channel=2), rematch_of=first.id))
+    assert again.rematch_of == first.id and await store.rematch_id(first.id) == again.id
+    with pytest.raises(Conflict, match="rematch"):
+        await store.create_match(replace(_new(channel=3), rematch_of=first.id))
+    await store.start_match(again.id, _update(0))
+    assert await store.rematch_id(first.id) == again.id  # a rematch being played is still the one
+    await store.set_status(again.id, "abandoned", "", 1002.0)
+    assert await store.rematch_id(first.id) is None
+    third = await store.create_match(replace(_new(channel=3), rematch_of=first.id))
+    assert await store.rematch_id(first.id) == third.id
+
+
+async def test_migration_7_finds_who_sits_in_the_matches_already_stored(tmp_path: Path) -> None:
+    path = str(tmp_path / "v6.db")
+    old = SqliteStore(path, target_version=6)
+    await old.open()
+    rows = [
+        '[{"user":1,"ai":null,"name":"Ann"},{"user":null,"ai":"hard","name":"AI 2"}]',
+        '[{"user":null,"ai":"normal","name":"AI for Ann","for":1},{"user":2,"ai":null,"name":"Bo"}]',
+        '[{"user":1,"ai":null,"name":"Ann"}',  # damaged: unreadable, never a failed migration
+        '["Ann", 3, null, {"user":"x"}]',
+        '{"user":1}',
+    ]
+    for channel, seats in enumerate(rows):
+        await old.db.execute(
+            "INSERT INTO matches (game_id, rules_version, guild_id, channel_id, status, seed, seats, "
+            "created_at, updated_at) VALUES ('omphala', '1', 7, ?, 'active', 3, ?, 0, ?)",
+            (channel, seats, channel),
+        )
+    await old.close()
+    async with SqliteStore(path) as store:
+        assert isinstance(store, SqliteStore)
+        assert await store.schema_version() == LATEST
+        assert [m.channel_id for m in await store.user_matches(7, 1)] == [0, 1]
+        assert [m.channel_id for m in await store.user_matches(7, 2)] == [1]
+        assert (await store.get_match(1)).rematch_of is None  # type: ignore[union-attr]

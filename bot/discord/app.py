@@ -19,11 +19,12 @@ import discord
 from discord import app_commands
 
 import render
-from bot.discord import commands, decks
+from bot.discord import commands, decks, mine
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
-from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect
+from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyPaceSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
+from bot.discord.prefs import Prefs
 from bot.discord.timers import Timers
 from bot.sessions import SessionManager
 
@@ -38,9 +39,11 @@ COMPONENTS = (
     LobbyAiSelect,
     LobbyChoiceSelect,
     LobbyDeckSelect,
+    LobbyPaceSelect,
     commands.LogButton,
     commands.RulesButton,
     decks.DeckEditButton,
+    mine.RematchButton,
 )
 
 
@@ -67,17 +70,20 @@ class AgoraBot(discord.Client):
         self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.boards = Boards(self)
+        self.prefs = Prefs(sessions.store)  # people's window settings
         self.timers = Timers(self, timer_interval)
         self._settings: dict[int, GuildSettings] = {}
         self._unsubscribe: Any = None
         commands.install(self.tree)
         decks.install(self.tree)
+        mine.install(self.tree)
 
     async def setup_hook(self) -> None:
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
         self.add_dynamic_items(*COMPONENTS)
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
         self.sessions.deadline_for = self.timers.deadline_for  # written in the same transaction as the move
+        self.sessions.window_setting = self.prefs.window_setting  # windows passed for people by their setting
         await asyncio.to_thread(render.warm)
         if self.sync_commands:
             if self.guild_id is not None:

@@ -1,10 +1,15 @@
-"""The public board: one message per human turn in the game's channel, built from the spectator view only.
+"""The public board: one message per turn in the game's channel, built from the spectator view only.
 
 Every SessionEvent of a started game marks its board dirty; one task per match redraws it (coalescing bursts
-of AI moves), rendering off the event loop. A new message is posted when people are to act who were not
-pinged by the current message (a human's turn: the mention pings them) and when the game ends (the result);
-otherwise, a run of AI moves included, the current message is edited in place. A new message takes the
-"My hand & moves" button away from the one it supersedes.
+of AI moves), rendering off the event loop. A new message is posted when the turn passes to a person (the
+game's turn key changes: a new turn, round or Wave) outside a response window, when someone with a real
+choice was not pinged yet this turn, and for the result; a window, a forced step, a move played for someone
+and an AI move edit the current message instead. A person is pinged (the new message's allowed mentions)
+only when the bot waits on a choice of theirs with more than one legal answer, at most once a turn, and not
+when they moved in this game in the last few minutes (they are there); an edit names people but notifies
+nobody, so a window that waits on someone with a real choice tells them by direct message if they asked for
+DMs (/notify dms:on). While a move is about to be played for someone, the board waits for it. A new message
+takes the "My hand & moves" button away from the one it supersedes.
 
 The board message (channel, message id, the state_id and turn it shows, whom it pinged, the last public
 events) is stored, so edits carry on after a restart, and at start-up every game whose latest state has no
@@ -29,8 +34,9 @@ import discord
 
 import render
 from bot.discord.common import StaticView, seat_label, seat_names, who, with_names
+from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
-from bot.discord.timers import deadline_line, pass_time
+from bot.discord.timers import deadline_line, pass_time, table_pace
 from bot.sessions import MatchInfo, SessionEvent
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
 from engine.registry import get as get_game
@@ -45,6 +51,8 @@ RECENT = 6  # public events shown under the board
 ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
 CLOSE_WAIT = 5.0  # seconds a shutdown waits for pending boards before cancelling them
 T = TypeVar("T")
+HERE = 300.0  # seconds after their own move in which a person counts as there (no ping)
+NOBODY = discord.AllowedMentions.none()  # an edited board names people but pings nobody
 COLOR = {ACTIVE: 0x3B82F6, FINISHED: 0x22C55E, ABANDONED: 0x6B7280, BROKEN: 0xEF4444}
 
 
@@ -70,8 +78,18 @@ def turn_key(status: Status, info: MatchInfo) -> Any:
 
 
 def board_buttons(info: MatchInfo, *, hand: bool = True) -> StaticView:
-    """My hand & moves (while the game runs, on the current board only), Log and Rules."""
+    """My hand & moves (while the game runs, on the current board only), Rematch (once it has finished),
+    Log and Rules."""
     view = StaticView()
+    if info.status == FINISHED:
+        view.add_item(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ag:rematch:{info.id}",
+            )
+        )
     if info.status == ACTIVE and hand:
         view.add_item(
             discord.ui.Button(
@@ -145,7 +163,10 @@ def board_embed(
     if deadline := deadline_line(info):  # the turn's timeout as a Discord timestamp (<t:…:R>)
         embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=f"Game #{info.id} · move {info.state_id} · anyone may look; only players act")
+    pace = table_pace(info)
+    embed.set_footer(
+        text=f"Game #{info.id} · move {info.state_id} · {pace} · anyone may look; only players act"
+    )
     return embed
 
 
@@ -182,6 +203,7 @@ class Boards:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._resuming: asyncio.Task[None] | None = None
+        self._moved: dict[tuple[int, int], float] = {}  # (match, person) -> when they last moved
 
     async def on_event(self, event: SessionEvent) -> None:
         """Session subscriber: remember public event texts, schedule a redraw (the deadline is written with
@@ -190,6 +212,8 @@ class Boards:
         if info.origin != "discord" or info.channel_id is None or info.status == LOBBY:
             return
         texts = [e.text for e in event.visible_events(None)]
+        if event.kind in ("action", "undo") and event.user is not None and not event.auto:
+            self._moved[(info.id, event.user)] = self.bot.sessions.clock()  # they are there
         if texts:
             (await self.recent_for(info.id)).extend(texts)
         if event.kind in ("started", "action", "undo", "left", "finished", "abandoned", "broken"):
@@ -282,50 +306,92 @@ class Boards:
             if old is not None or info.state_id > 0:  # a cancelled lobby has no board to close
                 await self._stopped(info, channel)
             return
+        if info.status == ACTIVE and await sessions.automation_due(mid):
+            return  # a move is being played for someone: its own event redraws the board after it
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
         png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
         status = status_of(info, view)
         embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
         buttons = board_buttons(info)
-        users = frozenset(info.users_to_act)
         key = _json_key(turn_key(status, info))
+        real = await sessions.real_choices(mid)  # people to act with more than one legal move
+        here = self._here(mid)
+        if info.status == FINISHED:  # the result pings everyone who played
+            real = frozenset(u for s in info.seats if not s.is_ai and (u := s.user_id) is not None)
+            here = frozenset()
 
         def file() -> discord.File:
             return discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
 
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
-        if old is not None and known:
-            same_turn = old.turn == key
-            redrawn = old.state_id == info.state_id  # the same position again (names, a seat handed over)
-            new_people = bool(users) and not (same_turn and users <= old.pinged)
-            if redrawn or not (new_people or info.status == FINISHED):
-                pinged = old.pinged if same_turn else users
-                message = channel.get_partial_message(old.message_id)
-                try:
-                    text = self._ping(info, pinged, status)
-                    await unarchived(
-                        channel,
-                        lambda: message.edit(content=text, embed=embed, attachments=[file()], view=buttons),
-                    )
-                except (discord.NotFound, discord.Forbidden):
-                    pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
-                else:
-                    await self._save(mid, Posted(channel.id, old.message_id, key, pinged, info.state_id))
-                    return
-        ping = self._ping(info, users, status)
+        same_turn = known and old is not None and (old.turn == key or bool(info.window))
+        already = old.pinged if same_turn and old is not None else frozenset()
+        to_ping = real - already - here  # at most once a turn, and never someone who is here
+        if old is not None and known and not self._posts_anew(info, old, key, to_ping):
+            message = channel.get_partial_message(old.message_id)
+            try:
+                text = self._ping(info, status)
+                await unarchived(
+                    channel,
+                    lambda: message.edit(
+                        content=text, embed=embed, attachments=[file()], view=buttons, allowed_mentions=NOBODY
+                    ),
+                )
+            except (discord.NotFound, discord.Forbidden):
+                pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
+            else:
+                told = (
+                    await self._tell_privately(info, to_ping, old.message_id) if info.window else frozenset()
+                )
+                turn = old.turn if info.window else key  # a window belongs to the turn it opens in
+                await self._save(mid, Posted(channel.id, old.message_id, turn, already | told, info.state_id))
+                return
+        ping = self._ping(info, status)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in to_ping]
+        )
         try:
             sent = await unarchived(
-                channel, lambda: channel.send(ping, embed=embed, file=file(), view=buttons)
+                channel,
+                lambda: channel.send(ping, embed=embed, file=file(), view=buttons, allowed_mentions=mentions),
             )
         except discord.Forbidden as refused:  # a missing channel permission: tell the channel, in words
             await board_refused(self.bot, channel, info, refused, buttons)
             return
-        await self._save(mid, Posted(channel.id, sent.id, key, users, info.state_id))
+        await self._save(mid, Posted(channel.id, sent.id, key, already | to_ping, info.state_id))
         if old is not None and known:
             await self._retire(channel, old.message_id, info)
         if info.over:
             await self._archive(channel)
             self.forget(mid)
+
+    async def _tell_privately(
+        self, info: MatchInfo, users: frozenset[int], message_id: int
+    ) -> frozenset[int]:
+        """A window that waits on people with a real choice edits the board, which notifies nobody: those who
+        asked for direct messages (/notify dms:on) get one with a link to the board; the people told."""
+        if not users or info.channel_id is None:
+            return frozenset()
+        link = jump_link(info.guild_id, info.channel_id, message_id)
+        text = f"🪟 {info.title} game #{info.id}: the {info.window} waits for your answer — {link}"
+        return frozenset(await self.bot.timers._direct(tuple(sorted(users)), text))
+
+    @staticmethod
+    def _posts_anew(info: MatchInfo, old: Posted, key: Any, to_ping: frozenset[int]) -> bool:
+        """Whether this change gets a new board message rather than an edit of the current one: the result;
+        the turn passing to a person (or a new round or Wave) outside a response window; or, in the same
+        turn, someone with a real choice who was not pinged yet. A window, a forced step, a move played for
+        someone and an AI move edit the board."""
+        if info.status == FINISHED:
+            return True
+        if old.state_id == info.state_id or info.window or not info.users_to_act:
+            return False
+        return old.turn != key or bool(to_ping)
+
+    def _here(self, mid: int) -> frozenset[int]:
+        """The people who moved in this game in the last few minutes: they are there, so no ping."""
+        now = self.bot.sessions.clock()
+        return frozenset(u for (m, u), at in self._moved.items() if m == mid and now - at < HERE)
 
     async def _save(self, mid: int, posted: Posted) -> None:
         """Remember the board message, in memory and in the store."""
@@ -356,7 +422,9 @@ class Boards:
             log.info("could not archive thread %s: %s", channel.id, e)
 
     @staticmethod
-    def _ping(info: MatchInfo, users: frozenset[int], status: Status) -> str:
+    def _ping(info: MatchInfo, status: Status) -> str:
+        """The line above the board: who is waited for and how (only new messages notify, and only the people
+        their allowed mentions name)."""
         if info.status == FINISHED:
             people = " ".join(f"<@{s.user_id}>" for s in info.seats if not s.is_ai and s.user_id is not None)
             return f"Game over! {people}".strip()
@@ -382,3 +450,5 @@ class Boards:
         """Drop what we remember in memory about a finished match (the store keeps its last board)."""
         self.posted.pop(mid, None)
         self.recent.pop(mid, None)
+        for done in [k for k in self._moved if k[0] == mid]:
+            del self._moved[done]

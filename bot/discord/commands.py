@@ -17,6 +17,7 @@ from bot.discord.common import (
     MAX_RESPONSE_WAIT,
     StaticView,
     bot_of,
+    check_range,
     guarded,
     parse_quiet,
     parse_zone,
@@ -35,11 +36,19 @@ from bot.discord.lobby import (
 from bot.discord.texts import card_answer, card_choices, event_log, rulings, summary
 from bot.discord.timers import DM_SETTING
 from bot.sessions import MatchInfo, SessionError
-from bot.store import ACTIVE, LOBBY
+from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS
+from bot.store import ACTIVE, BROKEN, LOBBY
 from engine.registry import games
+from engine.table.present import player_count, plural
 
 log = logging.getLogger("bot.discord.commands")
 LOG_PAGE = 15
+MAX_LOG_PAGE = 10000
+# /config's numbers: declared to Discord (app_commands.Range) and checked again here (check_range).
+MAX_REMINDER_MINUTES = 10080  # a week
+MAX_TIMEOUT_MINUTES = 43200  # thirty days
+MAX_REMINDERS = 20
+MAX_LOBBY_HOURS = 720  # thirty days
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -182,7 +191,7 @@ async def play(interaction: discord.Interaction, game: str, seats: int | None = 
         raise SessionError(f"There is no game called {game!r}.")
     title = found.title
     if seats is not None and not found.min_players <= seats <= found.max_players:
-        raise SessionError(f"{title} is for {found.min_players} to {found.max_players} players.")
+        raise SessionError(f"{title} is for {player_count(found, ' to ')}.")
     options = {"seats": seats} if seats is not None else None
     use_thread = settings is not None and settings.threads and isinstance(channel, discord.TextChannel)
     if not use_thread:
@@ -218,14 +227,17 @@ async def play(interaction: discord.Interaction, game: str, seats: int | None = 
 
 
 async def status(interaction: discord.Interaction) -> None:
-    """/game status: the game in this channel, in words."""
+    """/game status: the game in this channel (or the last one it had, with its result), in words."""
     bot = bot_of(interaction)
-    info = await _here(interaction)
-    if info.status != ACTIVE:
+    info = await _here(interaction, ended=True)
+    if info.status == BROKEN:
+        raise SessionError(info.note or "This game has been stopped; start a new one with /play.")
+    try:
+        view = await bot.sessions.view_for(info.id, None)
+    except SessionError:  # a lobby, open or closed before the deal
         await reply(interaction, None, embed=lobby_embed(info))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
-    view = await bot.sessions.view_for(info.id, None)
     embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)))
     png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
     file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
@@ -333,8 +345,11 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
 
     @group.command(name="log", description="Everything that happened (what you may see)")
     @app_commands.describe(page="Page number (default: the latest)")
-    async def log_cmd(interaction: discord.Interaction, page: int = 0) -> None:
+    async def log_cmd(
+        interaction: discord.Interaction, page: app_commands.Range[int, 0, MAX_LOG_PAGE] = 0
+    ) -> None:
         async def work() -> None:
+            check_range("page", page, 0, MAX_LOG_PAGE)
             info = await _here(interaction, ended=True)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(ephemeral=True, **await log_page(interaction, info.id, page - 1))
@@ -391,8 +406,8 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
             rate = f" ({s.wins / s.played:.0%})" if s.played else ""
             at = f" at {games()[game].title}" if game in games() else ""
             await interaction.response.send_message(
-                f"📊 **{who.display_name}**{at}: {s.played} game{'s' if s.played != 1 else ''} played, "
-                f"{s.wins} won{rate}, {s.points:g} points (a shared win splits the point).",
+                f"📊 **{who.display_name}**{at}: {plural(s.played, 'game')} played, "
+                f"{s.wins} won{rate}, {plural(float(s.points), 'point')} (a shared win splits the point).",
                 ephemeral=True,
             )
 
@@ -405,7 +420,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         async def work() -> None:
             rows = await bot_of(interaction).sessions.store.leaderboard(game, guild_id=interaction.guild_id)
             lines = [
-                f"{i + 1}. <@{r.user_id}> — {r.points:g} points, {r.wins}/{r.played} won"
+                f"{i + 1}. <@{r.user_id}> — {plural(float(r.points), 'point')}, {r.wins}/{r.played} won"
                 for i, r in enumerate(rows)
             ]
             embed = discord.Embed(
@@ -452,13 +467,13 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     async def config_cmd(
         interaction: discord.Interaction,
         thread_mode: str | None = None,
-        reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
-        timeout_minutes: app_commands.Range[int, 0, 43200] | None = None,
+        reminder_minutes: app_commands.Range[int, 0, MAX_REMINDER_MINUTES] | None = None,
+        timeout_minutes: app_commands.Range[int, 0, MAX_TIMEOUT_MINUTES] | None = None,
         timeout_policy: str | None = None,
-        reminder_count: app_commands.Range[int, 0, 20] | None = None,
+        reminder_count: app_commands.Range[int, 0, MAX_REMINDERS] | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
-        lobby_hours: app_commands.Range[int, 0, 720] | None = None,
+        lobby_hours: app_commands.Range[int, 0, MAX_LOBBY_HOURS] | None = None,
         ai_level: str | None = None,
         timeout_ai_level: str | None = None,
         hints: str | None = None,
@@ -469,6 +484,11 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
             gid = interaction.guild_id
             if gid is None or not _is_admin(interaction):
                 raise SessionError("Only members with Manage Server can change the settings.")
+            check_range("reminder_minutes", reminder_minutes, 0, MAX_REMINDER_MINUTES)
+            check_range("timeout_minutes", timeout_minutes, 0, MAX_TIMEOUT_MINUTES)
+            check_range("reminder_count", reminder_count, 0, MAX_REMINDERS)
+            check_range("lobby_hours", lobby_hours, 0, MAX_LOBBY_HOURS)
+            check_range("response_wait", response_wait, 0, MAX_RESPONSE_WAIT)
             quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
             if timezone is not None:
                 parse_zone(timezone)  # refused politely before anything is changed
@@ -499,23 +519,38 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
 
         await guarded(interaction, None, work)
 
-    @tree.command(name="notify", description="Reminders by direct message too (your own choice)")
-    @app_commands.describe(dms="on: also send me reminders by direct message; off: only in the channel")
-    @app_commands.choices(
-        dms=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    @tree.command(name="notify", description="Your reminders by DM, and how response windows treat you")
+    @app_commands.describe(
+        dms="on: also send me reminders by direct message; off: only in the channel",
+        windows="How response windows treat you on this server (in every game, from now on)",
     )
-    async def notify_cmd(interaction: discord.Interaction, dms: str | None = None) -> None:
+    @app_commands.choices(
+        dms=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
+        windows=[app_commands.Choice(name=WINDOW_WORDS[k], value=k) for k in WINDOW_SETTINGS],
+    )
+    async def notify_cmd(
+        interaction: discord.Interaction, dms: str | None = None, windows: str | None = None
+    ) -> None:
         async def work() -> None:
-            store = bot_of(interaction).sessions.store
+            bot = bot_of(interaction)
+            store = bot.sessions.store
             user = interaction.user.id
             if dms is not None:
                 await store.set_user_setting(user, DM_SETTING, True if dms == "on" else None)
+            if windows is not None:
+                await bot.prefs.set_windows(interaction.guild_id, user, windows)
+                await bot.sessions.setting_changed(user)  # a window waiting on them may pass now
             on = bool(await store.user_setting(user, DM_SETTING))
+            setting = await bot.prefs.windows(interaction.guild_id, user)
             await reply(
                 interaction,
-                "🔔 Reminders reach you by direct message too. `/notify dms:off` stops them."
-                if on
-                else "🔕 Reminders reach you in the game's channel only; `/notify dms:on` adds DMs.",
+                (
+                    "🔔 Reminders reach you by direct message too. `/notify dms:off` stops them."
+                    if on
+                    else "🔕 Reminders reach you in the game's channel only; `/notify dms:on` adds DMs."
+                )
+                + f"\n🪟 Response windows: **{WINDOW_WORDS[setting]}** — {WINDOW_HELP[setting]}. "
+                "Change it with `/notify windows:`.",
             )
 
         await guarded(interaction, None, work)

@@ -7,7 +7,9 @@ with which each seated person picks theirs; the seat list shows it ("Ada — dec
 no pick gets a random one at the deal. For a game with a deck builder (present.deck_book), the select of the
 choice its decks stand in for also offers "📂 One of my saved decks": the person then gets, privately, a
 select of their own decks (`ag:lbdk:<match>`), which is also offered privately to whoever joins and has some;
-the seat list shows "Ada — team: Tide v2 (saved deck)".
+the seat list shows "Ada — team: Tide v2 (saved deck)". The last row is the host's pace select
+(`ag:lbpace:<match>`): `live` or `async` (bot/discord/prefs.py); the lobby says which and how windows treat
+each player (their own `/notify windows:` setting).
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
@@ -26,12 +28,13 @@ import discord
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.common import StaticView, bot_of, guarded, reply, seat_label
 from bot.discord.decks import answer_problems
+from bot.discord.prefs import PACE_WORDS, PACES
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
 from bot.store import ACTIVE, LOBBY
 from engine.registry import get as get_game
-from engine.table.present import SeatChoice, choices_of, deck_of, of
+from engine.table.present import SeatChoice, choices_of, deck_of, of, player_count
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -62,7 +65,8 @@ LEVEL_WORDS = {
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
 MY_DECKS = "📂"  # the value of its "One of my saved decks" option
-CHOICE_ROWS = 3  # the rows left below the buttons and the AI select: at most this many choices
+CHOICE_ROWS = 2  # the rows left below the buttons and the AI select (the last row: the pace select)
+PACE_ROW = 4
 
 
 def choices(game_id: str) -> tuple[SeatChoice, ...]:
@@ -98,7 +102,10 @@ def levels() -> list[str]:
 
 
 def lobby_embed(info: MatchInfo) -> discord.Embed:
-    """The lobby: game, player range (or the table size chosen), host, the seats so far, and what to do."""
+    """The lobby: game, player range (or the table size chosen), host, the seats so far, the pace, and what
+    to do."""
+    from bot.discord.timers import table_pace  # timers imports this module
+
     game = get_game(info.game_id)
     lo, hi = game.min_players, game.max_players
     table = info.options.get("seats")
@@ -115,13 +122,19 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
             if need
             else "Ready: the host can press **Start**."
         )
-        players = f"a table of {table} players" if table else f"{lo}–{hi} players"
+        players = f"a table of {table} players" if table else player_count(game)
         desc = (
             f"{game.title} for {players}. Press **Join** to take a seat; "
             f"the host can **Add AI** seats.\n{status}"
         )
         if choices(info.game_id):
             desc += "\nPlayers may choose below; a seat with no choice gets a random one."
+        desc += (
+            f"\n**Pace:** {table_pace(info)}"
+            + ("" if info.options.get("pace") else " (the server's default)")
+            + " — the host may change it below.\n**Response windows** treat each player as they chose with "
+            "`/notify windows:` (by default, a window you cannot respond to passes at once)."
+        )
     elif info.status == ACTIVE or info.state_id > 0:
         desc = "The game has started — the board is below."
     else:
@@ -173,6 +186,17 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
                 row=row,
             )
         )
+    chosen = info.options.get("pace")
+    view.add_item(
+        discord.ui.Select(
+            custom_id=f"ag:lbpace:{info.id}",
+            placeholder="Pace: the server's default (host: choose live or async)",
+            options=[
+                discord.SelectOption(label=PACE_WORDS[p][:100], value=p, default=p == chosen) for p in PACES
+            ],
+            row=PACE_ROW,
+        )
+    )
     return view
 
 
@@ -326,6 +350,39 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"a
                 await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
                 return
             info = await sessions.add_ai(self.mid, interaction.user.id, level)
+            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+
+        await guarded(interaction, self.mid, work)
+
+
+class LobbyPaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbpace:(?P<mid>\d+)"):
+    """The lobby's pace select (host only): `live` or `async` (bot/discord/prefs.py)."""
+
+    def __init__(self, mid: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"ag:lbpace:{mid}", options=[]))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyPaceSelect:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the table's pace (host only), then redraw the lobby in place."""
+
+        async def work() -> None:
+            sessions = bot_of(interaction).sessions
+            values = (interaction.data or {}).get("values") or []
+            pace = str(values[0]) if values else ""
+            info = await sessions.get(self.mid)
+            if info.status != LOBBY:
+                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+                return
+            if pace not in PACES:
+                raise SessionError("That pace is not one Agora knows; choose live or async.")
+            info = await sessions.set_option(self.mid, interaction.user.id, "pace", pace)
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
 
         await guarded(interaction, self.mid, work)

@@ -12,7 +12,10 @@ state_id the menu was drawn at and the position in the menu ("2.0" = third optio
 A custom_id none of these (nor any other registered component) matches gets a short ephemeral answer
 (`answer_unclaimed`), never silence.
 
-A press re-reads `moves_for` at that state_id; a different state_id answers "out of date" with a fresh menu.
+A press re-reads `moves_for` at that state_id; a different state_id answers "out of date" with a fresh menu,
+unless only other seats have moved since (a simultaneous choice: everyone picks face-down cards at once) and
+the menu pressed is the very one this seat would be shown now; then the press counts, and what follows is
+drawn at the new state_id.
 In a response window (the game's Status.window) the menu says so, when it passes by itself, and offers the
 game's pass (action kind "pass") as a **Pass** button after the other moves.
 """
@@ -31,12 +34,15 @@ import render
 from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
+from bot.sessions.types import WINDOW_WORDS
 from bot.store import BROKEN
 from engine.table.decisions import PASS
+from engine.table.present import shorten
 
 BUTTONS_AT_ROOT = 25  # five rows of five
 BUTTONS_BELOW = 20  # four rows, the fifth holds Back
 PAGE = 25  # options in one select menu
+LABEL_MAX, OPTION_MAX = 80, 100  # Discord: a button's label, a select option's label (characters)
 STALE = "⏳ That menu is out of date — the game has moved on. Here are your moves now."
 UNCLAIMED = (
     "That button is not one Agora knows (it may come from an old or altered message). Use the latest board."
@@ -117,14 +123,15 @@ def menu(
         for i, option in enumerate(level.options):
             style = discord.ButtonStyle.success if i in level.leaves else discord.ButtonStyle.primary
             cid = f"{base}:{_path_text((*path, i))}"
-            view.add_item(discord.ui.Button(label=option[:80], style=style, custom_id=cid, row=i // 5))
+            label = shorten(option, LABEL_MAX)
+            view.add_item(discord.ui.Button(label=label, style=style, custom_id=cid, row=i // 5))
         shown = ""
     else:
         pages = (n + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
         first = page * PAGE
         choices = [
-            discord.SelectOption(label=level.options[i][:100], value=str(i))
+            discord.SelectOption(label=shorten(level.options[i], OPTION_MAX), value=str(i))
             for i in range(first, min(n, first + PAGE))
         ]
         placeholder = f"Choose… ({first + 1}–{first + len(choices)} of {n})"
@@ -205,6 +212,9 @@ async def hand_message(interaction: discord.Interaction, mid: int, note: str = "
             by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
             lines.append(f"**{info.window}** — play one, or press **Pass** to let it go.{by_itself}")
         lines.append(text)
+        if info.window:
+            setting = await bot_of(interaction).prefs.windows(info.guild_id, user)
+            lines.append(f"-# Your response windows: {WINDOW_WORDS[setting]} (change it: `/notify windows:`)")
         if await bot_of(interaction).sessions.can_undo(mid, user) and _room_below(view):
             cid = f"ag:undo:{mid}:{info.state_id}"
             view.add_item(discord.ui.Button(label="↩ Undo", custom_id=cid, row=4))
@@ -258,6 +268,61 @@ async def _refresh(interaction: discord.Interaction, mid: int, note: str) -> Non
     await interaction.edit_original_response(**kwargs)
 
 
+async def _others_moved_since(info: MatchInfo, seat: int, sid: int, interaction: discord.Interaction) -> bool:
+    """Whether every move since state `sid` was another seat's (and nothing was taken back since)."""
+    if not 0 <= sid < info.state_id:
+        return False
+    rows = await bot_of(interaction).sessions.store.load_log(info.id)
+    if len(rows) != info.state_id:  # an undo renumbered the log: keep the strict check
+        return False
+    return all(row.seat != seat for row in rows[sid:])
+
+
+MenuItem = tuple[str, str, int, tuple[tuple[str, str], ...]]  # custom_id, label, style, select options
+
+
+def _menu_items(rows: list[dict[str, Any]]) -> list[MenuItem]:
+    """The move-menu components of a message, in order."""
+    items: list[MenuItem] = []
+    for row in rows:
+        for c in row.get("components", []):
+            cid = str(c.get("custom_id", ""))
+            if cid.startswith(("ag:mv:", "ag:ms:")):
+                options = tuple((str(o.get("label")), str(o.get("value"))) for o in c.get("options", []))
+                items.append((cid, str(c.get("label", "")), int(c.get("style", 0)), options))
+    return items
+
+
+def _drawn_at(items: list[MenuItem]) -> tuple[tuple[int, ...], int]:
+    """The level (option path) and page a menu's components were drawn for."""
+    for cid, _, _, options in items:
+        if cid.startswith("ag:ms:") and options:
+            return _parse_path(cid.split(":")[4]), int(options[0][1]) // PAGE
+    paths = [_parse_path(cid.split(":")[4]) for cid, *_ in items if cid.count(":") == 4]
+    deepest = max(paths, key=len, default=())
+    return deepest[:-1], 0
+
+
+async def _still_good(interaction: discord.Interaction, info: MatchInfo, moves: list[Move], sid: int) -> bool:
+    """Whether a menu drawn at an older state_id may still be used: only other seats moved since (a
+    simultaneous choice), and the menu pressed is the one this seat would be shown now (same moves)."""
+    seat = info.seat_of(interaction.user.id)
+    message = interaction.message
+    if seat is None or message is None or not await _others_moved_since(info, seat, sid, interaction):
+        return False
+    return drawn_again(info.id, sid, moves, message.content, [row.to_dict() for row in message.components])
+
+
+def drawn_again(mid: int, sid: int, moves: list[Move], content: str, rows: list[dict[str, Any]]) -> bool:
+    """Whether a menu message (its content and components) is exactly what `moves` draw at state `sid`."""
+    drawn = _menu_items(rows)
+    if not drawn:
+        return False
+    path, page = _drawn_at(drawn)
+    text, view = menu(mid, sid, moves, path, page)
+    return _menu_items(view.to_components()) == drawn and text in content
+
+
 async def _press(
     interaction: discord.Interaction, mid: int, sid: int, path: tuple[int, ...], page: int
 ) -> None:
@@ -267,16 +332,16 @@ async def _press(
     user = interaction.user.id
     info = await sessions.get(mid)
     _require_player(info, user)
+    moves = named_moves(info, await sessions.moves_for(mid, user))
     level = None
-    if info.state_id == sid:
-        moves = named_moves(info, await sessions.moves_for(mid, user))
+    if info.state_id == sid or await _still_good(interaction, info, moves, sid):
         level = walk(moves, path)
     if level is None:
         await interaction.response.defer()
         await _refresh(interaction, mid, STALE)
         return
     if level.move is None or level.options:
-        text, view = menu(mid, sid, moves, path, page)
+        text, view = menu(mid, info.state_id, moves, path, page)
         await interaction.response.edit_message(content=text, view=view)
         return
     await interaction.response.defer()  # committing, rendering: may take a moment

@@ -3,8 +3,9 @@ themselves, and idle lobbies closing.
 
 Deadlines live in the database (`matches.deadline`), so this survives restarts. The session manager writes
 a new position's first deadline with the move itself (`deadline_for`): the earlier of the first reminder
-and the timeout, and for a response window (the game's Status.window) the server's `response_wait` after
-it opened if that is sooner. A background loop asks `sessions.overdue()`: a window still open past its
+and the timeout, and for a response window (the game's Status.window) of a `live` table the server's
+`response_wait` after it opened if that is sooner (an `async` table's window waits like a turn: see
+bot/discord/prefs.py). A background loop asks `sessions.overdue()`: a live window still open past its
 wait is passed for the people it waits for (the game's `present.skip`, as the "skip" policy plays); past
 the timeout it applies the policy; otherwise it sends a reminder (in the channel, and by direct message to
 those who chose `/notify on`) and moves the deadline to the next reminder or the timeout. The wait of a
@@ -34,6 +35,8 @@ from bot.discord.common import (
     with_names,
 )
 from bot.discord.lobby import RECLAIM, close_lobby_message
+from bot.discord.mine import board_link
+from bot.discord.prefs import LIVE, pace_of
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ACTIVE, MatchSummary
 from engine.core import Event
@@ -80,12 +83,28 @@ def pause_for(now: float, earliest: float | None, interval: float) -> float:
     return max(MIN_PAUSE, wait)
 
 
+def passes_by_itself(info: MatchInfo, settings: GuildSettings) -> bool:
+    """Whether the open response window passes by itself after the server's wait: a `live` table's does;
+    an `async` table's waits like a turn."""
+    return bool(info.window and settings.response_wait and pace_of(info, settings) == LIVE)
+
+
 def pass_time(info: MatchInfo) -> float | None:
-    """When the open response window passes by itself (None: no window, or the server never passes)."""
+    """When the open response window passes by itself (None: no window, an async table, or the server
+    never passes)."""
     settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
-    if settings is None or not settings.response_wait or not info.window or info.status != ACTIVE:
+    if settings is None or info.status != ACTIVE or not passes_by_itself(info, settings):
         return None
+    assert settings.response_wait is not None
     return info.updated_at + settings.response_wait
+
+
+def table_pace(info: MatchInfo) -> str:
+    """The table's pace in words for the board ("live pace: windows pass by themselves")."""
+    settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+    if pace_of(info, settings or GuildSettings()) == LIVE:
+        return "live pace: response windows pass by themselves"
+    return "async pace: response windows wait like a turn"
 
 
 def deadline_line(info: MatchInfo) -> str:
@@ -186,7 +205,7 @@ class Timers:
         if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
             return None
         settings = await self.settings(info.guild_id)
-        deadline = next_deadline(info.updated_at, info.updated_at, settings, bool(info.window))
+        deadline = next_deadline(info.updated_at, info.updated_at, settings, passes_by_itself(info, settings))
         if deadline is not None and deadline < self._wake_at:
             self._handed = deadline if self._handed is None else min(self._handed, deadline)
             self._wake.set()
@@ -219,7 +238,8 @@ class Timers:
             await store.set_deadline(s.id, None)
             return
         since = info.updated_at
-        if info.window and settings.response_wait and now - since >= settings.response_wait:
+        window = passes_by_itself(info, settings)
+        if window and settings.response_wait and now - since >= settings.response_wait:
             await self._let_pass(info)
             after = await self.bot.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # not passed: on as a turn
@@ -233,11 +253,11 @@ class Timers:
             return
         if any(t <= now for t in reminder_times(since, settings)) and not settings.is_quiet(now):
             await self._remind(info, now, settings)
-        await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings, bool(info.window)))
+        await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings, window))
 
     async def _let_pass(self, info: MatchInfo) -> None:
         """Pass a response window for each person it still waits for (the game's `present.skip`, one move
-        each), and say so in one line each."""
+        each), and say so in one line each under the board."""
         sessions = self.bot.sessions
         names = seat_names(info)
         said: list[str] = []
@@ -252,9 +272,9 @@ class Timers:
                 continue
             if played:
                 said.append(f"⏳ {names[seat]} let the {current.window} pass.")
-        channel = await self.bot.channel(info.channel_id) if said and info.channel_id else None
-        if channel is not None:
-            await channel.send("\n".join(said))
+        if said:  # in the board's last events: a window never posts a message of its own
+            (await self.bot.boards.recent_for(info.id)).extend(said)
+            self.bot.boards.schedule(info.id)
 
     async def _remind(self, info: MatchInfo, now: float, settings: GuildSettings) -> None:
         waited = now - info.updated_at
@@ -271,14 +291,18 @@ class Timers:
                 f"{left} Press **My hand & moves** on the latest board."
             )
         where = f" in <#{info.channel_id}>" if info.channel_id else ""
+        link = await board_link(self.bot.sessions.store, info.guild_id, info.channel_id, info.id)
+        board = f" The board: {link}" if link else ""
         await self._direct(
             info.users_to_act,
-            f"⏰ Reminder: {info.title} game #{info.id}{where} has waited for your move for {span}.{left}",
+            f"⏰ Reminder: {info.title} game #{info.id}{where} has waited for your move for {span}.{left}"
+            f"{board}",
         )
 
-    async def _direct(self, users: tuple[int, ...], text: str) -> None:
-        """Send a direct message to those of these people who asked for them (/notify on)."""
+    async def _direct(self, users: tuple[int, ...], text: str) -> list[int]:
+        """Send a direct message to those of these people who asked for them (/notify on); who got it."""
         store = self.bot.sessions.store
+        sent = []
         for user_id in users:
             if not await store.user_setting(user_id, DM_SETTING):
                 continue
@@ -287,6 +311,9 @@ class Timers:
                 await user.send(text)
             except discord.HTTPException as e:  # DMs closed, or the person left Discord
                 log.info("could not send a direct message to %s: %s", user_id, e)
+            else:
+                sent.append(user_id)
+        return sent
 
     async def _timeout(self, info: MatchInfo, policy: str) -> None:
         sessions = self.bot.sessions

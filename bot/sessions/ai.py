@@ -40,13 +40,35 @@ class AiSeats(SessionBase):
         return len(ids)
 
     async def resume_ai(self, match_id: int) -> bool:
-        """Make sure the AI seats to act in this match are moving; whether any AI is to act."""
+        """Make sure the AI seats to act in this match are moving, and the moves made for people (after a
+        change of their window setting) are played; whether any such move is due."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            if self._ai_to_act(live) is None:
+            if self._ai_to_act(live) is None and await self._automatic(live) is None:
                 return False
             self._kick_ai(match_id)
             return True
+
+    async def setting_changed(self, user: UserId) -> int:
+        """A person changed their window setting: play what it now passes in the games in memory that wait
+        on them (a game loaded later checks at its next move); how many games were nudged."""
+        nudged = 0
+        for mid in self._cache.ids():
+            info = self._cache.peek(mid)
+            if info is None or info.record.status != ACTIVE or info.match is None:
+                continue
+            seats = info.record.seats
+            if any(seats[s].user_id == user and not seats[s].is_ai for s in info.match.to_act()):
+                nudged += await self.resume_ai(mid)
+        return nudged
+
+    async def automation_due(self, match_id: int) -> bool:
+        """Whether a move is about to be played for a person here (their window setting, a lone move) by the
+        running AI task: a front end may wait for it rather than show the position in between."""
+        if match_id not in self._ai_tasks:
+            return False
+        async with self._lock_for(match_id):
+            return await self._automatic(await self._live(match_id)) is not None
 
     async def wait_idle(self, match_id: int | None = None) -> None:
         """Wait until no AI is moving (in this match, or anywhere)."""
@@ -108,12 +130,16 @@ class AiSeats(SessionBase):
         )
 
     async def _ai_loop(self, match_id: int) -> None:
-        """Move AI seats until a person (or nobody) is to act; each move goes through _play."""
+        """Move AI seats, and play the moves made for people (a window their setting passes, a lone move),
+        until a person who must choose (or nobody) is to act; each move goes through _play."""
         me = asyncio.current_task()
         try:
             while True:
                 async with self._lock_for(match_id):  # nothing to do: leave without queueing for a slot
-                    if self._ai_to_act(await self._live(match_id)) is None:
+                    live = await self._live(match_id)
+                    if await self._play_for_person(live):
+                        continue
+                    if self._ai_to_act(live) is None:
                         self._ai_tasks.pop(match_id, None)  # under the lock: no move is missed
                         return
                 async with self._ai_slots:
@@ -121,8 +147,7 @@ class AiSeats(SessionBase):
                         live = await self._live(match_id)
                         todo = self._ai_to_act(live)
                         if todo is None:
-                            self._ai_tasks.pop(match_id, None)  # under the lock: no move is missed
-                            return
+                            continue  # a person's move is due first, or the game moved on
                         match = live.match
                         assert match is not None
                         seat, state_id = todo, match.state_id
@@ -148,6 +173,16 @@ class AiSeats(SessionBase):
         finally:
             if self._ai_tasks.get(match_id) is me:
                 del self._ai_tasks[match_id]
+
+    async def _play_for_person(self, live: Live) -> bool:
+        """Play the move made for a person now, if there is one (see _automatic); whether one was played.
+        The caller holds the match lock."""
+        todo = await self._automatic(live)
+        if todo is None or live.match is None:
+            return False
+        seat, key, why = todo
+        await self._play(live, seat, live.record.seats[seat].user_id, key, live.match.state_id, auto=why)
+        return True
 
     async def _think(
         self, match_id: int, game: Any, snapshot: str, seat: PlayerId, level: str, seed: int

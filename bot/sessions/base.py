@@ -15,6 +15,11 @@ from dataclasses import replace
 from bot.sessions.cache import Live, MatchCache
 from bot.sessions.pool import AiPool
 from bot.sessions.types import (
+    ALL,
+    AUTO,
+    BY_SETTING,
+    DEFAULT_WINDOWS,
+    FORCED,
     MatchInfo,
     SessionError,
     SessionEvent,
@@ -30,6 +35,7 @@ from engine.core import PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
+from engine.table.decisions import PASS
 from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
@@ -71,6 +77,9 @@ class SessionBase:
         # The front end's turn deadline for a new position (e.g. from its server's settings), written in the
         # same transaction as the change; None keeps turn_seconds.
         self.deadline_for: Callable[[MatchInfo], Awaitable[float | None]] | None = None
+        # How response windows treat the person in a seat (ASK, AUTO or ALL, the front end's record of their
+        # choice); None: everyone has the default.
+        self.window_setting: Callable[[MatchInfo, PlayerId], Awaitable[str]] | None = None
 
     @property
     def cache_size(self) -> int:
@@ -175,6 +184,47 @@ class SessionBase:
             live.window = (key, window)
         return live.window[1]
 
+    async def _automatic(self, live: Live) -> tuple[PlayerId, str, str] | None:
+        """The first person to act whose move is played for them, as (seat, action key, why), or None.
+
+        In a response window: the pass, when their window setting is ALL, or AUTO and passing is all they
+        can do (ASK always waits). Elsewhere: a lone legal move that only continues play, unless they could
+        take back their last move (then it waits, so undo stays theirs).
+        """
+        rec, match = live.record, live.match
+        if match is None or rec.status != ACTIVE:
+            return None
+        to_act = tuple(match.to_act())
+        people = [s for s in to_act if not rec.seats[s].is_ai]
+        if not people:
+            return None
+        game = match.game
+        window = self._window(live, to_act)
+        for seat in people:
+            actions = game.legal_actions(match.state, seat)
+            if window:
+                passing = next((a for a in actions if a.kind == PASS), None)
+                if passing is None:
+                    continue
+                setting = await self._setting_of(live, seat)
+                if setting == ALL or (setting == AUTO and len(actions) == 1):
+                    return seat, passing.key, BY_SETTING
+            elif len(actions) == 1 and not match.can_undo(seat):
+                return seat, actions[0].key, FORCED
+        return None
+
+    async def _setting_of(self, live: Live, seat: PlayerId) -> str:
+        """The window setting of the person in this seat (the default if the front end keeps none)."""
+        if self.window_setting is None:
+            return DEFAULT_WINDOWS
+        try:
+            return await self.window_setting(self._info(live), seat)
+        except Exception:
+            log.exception(
+                "match %s: no window setting for seat %s; the default applies", live.record.id, seat
+            )
+            return DEFAULT_WINDOWS
+
     # --- what a change writes ------------------------------------------------------------------------
     def _state_update(self, live: Live, match: Match, status: str) -> StateUpdate:
         """The snapshot, counters, turn and deadline to store for this match in this status."""
@@ -198,12 +248,17 @@ class SessionBase:
         )
 
     async def _with_deadline(self, live: Live, match: Match, u: StateUpdate) -> StateUpdate:
-        """The update with the front end's deadline for the position it stores (see deadline_for)."""
+        """The update with the front end's deadline for the position it stores (see deadline_for), and
+        marked as waiting on the bot (ai_turn) when a move will be played for a person (see _automatic), so
+        that a restart plays it."""
+        rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
+        after = Live(rec, match)
+        if not u.ai_turn and await self._automatic(after) is not None:
+            u = replace(u, ai_turn=True)
         if self.deadline_for is None:
             return u
-        rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
         try:
-            deadline = await self.deadline_for(self._info(Live(rec, match)))
+            deadline = await self.deadline_for(self._info(after))
         except Exception:
             log.exception("match %s: no deadline (the front end's deadline_for failed)", rec.id)
             return u

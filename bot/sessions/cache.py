@@ -75,6 +75,10 @@ class MatchCache:
             self._live.move_to_end(match_id)
         return live
 
+    def ids(self) -> list[int]:
+        """The ids of the cached matches."""
+        return list(self._live)
+
     def peek(self, match_id: int) -> Live | None:
         """The cached match without touching its place in the order, or None."""
         return self._live.get(match_id)

@@ -9,16 +9,17 @@ from typing import Any
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions.base import SessionBase, result_row
 from bot.sessions.cache import Live
-from bot.sessions.decks import BROUGHT, SAVED, deck_book, recheck
+from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
 from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_of
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, MatchRecord, NewMatch, Seat
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, DeckRecord, MatchRecord, NewMatch, Seat
 from engine.core import JSON, Event, Game, PlayerId
 from engine.match import Match
 from engine.registry import get as get_game
-from engine.table.present import SeatChoice, choices_of
+from engine.table.present import SeatChoice, choices_of, deck_of, player_count
 from engine.table.present import of as presentation_of
 
 NOT_JOINED = "Only players in this game can choose; press **Join** first to take a seat."
+NOT_PLAYER = "Only the players of this game can ask for a rematch; start a game of your own with `/play`."
 SKIP_LIMIT = 20  # moves a skipped turn may take at most (a turn that never ends is a bug, not a hang)
 
 
@@ -48,7 +49,7 @@ class Lobby(SessionBase):
             raise SessionError(f"There is no game called {game_id!r}.") from None
         seats = (options or {}).get("seats")
         if seats is not None and not game.min_players <= seats <= game.max_players:
-            raise SessionError(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+            raise SessionError(f"{game.title} is for {player_count(game, ' to ')}.")
         if channel_id is not None and (mid := await self._live_in_channel(channel_id)) is not None:
             raise SessionError(f"This channel already has a game (#{mid}); finish or abandon it first.")
         new = NewMatch(
@@ -72,6 +73,54 @@ class Lobby(SessionBase):
             info = self._info(live)
             await self._publish(SessionEvent("created", info, seat=0 if seat_host else None, user=host_user))
         return info
+
+    async def rematch(
+        self, match_id: int, user: UserId, channel_id: int | None, *, host_name: str = ""
+    ) -> tuple[MatchInfo, bool]:
+        """Open a lobby in a channel to play a finished match again: the same game and table options, the
+        same people in the same seats with the picks they were dealt with (a saved deck checked again), AI
+        seats at the same levels, and `user`, one of its players, as host. While a rematch of it is open (a
+        lobby or a game), that one comes back instead; the flag says whether the lobby was opened now."""
+        async with self._lock_for(match_id):
+            rec = (await self._live(match_id)).record
+            if user not in people_of(rec.seats):
+                raise SessionError(NOT_PLAYER)
+            if rec.status != FINISHED:
+                raise SessionError("Only a finished game can be played again.")
+            if (existing := await self.store.rematch_id(match_id)) is not None:
+                return await self._info_of(existing), False
+            if channel_id is not None and (mid := await self._live_in_channel(channel_id)) is not None:
+                raise SessionError(f"This channel already has a game (#{mid}); finish or abandon it first.")
+            game = get_game(rec.game_id)
+            seats = _rematch_seats(rec.seats, user, host_name)
+            new = NewMatch(
+                game_id=rec.game_id,
+                rules_version=_rules_version(game),
+                guild_id=rec.guild_id,
+                channel_id=channel_id,
+                origin=rec.origin,
+                seed=_random_seed(),
+                options=_rematch_options(game, rec),
+                seats=seats,
+                host_user=user,
+                now=self.clock(),
+                rematch_of=match_id,
+            )
+            try:
+                record = await self.store.create_match(new)
+            except Conflict:  # another rematch, or another game in the channel, came first
+                if (existing := await self.store.rematch_id(match_id)) is not None:
+                    return await self._info_of(existing), False
+                raise SessionError("This channel already has a game; finish or abandon it first.") from None
+        async with self._lock_for(record.id):
+            info = self._info(self._cache.remember(Live(record)))
+            await self._publish(SessionEvent("created", info, seat=seat_of(seats, user), user=user))
+        return info, True
+
+    async def _info_of(self, match_id: int) -> MatchInfo:
+        """The picture of a match by id (loaded if need be)."""
+        async with self._lock_for(match_id):
+            return self._info(await self._live(match_id))
 
     async def join(self, match_id: int, user: UserId, name: str = "") -> MatchInfo:
         """Take a seat in a lobby."""
@@ -105,6 +154,19 @@ class Lobby(SessionBase):
             info = self._info(live)
             await self._publish(SessionEvent("picked", info, seat=seat, user=user))
             return info
+
+    async def set_option(self, match_id: int, user: UserId, key: str, value: str | None) -> MatchInfo:
+        """The host sets one of the table's own options before the deal (e.g. a front end's "pace"; None
+        removes it). Not for the options the session manager keeps itself (seats, picks, decks)."""
+        if key in ("seats", "picks", BROUGHT, "seat_choices", "decks"):
+            raise SessionError("That option is not one the host sets in the lobby.")
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            rec = self._require_open_lobby(live.record)
+            self._require_host(rec, user)
+            options = {k: v for k, v in rec.options.items() if k != key}
+            await self._set_options(live, options if value is None else {**options, key: value})
+            return self._info(live)
 
     async def pick_deck(self, match_id: int, user: UserId, name: str) -> MatchInfo:
         """A seated person brings one of their saved decks (bot.sessions.decks) for the seat choice it
@@ -197,9 +259,7 @@ class Lobby(SessionBase):
             game = get_game(rec.game_id)
             n = len(rec.seats)
             if not game.min_players <= n <= game.max_players:
-                raise SessionError(
-                    f"{game.title} needs {game.min_players} to {game.max_players} players; there {_are(n)}."
-                )
+                raise SessionError(f"{game.title} needs {player_count(game, ' to ')}; there {_are(n)}.")
             if (table := rec.options.get("seats")) is not None and n != table:
                 raise SessionError(f"This table is set for {table} players; there {_are(n)} so far.")
             options = _dealt_options(game, rec)
@@ -296,6 +356,7 @@ class Lobby(SessionBase):
                 await self.set_deadline(match_id, await self.deadline_for(info))
                 info = self._info(live)
             await self._publish(SessionEvent("reclaimed", info, seat=seat, user=user))
+            self._kick_ai(match_id)  # a window their setting passes, or a lone move, is played for them
             return info
 
     def _require_open_lobby(self, rec: MatchRecord) -> MatchRecord:
@@ -351,6 +412,51 @@ class Lobby(SessionBase):
             info = self._info(live)
             await self._publish(SessionEvent(FINISHED, info, seat=seat, user=user))
             return info
+
+
+def people_of(seats: tuple[Seat, ...]) -> set[UserId]:
+    """The people who have a seat: their own, or one an AI plays for them since they left."""
+    return {p for s in seats if (p := s.person) is not None}
+
+
+def _rematch_seats(seats: tuple[Seat, ...], host: UserId, host_name: str) -> tuple[Seat, ...]:
+    """A finished match's seats for its rematch: each person back in their seat (an AI that took one over
+    gives it back), each AI of its own at the same level, the host under their current name."""
+    again = []
+    for i, s in enumerate(seats):
+        if s.person is not None:
+            name = host_name if s.person == host and host_name else s.name.removeprefix("AI for ")
+            again.append(Seat(s.person, None, name))
+        else:
+            level = s.ai or DEFAULT_LEVEL
+            again.append(Seat(None, level, f"AI {i + 1} ({level})"))
+    return tuple(again)
+
+
+def _rematch_options(game: Game[Any], rec: MatchRecord) -> JSON:
+    """A finished match's options for its rematch lobby: the table's options as set before the deal, and
+    what each person was dealt with as their lobby picks (a saved deck brought again, checked anew; a pick
+    the game no longer offers left out)."""
+    dealt = ("seat_choices", "decks", "picks", BROUGHT)
+    options = {k: v for k, v in rec.options.items() if k not in dealt}
+    book = deck_book(game)
+    for seat, (who, picks) in enumerate(zip(rec.seats, seat_picks(rec.options, rec.seats), strict=False)):
+        if (person := who.person) is None:
+            continue
+        for key, option in picks.items():
+            try:
+                check_pick(game, key, option)
+            except SessionError:
+                continue
+            options = _with_pick(options, person, key, option)
+        if book is not None and (deck := deck_of(rec.options, seat)) is not None:
+            name = str(deck.get("name") or "deck")
+            try:
+                brought = recheck(book, DeckRecord(person, game.id, name, deck, 0.0))
+            except DeckProblems:
+                continue
+            options = _with_brought(_with_pick(options, person, book.key, SAVED + name), person, brought)
+    return options
 
 
 def check_pick(game: Game[Any], key: str, option: str | None) -> SeatChoice:

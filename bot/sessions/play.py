@@ -7,7 +7,16 @@ from dataclasses import replace
 
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
-from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, SubmitResult, UserId, seat_of
+from bot.sessions.types import (
+    BY_SETTING,
+    MatchInfo,
+    Move,
+    SessionError,
+    SessionEvent,
+    SubmitResult,
+    UserId,
+    seat_of,
+)
 from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
 from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
 from engine.match import Match
@@ -84,6 +93,22 @@ class Play(SessionBase):
             moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
             return [move for _, move in moves]
 
+    async def real_choices(self, match_id: int) -> frozenset[UserId]:
+        """The people to act now who have more than one legal move (a real choice: worth a ping)."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = live.match
+            if match is None or live.record.status != ACTIVE:
+                return frozenset()
+            seats = live.record.seats
+            return frozenset(
+                u
+                for s in match.to_act()
+                if (u := seats[s].user_id) is not None
+                and not seats[s].is_ai
+                and len(match.game.legal_actions(match.state, s)) > 1
+            )
+
     async def can_undo(self, match_id: int, user: UserId) -> bool:
         """Whether undo would be accepted for this user now."""
         async with self._lock_for(match_id):
@@ -113,9 +138,16 @@ class Play(SessionBase):
 
     # --- the one path every move takes -----------------------------------------------------------------
     async def _play(
-        self, live: Live, seat: PlayerId, user: UserId | None, key: str, expected_state_id: int | None
+        self,
+        live: Live,
+        seat: PlayerId,
+        user: UserId | None,
+        key: str,
+        expected_state_id: int | None,
+        auto: str = "",
     ) -> SubmitResult:
-        """Apply and commit one move; the caller holds the match lock."""
+        """Apply and commit one move (auto: why it was played for a person, see SessionEvent); the caller
+        holds the match lock."""
         match = self._require_active(live)
         if not _only_others_moved(match, seat, expected_state_id):
             self._check_fresh(match, expected_state_id)
@@ -144,14 +176,27 @@ class Play(SessionBase):
             raise
         self._apply_update(live, update)
         info = self._info(live)
+        if auto:
+            events = [played_for(info.seat_name(seat), auto, seat), *events]
         await self._publish(
-            SessionEvent("action", info, seat=seat, user=user, action_key=key, events=tuple(events))
+            SessionEvent(
+                "action", info, seat=seat, user=user, action_key=key, events=tuple(events), auto=auto
+            )
         )
         if over:
             await self._publish(SessionEvent("finished", info))
         else:
             self._kick_ai(mid)
         return SubmitResult(match.state_id, tuple(events), info)
+
+
+def played_for(name: str, why: str, seat: PlayerId) -> Event:
+    """The public line that says a move was played for a person, and why."""
+    if why == BY_SETTING:
+        return Event("played_for", f"{name}'s window setting let the window pass.", args=(("seat", seat),))
+    return Event(
+        "played_for", f"{name} had one possible move; it was played for them.", args=(("seat", seat),)
+    )
 
 
 def _only_others_moved(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:

@@ -11,6 +11,22 @@ from engine.core import Event, PlayerId
 
 UserId = int
 
+# How response windows treat a person (their own choice, kept by the front end; the engine never reads it):
+ASK = "ask"  # every window waits for them whatever they hold: nothing leaks
+AUTO = "auto"  # a window in which they can only pass passes at once (opponents may infer an empty answer)
+ALL = "all"  # every window passes at once for them
+WINDOW_SETTINGS = (ASK, AUTO, ALL)
+DEFAULT_WINDOWS = AUTO
+WINDOW_WORDS = {ASK: "ask me", AUTO: "pass for me when I can't respond", ALL: "pass every window"}
+WINDOW_HELP = {
+    ASK: "every response window waits for you, whatever you hold: nobody can tell anything from it",
+    AUTO: "a window in which you can only pass passes at once (the default): opponents may infer that you "
+    "held no response",
+    ALL: "every response window passes at once for you: you never respond",
+}
+# Why a move was played for a person (SessionEvent.auto): their window setting, or a lone legal move.
+BY_SETTING, FORCED = "window", "forced"
+
 
 class SessionError(Exception):
     """A refusal a person can read (not your turn, no seat, out-of-date button, ...)."""
@@ -90,6 +106,8 @@ class SessionEvent:
 
     kind: created, joined, left, ai_added, started, action, undo, finished, abandoned, broken.
     events are the engine's events (filter them with `Event.visible(seat)` before showing them).
+    auto: "" for a move its seat chose (a person or an AI); BY_SETTING for a window passed for a person by
+    their window setting; FORCED for the one legal move of a person, played for them.
     """
 
     kind: str
@@ -98,6 +116,7 @@ class SessionEvent:
     user: UserId | None = None
     action_key: str | None = None
     events: tuple[Event, ...] = ()
+    auto: str = ""
 
     def visible_events(self, viewer: PlayerId | None) -> list[Event]:
         """The engine events this seat (None = spectator) may read."""

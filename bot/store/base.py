@@ -45,6 +45,11 @@ class Seat:
         """Whether an AI plays this seat."""
         return self.ai is not None
 
+    @property
+    def person(self) -> int | None:
+        """The person the seat belongs to: its player, or whom an AI stands in for (None: an AI's own)."""
+        return self.stands_for if self.is_ai else self.user_id
+
     def to_json(self) -> JSON:
         """The seat as JSON."""
         data: JSON = {"user": self.user_id, "ai": self.ai, "name": self.name}
@@ -100,6 +105,7 @@ class MatchRecord:
     deadline: float | None = None
     note: str = ""  # why a match is broken, abandoned, ...
     damage: str = ""  # what of the row could not be read (e.g. "seats are unreadable"); "" if all of it
+    rematch_of: int | None = None  # the finished match this one was opened to play again
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +122,7 @@ class NewMatch:
     seats: tuple[Seat, ...]
     host_user: int | None
     now: float
+    rematch_of: int | None = None  # a rematch: the finished match it plays again (one live rematch each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +329,17 @@ class Store(ABC):
         self, *, origin: str | None = None, statuses: tuple[str, ...] | None = None, limit: int = 50
     ) -> list[MatchSummary]:
         """Matches, most recently updated first."""
+
+    @abstractmethod
+    async def user_matches(
+        self, guild_id: int, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
+    ) -> list[MatchSummary]:
+        """The matches of a guild in these statuses in which a person has a seat (or an AI plays the seat
+        they left), the longest unchanged first."""
+
+    @abstractmethod
+    async def rematch_id(self, match_id: int) -> int | None:
+        """The lobby or running game opened as a rematch of this match, if there is one."""
 
     @abstractmethod
     async def set_deadline(self, match_id: int, deadline: float | None) -> None:

@@ -143,6 +143,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    (
+        7,
+        "who has a seat in each match (a person's games, by person); the rematch a finished match opened",
+        (
+            # A person's seat: their own, or one an AI plays for them since they left (seat "for").
+            """CREATE TABLE match_people (
+                user_id INTEGER NOT NULL,
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                PRIMARY KEY (user_id, match_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX match_people_match ON match_people (match_id)",
+            """INSERT OR IGNORE INTO match_people (user_id, match_id)
+                SELECT person, id FROM (
+                    SELECT m.id AS id, CASE WHEN s.type != 'object' THEN NULL
+                        WHEN json_extract(s.value, '$.ai') IS NULL THEN json_extract(s.value, '$.user')
+                        ELSE json_extract(s.value, '$.for') END AS person
+                    FROM matches m,
+                        json_each(CASE WHEN NOT json_valid(m.seats) THEN '[]'
+                            WHEN json_type(m.seats) = 'array' THEN m.seats ELSE '[]' END) s
+                ) WHERE typeof(person) = 'integer'""",
+            "ALTER TABLE matches ADD COLUMN rematch_of INTEGER",
+            # One live rematch (lobby or game) per finished match, enforced by the database itself.
+            """CREATE UNIQUE INDEX matches_live_rematch ON matches (rematch_of)
+                WHERE status IN ('lobby', 'active') AND rematch_of IS NOT NULL""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -13,6 +13,7 @@ import aiosqlite
 from bot.store.base import (
     ACTIVE,
     JSON,
+    LIVE_STATUSES,
     LOBBY,
     BoardRecord,
     Conflict,
@@ -23,6 +24,7 @@ from bot.store.base import (
     MatchSummary,
     NewMatch,
     ResultRow,
+    Seat,
     StateUpdate,
     Store,
     StoreError,
@@ -40,14 +42,14 @@ Write = Callable[[sqlite3.Connection], Any]
 _MATCH_COLUMNS = (
     "id, game_id, rules_version, guild_id, channel_id, origin, status, seed, options, seats, host_user, "
     "created_at, updated_at, snapshot, snapshot_hash, state_id, log_len, undo_floor, to_act, ai_turn, "
-    "deadline, note"
+    "deadline, note, rematch_of"
 )
 _SUMMARY_COLUMNS = "id, game_id, status, channel_id, guild_id, seats, state_id, updated_at, deadline, to_act"
 
 
 def _match(row: Iterable[Any]) -> MatchRecord:
-    (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated,
-     snap, snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note) = row  # fmt: skip
+    (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated, snap,
+     snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note, rematch_of) = row  # fmt: skip
     damage: list[str] = []
     return MatchRecord(
         id=mid,
@@ -73,6 +75,7 @@ def _match(row: Iterable[Any]) -> MatchRecord:
         deadline=deadline,
         note=note,
         damage=" and ".join(damage) + (" are unreadable" if damage else ""),
+        rematch_of=rematch_of,
     )
 
 
@@ -99,6 +102,20 @@ def _options(text: str) -> JSON:
     if not isinstance(value, dict):
         raise TypeError("options are not an object")
     return value
+
+
+def _people(seats: Iterable[Seat]) -> set[int]:
+    """The people who have a seat: their own, or one an AI plays for them."""
+    return {p for s in seats if (p := s.person) is not None}
+
+
+def _set_people(conn: sqlite3.Connection, match_id: int, seats: Iterable[Seat]) -> None:
+    """Write who has a seat in a match (the match_people rows) to match its seats."""
+    conn.execute("DELETE FROM match_people WHERE match_id = ?", (match_id,))
+    conn.executemany(
+        "INSERT INTO match_people (user_id, match_id) VALUES (?, ?)",
+        [(p, match_id) for p in sorted(_people(seats))],
+    )
 
 
 def _ints(text: str) -> tuple[int, ...]:
@@ -286,15 +303,18 @@ class SqliteStore(Store):
             try:
                 cur = conn.execute(
                     "INSERT INTO matches (game_id, rules_version, guild_id, channel_id, origin, status, "
-                    "seed, options, seats, host_user, created_at, updated_at) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "seed, options, seats, host_user, created_at, updated_at, rematch_of) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (new.game_id, new.rules_version, new.guild_id, new.channel_id, new.origin, LOBBY,
                      new.seed, json.dumps(new.options), seats_to_text(new.seats), new.host_user, new.now,
-                     new.now),
+                     new.now, new.rematch_of),
                 )  # fmt: skip
             except sqlite3.IntegrityError as e:
+                if "rematch_of" in str(e):
+                    raise Conflict(f"match {new.rematch_of} already has a live rematch") from e
                 raise Conflict(f"channel {new.channel_id} already has a live match") from e
             assert cur.lastrowid is not None
+            _set_people(conn, cur.lastrowid, new.seats)
             return cur.lastrowid
 
         record = await self.get_match(await self._write(run))
@@ -325,12 +345,13 @@ class SqliteStore(Store):
     ) -> None:
         """Change who sits where."""
         params = (seats_to_text(seats), host_user, int(ai_turn), now, match_id)
-        await self._write(
-            lambda conn: conn.execute(
-                "UPDATE matches SET seats = ?, host_user = ?, ai_turn = ?, updated_at = ? WHERE id = ?",
-                params,
-            )
-        )
+
+        def run(conn: sqlite3.Connection) -> None:
+            sql = "UPDATE matches SET seats = ?, host_user = ?, ai_turn = ?, updated_at = ? WHERE id = ?"
+            conn.execute(sql, params)
+            _set_people(conn, match_id, seats)
+
+        await self._write(run)
 
     async def set_options(self, match_id: int, options: JSON, now: float) -> None:
         """Replace a lobby's options."""
@@ -465,6 +486,26 @@ class SqliteStore(Store):
             (*params, limit),
         )
         return [_summary(r) for r in rows]
+
+    async def user_matches(
+        self, guild_id: int, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
+    ) -> list[MatchSummary]:
+        """A guild's matches in these statuses where a person has a seat, the longest unchanged first."""
+        columns = ", ".join(f"m.{c.strip()}" for c in _SUMMARY_COLUMNS.split(","))
+        rows = await self._fetch(
+            f"SELECT {columns} FROM match_people p JOIN matches m ON m.id = p.match_id "
+            f"WHERE p.user_id = ? AND m.guild_id = ? AND m.status IN ({','.join('?' * len(statuses))}) "
+            "ORDER BY m.updated_at, m.id",
+            (user_id, guild_id, *statuses),
+        )
+        return [_summary(r) for r in rows]
+
+    async def rematch_id(self, match_id: int) -> int | None:
+        """The lobby or running game opened as a rematch of this match, if there is one."""
+        rows = await self._fetch(
+            "SELECT id FROM matches WHERE rematch_of = ? AND status IN ('lobby', 'active')", (match_id,)
+        )
+        return int(rows[0][0]) if rows else None
 
     async def set_deadline(self, match_id: int, deadline: float | None) -> None:
         """Set or clear the turn deadline."""

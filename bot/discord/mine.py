@@ -1,0 +1,282 @@
+"""Where a person's games stand: `/games` and the finished board's Rematch button.
+
+`/games` answers privately with every game of this server the person sits in: the running ones (theirs to
+move first, then the longest waiting), each with whose move it is, how long it has waited (a Discord
+relative timestamp, "⏳ 3 hours ago") and a link to its current board message; then the lobbies they sit
+in. It reads the store only (`Store.user_matches`, the stored board and lobby messages), never loads a game.
+
+Rematch (`ag:rematch:<match>`, on a finished game's result board) opens a new lobby for the same game with
+the same people and AI levels in the same seats and the same table options (each person's picks kept), the
+presser as host, in a new thread or in the game's channel per the server's thread mode; the lobby message
+pings the others and the host presses Start as usual. While that lobby (or the game it starts) is open, a
+second press points to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import weakref
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.common import GuildSettings, bot_of, guarded, reply, who
+from bot.discord.lobby import lobby_buttons, lobby_embed, remember_lobby_message
+from bot.sessions import MatchInfo, SessionError
+from bot.sessions.lobby import NOT_PLAYER, people_of
+from bot.store import ACTIVE, FINISHED, LOBBY, MatchSummary, Store
+from engine.registry import games
+
+log = logging.getLogger("bot.discord.mine")
+
+DESCRIPTION_MAX = 4096  # Discord's limit for an embed's description
+ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
+NONE_HERE = "You are not in any game on this server right now. Start one with `/play`, or join a lobby."
+_opening: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int = 0) -> str:
+    """A link to a message (or, with no message, to the channel)."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
+async def board_link(store: Store, guild_id: int | None, channel_id: int | None, match_id: int) -> str | None:
+    """A link to a match's current board message (its channel while none is known); None without a channel."""
+    board = await store.board(match_id)
+    if board is not None:
+        return jump_link(guild_id, board.channel_id, board.message_id)
+    return jump_link(guild_id, channel_id) if channel_id else None
+
+
+def _title(game_id: str) -> str:
+    """A game's title by id (the id itself if the game is gone)."""
+    found = games().get(game_id)
+    return found.title if found is not None else game_id
+
+
+def _info(m: MatchSummary) -> MatchInfo:
+    """A listing row as a match picture, for the seat-name helpers."""
+    return MatchInfo(
+        m.id, m.game_id, _title(m.game_id), m.status, m.channel_id, m.guild_id, "discord", None, m.seats,
+        m.state_id, to_act=tuple(s for s in m.to_act if 0 <= s < len(m.seats)), updated_at=m.updated_at,
+    )  # fmt: skip
+
+
+def my_move(m: MatchSummary, user: int) -> bool:
+    """Whether the person is among those to act in this game."""
+    return any(
+        0 <= s < len(m.seats) and not m.seats[s].is_ai and m.seats[s].user_id == user for s in m.to_act
+    )
+
+
+def whose_move(m: MatchSummary, user: int) -> str:
+    """Whose move it is, in words: "**your move**", a name, or several for a choice made at once."""
+    info = _info(m)
+    others = [who(info, s) for s in info.to_act if info.seats[s].user_id != user or info.seats[s].is_ai]
+    if my_move(m, user):
+        return "**your move**" + (f" (with {', '.join(others)})" if others else "")
+    if not others:
+        return "nobody to move"
+    if all(info.seats[s].is_ai for s in info.to_act):
+        return f"{', '.join(others)} thinking"
+    return f"{', '.join(others)} to move"
+
+
+async def _game_line(store: Store, m: MatchSummary, user: int) -> str:
+    """One running game: title and id, whose move, since when, the link to its board."""
+    line = f"**{_title(m.game_id)}** #{m.id} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>"
+    if any(s.is_ai and s.stands_for == user for s in m.seats):
+        line += " · an AI plays your seat (**Take my seat back** there)"
+    link = await board_link(store, m.guild_id, m.channel_id, m.id)
+    return f"{line} · [board]({link})" if link else line
+
+
+async def _lobby_line(store: Store, m: MatchSummary, user: int) -> str:
+    """One lobby: title and id, how many sit, the link to its lobby message."""
+    found = games().get(m.game_id)
+    most = found.max_players if found is not None else len(m.seats)
+    since = f"last change <t:{int(m.updated_at)}:R>"
+    line = f"**{_title(m.game_id)}** #{m.id} — {len(m.seats)}/{most} seated · {since}"
+    where = await store.lobby_message(m.id)
+    if where is not None:
+        return f"{line} · [lobby]({jump_link(m.guild_id, where[0], where[1])})"
+    return f"{line} · [lobby]({jump_link(m.guild_id, m.channel_id)})" if m.channel_id else line
+
+
+def fit(blocks: list[tuple[str, list[str]]], limit: int = DESCRIPTION_MAX) -> str:
+    """Headed lists of lines within `limit` characters; what does not fit is counted ("…and 3 more")."""
+    total = sum(len(lines) for _, lines in blocks)
+    out: list[str] = []
+    shown = 0
+    room = limit - len(f"\n…and {total} more.")
+    for header, lines in blocks:
+        if not lines:
+            continue
+        head = ("\n" if out else "") + header
+        for i, line in enumerate(lines):
+            add = ([head] if i == 0 else []) + [line]
+            if sum(len(x) + 1 for x in [*out, *add]) > room:
+                left = total - shown
+                return "\n".join([*out, f"…and {left} more."])
+            out += add
+            shown += 1
+    return "\n".join(out)
+
+
+async def games_list(interaction: discord.Interaction) -> None:
+    """/games: the person's games on this server and the lobbies they sit in, privately."""
+    gid = interaction.guild_id
+    if gid is None:
+        raise SessionError("Use `/games` in a server: it lists your games there.")
+    store = bot_of(interaction).sessions.store
+    user = interaction.user.id
+    running = await store.user_matches(gid, user, (ACTIVE,))
+    running.sort(key=lambda m: (not my_move(m, user), m.updated_at, m.id))
+    lobbies = await store.user_matches(gid, user, (LOBBY,))
+    if not running and not lobbies:
+        await reply(interaction, NONE_HERE)
+        return
+    yours = sum(my_move(m, user) for m in running)
+    games_head = f"**Games ({len(running)}; your move in {yours})**"
+    lobbies_head = f"**Lobbies you sit in ({len(lobbies)})**"
+    blocks = [
+        (games_head, [await _game_line(store, m, user) for m in running]),
+        (lobbies_head, [await _lobby_line(store, m, user) for m in lobbies]),
+    ]
+    name = interaction.guild.name if interaction.guild is not None else "this server"
+    embed = discord.Embed(title=f"Your games on {name}"[:256], description=fit(blocks), color=0x3B82F6)
+    embed.set_footer(text="Only you see this · your move first, then the longest waiting")
+    await reply(interaction, None, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+def _lock(mid: int) -> asyncio.Lock:
+    """The lock that lets one Rematch press of a match at a time open its lobby (held while in use)."""
+    lock = _opening.get(mid)
+    if lock is None:
+        lock = _opening[mid] = asyncio.Lock()
+    return lock
+
+
+async def _send(channel: Any, **kwargs: Any) -> discord.Message:
+    """Post in a channel; a thread Discord archived is unarchived first and the post tried again."""
+    try:
+        return await channel.send(**kwargs)
+    except discord.HTTPException as e:
+        if e.code != ARCHIVED_THREAD or not isinstance(channel, discord.Thread):
+            raise
+    await channel.edit(archived=False)
+    return await channel.send(**kwargs)
+
+
+async def _pointer(interaction: discord.Interaction, info: MatchInfo, old: int) -> None:
+    """Tell the presser where the rematch of game #old already is."""
+    store = bot_of(interaction).sessions.store
+    where = await store.lobby_message(info.id)
+    link = jump_link(info.guild_id, *where) if where else f"<#{info.channel_id}>"
+    if info.status == ACTIVE:  # its board, once there is one
+        link = await board_link(store, info.guild_id, info.channel_id, info.id) or link
+    state = "is being played" if info.status == ACTIVE else "is already open"
+    await reply(interaction, f"🔁 The rematch of game #{old} {state}: game #{info.id}, {link}.")
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:rematch:(?P<mid>\d+)"):
+    """A finished board's Rematch button: one of that game's players opens a new lobby like it."""
+
+    def __init__(self, mid: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", custom_id=f"ag:rematch:{mid}"))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the rematch lobby (players only), or point to the one already open."""
+        await guarded(interaction, self.mid, lambda: self._rematch(interaction))
+
+    async def _rematch(self, interaction: discord.Interaction) -> None:
+        sessions = bot_of(interaction).sessions
+        info = await sessions.get(self.mid)
+        if interaction.user.id not in people_of(info.seats):
+            raise SessionError(NOT_PLAYER)
+        if info.status != FINISHED:
+            raise SessionError("Only a finished game can be played again.")
+        async with _lock(self.mid):
+            if (existing := await sessions.store.rematch_id(self.mid)) is not None:
+                await _pointer(interaction, await sessions.get(existing), self.mid)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)  # a thread and two posts
+            lobby, created = await _open(interaction, info)
+        if not created:
+            await _pointer(interaction, lobby, self.mid)
+            return
+        await reply(
+            interaction,
+            f"🔁 Your rematch is open: game #{lobby.id} in <#{lobby.channel_id}>, everyone seated as before. "
+            "Press **Start** there when you are all ready.",
+        )
+
+
+async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[MatchInfo, bool]:
+    """Open the rematch lobby of a finished game: in a new thread of the channel it was played from, or in
+    its own channel (the server's thread mode); the lobby and whether it was opened now."""
+    bot = bot_of(interaction)
+    user = interaction.user
+    title = old.title
+    settings = await bot.settings(old.guild_id) if old.guild_id else GuildSettings()
+    here = await bot.channel(old.channel_id) if old.channel_id else None
+    if here is None:
+        raise SessionError("This game's channel is gone; start a new game with `/play`.")
+    parent = here
+    if isinstance(here, discord.Thread):
+        parent = here.parent or await bot.channel(here.parent_id)
+    channel: Any = here
+    opener: discord.Message | None = None
+    if settings.threads and isinstance(parent, discord.TextChannel):
+        opener = await parent.send(
+            f"🔁 {user.mention} opens a rematch of **{title}** game #{old.id}: the table is in the thread "
+            "below!",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        try:
+            channel = await opener.create_thread(
+                name=f"{title} — rematch of #{old.id}"[:100], auto_archive_duration=10080
+            )
+        except discord.Forbidden:  # no "Create Public Threads" permission here: the lobby goes in the channel
+            log.warning("no permission to create a thread in channel %s; rematch opened in place", parent.id)
+            channel = parent
+    lobby, created = await bot.sessions.rematch(old.id, user.id, channel.id, host_name=user.display_name)
+    if not created:
+        if opener is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await opener.edit(content=f"🔁 The rematch of game #{old.id} is game #{lobby.id}.")
+        return lobby, False
+    others = " ".join(f"<@{p}>" for p in sorted(people_of(lobby.seats)) if p != user.id)
+    text = (
+        f"🔁 {others + ' — ' if others else ''}{user.display_name} asks for a rematch of game #{old.id}: "
+        "everyone is seated as before. The host presses **Start** when you are all ready."
+    )
+    kwargs: dict[str, Any] = {"content": text, "embed": lobby_embed(lobby), "view": lobby_buttons(lobby)}
+    if opener is not None and channel is parent:  # no thread: the opener becomes the lobby
+        sent = await opener.edit(**kwargs)
+    else:
+        sent = await _send(channel, **kwargs)
+    await remember_lobby_message(bot, lobby, sent)
+    return lobby, True
+
+
+def install(tree: app_commands.CommandTree[Any]) -> None:
+    """Add /games to the tree."""
+
+    @tree.command(name="games", description="Your games on this server: whose move, and a link to each board")
+    @app_commands.guild_only()
+    async def games_cmd(interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, lambda: games_list(interaction))

@@ -1,0 +1,79 @@
+"""What people and tables choose about time: each person's window setting and each table's pace.
+
+**Window setting** (per person and per server, `/notify windows:`): how response windows treat them —
+*ask me* (every window waits for them whatever they hold: nothing leaks), *pass for me when I can't
+respond* (the default: a window in which they can only pass passes at once; opponents may infer they held
+nothing) or *pass every window*. Kept in the store's user settings under `windows:<guild id>`; the session
+manager asks `window_setting(info, seat)` and plays the pass for them (bot/sessions/base.py `_automatic`).
+
+**Pace** (per table, chosen in the lobby, `options["pace"]`): `live` — a window passes by itself after the
+server's `response_wait`; `async` — a window waits like a turn (reminders and the turn timeout apply). A
+table that chose none gets `async` on a server whose turn timeout is an hour or more, else `live`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.sessions import MatchInfo
+from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS, WINDOW_WORDS
+from engine.core import PlayerId
+
+if TYPE_CHECKING:
+    from bot.discord.common import GuildSettings
+    from bot.store import Store
+
+LIVE, ASYNC = "live", "async"
+PACES = (LIVE, ASYNC)
+PACE_WORDS = {
+    LIVE: "Live: response windows pass by themselves after a short wait",
+    ASYNC: "Async: response windows wait like a turn (reminders, timeout)",
+}
+ASYNC_FROM = 3600.0  # a server turn timeout at least this long makes `async` the tables' default pace
+
+
+def windows_key(guild_id: int | None) -> str:
+    """The user-settings key of a person's window setting on a server (0 outside a server)."""
+    return f"windows:{guild_id or 0}"
+
+
+def pace_of(info: MatchInfo, settings: GuildSettings) -> str:
+    """The table's pace: its own choice, else the server's default."""
+    chosen = info.options.get("pace")
+    if chosen in PACES:
+        return str(chosen)
+    return ASYNC if settings.timeout and settings.timeout >= ASYNC_FROM else LIVE
+
+
+def windows_words(setting: str) -> str:
+    """A window setting in words ("pass for me when I can't respond")."""
+    return WINDOW_WORDS.get(setting, WINDOW_WORDS[DEFAULT_WINDOWS])
+
+
+class Prefs:
+    """People's window settings, read from the store once and kept in memory."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._known: dict[tuple[int, int], str] = {}
+
+    async def windows(self, guild_id: int | None, user_id: int) -> str:
+        """A person's window setting on a server (the default if they chose none)."""
+        key = (guild_id or 0, user_id)
+        if key not in self._known:
+            stored = await self.store.user_setting(user_id, windows_key(guild_id))
+            self._known[key] = stored if stored in WINDOW_SETTINGS else DEFAULT_WINDOWS
+        return self._known[key]
+
+    async def set_windows(self, guild_id: int | None, user_id: int, setting: str) -> None:
+        """Keep a person's window setting on a server."""
+        if setting not in WINDOW_SETTINGS:
+            raise ValueError(setting)
+        stored = None if setting == DEFAULT_WINDOWS else setting
+        await self.store.set_user_setting(user_id, windows_key(guild_id), stored)
+        self._known[(guild_id or 0, user_id)] = setting
+
+    async def window_setting(self, info: MatchInfo, seat: PlayerId) -> str:
+        """The session manager's question: the window setting of the person in this seat."""
+        user = info.seats[seat].user_id
+        return DEFAULT_WINDOWS if user is None else await self.windows(info.guild_id, user)

@@ -316,9 +316,8 @@ class Boards:
         key = _json_key(turn_key(status, info))
         real = await sessions.real_choices(mid)  # people to act with more than one legal move
         here = self._here(mid)
-        if info.status == FINISHED:  # the result pings everyone who played
-            real = frozenset(u for s in info.seats if not s.is_ai and (u := s.user_id) is not None)
-            here = frozenset()
+        if info.status == FINISHED:  # the result names everyone who played; no choice waits, so no ping
+            real = frozenset()
 
         def file() -> discord.File:
             return discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
@@ -382,9 +381,11 @@ class Boards:
         the turn passing to a person (or a new round or Wave) outside a response window; or, in the same
         turn, someone with a real choice who was not pinged yet. A window, a forced step, a move played for
         someone and an AI move edit the board."""
+        if old.state_id == info.state_id:
+            return False  # the same position drawn again (the result's second event, a seat handed over)
         if info.status == FINISHED:
             return True
-        if old.state_id == info.state_id or info.window or not info.users_to_act:
+        if info.window or not info.users_to_act:
             return False
         return old.turn != key or bool(to_ping)
 

@@ -202,7 +202,8 @@ async def play(interaction: discord.Interaction, game: str, seats: int | None = 
         await remember_lobby_message(bot, info, await interaction.original_response())
         return
     await interaction.response.send_message(
-        f"🎲 {user.mention} is opening a table of **{title}** — join in the thread below!"
+        f"🎲 {user.mention} is opening a table of **{title}** — join in the thread below!",
+        allowed_mentions=discord.AllowedMentions.none(),  # the host is here: naming them is enough
     )
     opener = await interaction.original_response()
     try:

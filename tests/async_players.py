@@ -1,0 +1,319 @@
+"""Two people playing a whole game through the fake Discord as people would (issue 22), with counters.
+
+    record = await play_game(h, "ophidian", people, windows="auto", mode="easy", seed=1)
+
+Whoever is to act opens "My hand & moves" on the latest board and presses through the menu (buttons, select
+menus, "Next ▶" pages) to the move the easy AI would choose from the real position (`mode="easy"`), or to a
+random legal move (`mode="random"`). Nothing assumes a response window waits: the driver only acts where the
+session manager says a person is to act, after the bot has settled. Each person's window setting
+(bot.sessions.types.WINDOW_SETTINGS) is stored before the lobby opens, as the Discord front end keeps it.
+
+Counted per game (GameRecord): public messages the bot created in the game's thread and their edits; pings
+per person (messages created that notified them, as the fake records under allowed_mentions, plus direct
+messages to them); each person's turns with a real choice (runs of positions with one turn key of the game's
+Status, the same key coming back later being another turn, in which they were waited on with more than one
+legal move); windows that waited for a person; moves played for someone
+(SessionEvent.auto); people's moves. Time passes as in asynchronous play (see `play_game`'s `pause`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai import choose_move
+from bot.discord.menus import STALE, named_moves, walk
+from bot.sessions import MatchInfo, Move
+from bot.sessions.types import SessionEvent
+from engine.table.present import of as presentation_of
+from tests.discord_harness import HAND, Harness
+from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
+from tests.fakediscord.models import DM, LOADING
+
+PLAYED = "✅ You played"
+MODES = ("easy", "random")
+MAX_MOVES = 3000  # people's moves in one game at most
+MAX_SECONDS = 600.0  # wall time of one game at most
+MAX_PRESSES = 40  # presses to reach one move at most (pages of a long select count)
+MAX_RETRIES = 20  # menus found out of date in a row at most
+PAUSE = 3600.0  # seconds of the session clock before a person answers after someone else moved
+Path = tuple[str, ...]
+FOOTER = re.compile(r"· move (\d+) ·")  # a board's footer names the position it was drawn at
+
+
+@dataclass
+class GameRecord:
+    """What one game cost its two people, as counted by the driver."""
+
+    game: str
+    windows: str
+    match_id: int = 0
+    over: bool = False
+    stopped: str = ""  # why the driver gave up ("" when the game ended by itself)
+    messages: int = 0  # public messages the bot created in the thread (the lobby's too)
+    edits: int = 0  # edits of those messages
+    window_posts: int = 0  # of those messages, boards posted (created) at a position in a response window
+    pings: dict[int, int] = field(default_factory=dict)  # person -> created messages that notified them
+    dms: dict[int, int] = field(default_factory=dict)  # person -> direct messages among those pings
+    real_turns: dict[int, int] = field(default_factory=dict)  # person -> turns waited on with a real choice
+    windows_waited: int = 0  # positions in a response window in which a person acted
+    played_for: Counter[str] = field(default_factory=Counter)  # SessionEvent.auto -> moves played for someone
+    moves: int = 0  # moves the people made through the menus
+    retries: int = 0  # menus found out of date (the position changed under the person), tried again
+    seconds: float = 0.0
+
+    @property
+    def total_pings(self) -> int:
+        """Pings of both people."""
+        return sum(self.pings.values())
+
+
+@dataclass
+class Position:
+    """One position in which a person is to act, read under the match lock."""
+
+    info: MatchInfo
+    game: Any
+    state: Any  # a copy of the real state
+    turn: tuple[Any, ...]
+    legal: dict[int, list[str]]  # person to act -> their legal move keys
+
+
+async def position(h: Harness, mid: int) -> Position:
+    """The match now: its picture, a copy of its state, the game's turn key and the people's legal moves."""
+    s = h.sessions
+    async with s._lock_for(mid):
+        live = await s._live(mid)
+        info = s._info(live)
+        match = live.match
+        if match is None or info.over:
+            return Position(info, None, None, (), {})
+        game = match.game
+        state = game.from_json(game.to_json(match.state))
+    names = [info.seat_name(i) for i in range(len(info.seats))]
+    turn = tuple(presentation_of(game).status(game.view(state, None), names).turn)
+    legal = {}
+    for user in info.users_to_act:
+        seat = info.seat_of(user)
+        if seat is not None:
+            legal[user] = [a.key for a in game.legal_actions(state, seat)]
+    return Position(info, game, state, turn, legal)
+
+
+def index_path(moves: list[Move], key: str) -> tuple[tuple[int, ...], Path]:
+    """The menu's option indexes (and labels) leading to the move with this key."""
+    target = next(m for m in moves if m.key == key)
+    path: tuple[int, ...] = ()
+    for depth in range(len(target.path)):
+        level = walk(moves, path)
+        assert level is not None
+        path = (*path, level.options.index(target.path[depth]))
+    return path, target.path
+
+
+def _path_of(custom_id: str, prefix: str) -> tuple[int, ...] | None:
+    """The option path in a menu custom_id of this match and state (None for another or a page button)."""
+    if not custom_id.startswith(prefix) or ":p" in custom_id[len(prefix) :]:
+        return None
+    rest = custom_id[len(prefix) :]
+    return tuple(int(x) for x in rest.split(".")) if rest else ()
+
+
+async def press_to(
+    h: Harness,
+    user: FakeUser,
+    menu: FakeMessage,
+    where: tuple[int, int],
+    target: tuple[int, ...],
+    labels: Path,
+) -> bool:
+    """Press through the menu to the option path `target`; whether the move was played (False: out of date).
+
+    A level is either buttons (one per option) or a select menu of 25 options a page ("Next ▶" pages on).
+    """
+    mid, sid = where
+    for _ in range(MAX_PRESSES):
+        if PLAYED in menu.content:
+            return True
+        ids = [c.get("custom_id", "") for c in menu.iter_components()]
+        if STALE in menu.content or not any(
+            i.startswith((f"ag:mv:{mid}:{sid}:", f"ag:ms:{mid}:{sid}:")) for i in ids
+        ):
+            return False  # out of date, not (or no longer) this person's turn, or drawn at another position
+        selects = [(s, _path_of(s.get("custom_id", ""), f"ag:ms:{mid}:{sid}:")) for s in menu.selects]
+        on_way = [(s, p) for s, p in selects if p is not None and p == target[: len(p)]]
+        if on_way:
+            select, path = on_way[0]
+            value = str(target[len(path)])
+            if value in {o["value"] for o in select.get("options", [])}:
+                ix = await h.fake.select(user, menu, [value], custom_id=select["custom_id"])
+            else:
+                ix = await h.fake.click(user, menu, "Next ▶")
+        else:
+            buttons = [(b, _path_of(b.get("custom_id", ""), f"ag:mv:{mid}:{sid}:")) for b in menu.buttons]
+            ahead = [(len(p), b) for b, p in buttons if p and p == target[: len(p)]]
+            if not ahead:
+                raise AssertionError(f"no way to {labels} in the menu: {menu.content!r}")
+            depth, button = max(ahead, key=lambda x: x[0])
+            shown = str(button["label"]).rstrip("…")  # a long label is cut short
+            assert labels[depth - 1].startswith(shown), (button["label"], labels)
+            ix = await h.fake.click(user, menu, custom_id=button["custom_id"])
+        menu = await ix.wait_reply(timeout=30)
+    raise AssertionError(f"{MAX_PRESSES} presses did not reach {labels}")
+
+
+def _drawn_at(message: FakeMessage) -> int | None:
+    """The position (state_id) a board message was posted at: the footer of its first version."""
+    embeds = message.history[0].get("embeds") or [] if message.history else message.embeds
+    for e in embeds:
+        if found := FOOTER.search((e.get("footer") or {}).get("text", "")):
+            return int(found[1])
+    return None
+
+
+def count_messages(
+    h: Harness, thread: FakeChannel, since: int, window_at: dict[int | None, str], record: GameRecord
+) -> None:
+    """Count the bot's public messages in the thread since the message id `since`, their edits, the boards
+    posted in a window (`window_at`: state_id -> window), and the pings of everything the bot created since:
+    live mentions anywhere, and direct messages."""
+    fake, bot_id = h.fake, h.fake.bot_user.id
+    new = [m for m in fake.all_messages() if m.id > since and m.author.id == bot_id and not m.ephemeral]
+    mine = [m for m in new if m.channel_id == thread.id]
+    record.messages = len(mine)
+    filled = sum(1 for m in mine if m.history and int(m.history[0].get("flags") or 0) & LOADING)
+    record.edits = sum(m.edit_count for m in mine) - filled  # filling in a deferred reply is no edit
+
+    def recipient(m: FakeMessage) -> int | None:
+        channel = fake.channels[m.channel_id]
+        return channel.recipient.id if channel.type == DM and channel.recipient is not None else None
+
+    record.window_posts = sum(1 for m in mine if window_at.get(_drawn_at(m), ""))
+    for user in record.pings:
+        record.dms[user] = sum(1 for m in new if recipient(m) == user)
+        record.pings[user] = sum(1 for m in new if user in m.pings) + record.dms[user]
+
+
+async def start_game(h: Harness, game: str, people: list[FakeUser]) -> tuple[FakeChannel, int]:
+    """/play in #general by the first person, the second joins, the first starts (seat choices random)."""
+    host, guest = people
+    thread, lobby, mid = await h.open_lobby(host, game)
+    await h.press(guest, lobby, "Join")
+    await h.press(host, h.fake.message(lobby.id), "Start")
+    return thread, mid
+
+
+def _auto(event: SessionEvent) -> str:
+    """Why the move was played for someone ("" when its seat chose it; older bots lack the field)."""
+    return str(getattr(event, "auto", "") or "")
+
+
+async def set_windows(h: Harness, people: list[FakeUser], windows: str) -> None:
+    """Store each person's window setting for the fake guild, as the front end keeps it (through the bot's
+    `prefs` when it has them, which remember settings in memory; else in the store's user settings)."""
+    guild = h.fake.guild.id
+    prefs = getattr(h.bot, "prefs", None)
+    for p in people:
+        if prefs is not None:
+            await prefs.set_windows(guild, p.id, windows)
+        else:
+            await h.store.set_user_setting(p.id, f"windows:{guild}", windows)
+
+
+def pick(pos: Position, user: int, mode: str, rng: random.Random) -> str:
+    """The key of the move this person makes: the easy AI's choice, or a random legal move."""
+    if mode == "random":
+        return rng.choice(pos.legal[user])
+    seat = pos.info.seat_of(user)
+    assert seat is not None
+    return choose_move(pos.game, pos.state, seat, "easy", rng.randrange(1 << 31))
+
+
+async def play_game(
+    h: Harness,
+    game: str,
+    people: list[FakeUser],
+    *,
+    windows: str = "auto",
+    mode: str = "easy",
+    seed: int = 0,
+    pause: float = PAUSE,
+    max_moves: int = MAX_MOVES,
+    max_seconds: float = MAX_SECONDS,
+) -> GameRecord:
+    """Open, start and play one game of two people to its end (or a cap); its counters.
+
+    Asynchronous play: the session clock (`h.clock`) moves on `pause` seconds before a person acts after
+    someone else's move (they were away); a person who goes on after their own move acts at once.
+    """
+    assert mode in MODES, mode
+    t0 = time.monotonic()
+    record = GameRecord(game, windows, pings={p.id: 0 for p in people})
+    by_id = {p.id: p for p in people}
+    rng = random.Random(seed)
+    turns: dict[int, int] = {p.id: 0 for p in people}  # turns (runs of one turn key) with a real choice
+    turn: tuple[Any, ...] | None = None  # the turn key of the last position seen
+    chose: set[int] = set()  # who had a real choice in it
+    waited: set[int] = set()
+    events: list[SessionEvent] = []
+    await set_windows(h, people, windows)
+    since = max((m.id for m in h.fake.all_messages()), default=0)
+    last: int | None = None  # who made the last move
+    in_a_row = 0  # menus found out of date since the last move
+    unsubscribe = h.sessions.subscribe(events.append)
+    try:
+        thread, mid = await start_game(h, game, people)
+        record.match_id = mid
+        while True:
+            await h.settle()
+            pos = await position(h, mid)
+            if pos.info.over:
+                record.over = True
+                break
+            if record.moves >= max_moves or time.monotonic() - t0 > max_seconds:
+                record.stopped = f"cap: {record.moves} moves, {time.monotonic() - t0:.0f} s"
+                await h.sessions.abandon(mid, None, force=True)
+                break
+            if not pos.legal:
+                raise AssertionError(f"nobody to act in match {mid}: {pos.info}")
+            if in_a_row >= MAX_RETRIES:
+                raise AssertionError(f"{in_a_row} menus in a row were out of date in match {mid}")
+            if pos.turn != turn:  # a new turn (the same key again later is another turn)
+                turn, chose = pos.turn, set()
+            for user, keys in pos.legal.items():
+                if len(keys) > 1 and user not in chose:
+                    chose.add(user)
+                    turns[user] += 1
+            user = pos.info.users_to_act[0]
+            moves = named_moves(pos.info, await h.sessions.moves_for(mid, user))
+            if (await h.sessions.get(mid)).state_id != pos.info.state_id:
+                record.retries, in_a_row = record.retries + 1, in_a_row + 1
+                continue  # the bot moved meanwhile (a window passed by itself)
+            target, labels = index_path(moves, pick(pos, user, mode, rng))
+            if user != last:
+                h.clock[0] += pause
+            hand = await h.press(by_id[user], h.board(thread), HAND)
+            if await press_to(h, by_id[user], hand, (mid, pos.info.state_id), target, labels):
+                record.moves, last, in_a_row = record.moves + 1, user, 0
+                if pos.info.window:
+                    waited.add(pos.info.state_id)
+            else:
+                record.retries, in_a_row = record.retries + 1, in_a_row + 1
+        await h.settle()
+        window_at: dict[int | None, str] = {
+            e.info.state_id: e.info.window for e in events if e.info.id == mid
+        }
+        count_messages(h, thread, since, window_at, record)
+    finally:
+        unsubscribe()
+    record.real_turns = turns
+    record.windows_waited = len(waited)
+    record.played_for = Counter(
+        a for e in events if e.kind == "action" and e.info.id == mid and (a := _auto(e))
+    )
+    record.seconds = time.monotonic() - t0
+    return record

@@ -175,3 +175,25 @@ async def test_one_message_per_turn_and_a_ping_only_for_a_real_choice(
         boards = _boards(h, thread)
         assert len(boards) == 3 and boards[-1].pinged(alice) and not boards[-1].pinged(bob)
         assert "alice's window setting let the window pass." in boards[-1].text()
+
+
+async def test_the_old_buttons_of_an_edited_board_keep_working(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A board edited by a window (a newer state in its buttons) still answers a press on the buttons of
+    its older version, as a slow client still shows them: the hand and the current moves, never a wrong
+    move; Log and Rules too."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await _lobby(h, alice, bob, toy.id)
+        await _start(h, alice, lobby)
+        before = h.board(thread).snapshot()  # alice's turn, as first posted
+        await _draw(h, alice, thread)  # bob's window edits the same message
+        assert h.board(thread).id == before.id and h.board(thread).edit_count
+        hand = await h.press(bob, before, HAND)
+        assert hand.ephemeral and [b["label"] for b in hand.buttons] == ["Jeer", "Pass"]
+        log = await h.press(alice, before, "Log")
+        assert log.ephemeral and "drew" in log.text()
+        rules = await h.press(bob, before, "Rules")
+        assert rules.ephemeral and rules.text()
+        assert (await h.sessions.get(mid)).window  # nothing was played by the old buttons

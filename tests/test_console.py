@@ -281,37 +281,8 @@ async def test_ophion_in_the_terminal(tmp_path: Path) -> None:
     assert "  p. Pass" in out
 
 
-async def test_enter_passes_a_response_window(tmp_path: Path) -> None:
-    """With --windows ask, a Turning Point window in the terminal says so, and Enter lets it pass (the same
-    for any hand)."""
-    out = io.StringIO()
-
-    def answer(screen: str) -> str:
-        menu = screen.rsplit("your move:", 1)[-1]
-        if "press Enter to pass" in menu:
-            return ""
-        if "Game #1 is over" in screen:
-            return "q"
-        return key_of(screen, "End the Action Phase") if "End the Action Phase" in menu else "1"
-
-    steps: list[str | Callable[[str], str]] = [answer] * 400
-    opts = PlayOptions(
-        game="ophelia", players=2, ai=1, seed=4, db=str(tmp_path / "c.db"), ai_delay=0.0, windows=ASK
-    )
-    code = await play(opts, Reacting(out.getvalue, steps), out)  # type: ignore[arg-type]
-    text = out.getvalue()
-    assert code == 0 and "Game #1 is over" in text
-    windows = [m for m in text.split("your move:")[1:] if "press Enter to pass" in m]
-    assert windows and all("Pass" in w for w in windows)
-    menus = [w.split("\n[")[0] for w in windows]  # the menu, up to the prompt line
-    assert any(not any(line.strip()[:1].isdigit() for line in m.splitlines()) for m in menus)  # Pass only
-    assert "Player 1 plays no Turning Point" in text and "window setting" not in text
-
-
-@pytest.mark.parametrize("windows", [AUTO, ALL])
-async def test_windows_pass_by_the_setting(tmp_path: Path, windows: str) -> None:
-    """--windows auto (the default) never shows a window in which the only move is to pass; --windows all
-    shows none at all: each is passed at once, and the terminal says so."""
+async def _ophelia_with_windows(tmp_path: Path, windows: str) -> str:
+    """A terminal game of Ophelia against the AI, every window answered with Enter; what the screen showed."""
     out = io.StringIO()
 
     def answer(screen: str) -> str:
@@ -329,6 +300,25 @@ async def test_windows_pass_by_the_setting(tmp_path: Path, windows: str) -> None
     code = await play(opts, Reacting(out.getvalue, steps), out)  # type: ignore[arg-type]
     text = out.getvalue()
     assert code == 0 and "Game #1 is over" in text
+    return text
+
+
+async def test_enter_passes_a_response_window(tmp_path: Path) -> None:
+    """With --windows ask, a Turning Point window in the terminal says so, and Enter lets it pass (the same
+    for any hand)."""
+    text = await _ophelia_with_windows(tmp_path, ASK)
+    windows = [m for m in text.split("your move:")[1:] if "press Enter to pass" in m]
+    assert windows and all("Pass" in w for w in windows)
+    menus = [w.split("\n[")[0] for w in windows]  # the menu, up to the prompt line
+    assert any(not any(line.strip()[:1].isdigit() for line in m.splitlines()) for m in menus)  # Pass only
+    assert "Player 1 plays no Turning Point" in text and "window setting" not in text
+
+
+@pytest.mark.parametrize("windows", [AUTO, ALL])
+async def test_windows_pass_by_the_setting(tmp_path: Path, windows: str) -> None:
+    """--windows auto (the default) never shows a window in which the only move is to pass; --windows all
+    shows none at all: each is passed at once, and the terminal says so."""
+    text = await _ophelia_with_windows(tmp_path, windows)
     assert "Player 1's window setting let the window pass." in text
     shown = [m.split("\n[")[0] for m in text.split("your move:")[1:] if "press Enter to pass" in m]
     if windows == ALL:

@@ -6,35 +6,16 @@ real choice. Played with the toy game (tests/toygame.py), whose Jeer window alwa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from bot.sessions.types import ALL, ASK
-from engine.registry import games, register
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.test_discord_windows import _config
 from tests.toygame import HighCard
 
 MIN, HOUR = 60.0, 3600.0
 PACE = "Pace: the server's default (host: choose live or async)"
-
-
-@pytest.fixture
-def toy() -> Iterator[HighCard]:
-    """High Card in the registry for one test."""
-    game = HighCard()
-    register(game)
-    try:
-        yield game
-    finally:
-        games().pop(game.id, None)
-
-
-async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMessage:
-    return await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
 
 
 async def _lobby(

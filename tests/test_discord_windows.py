@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import pytest
 
 from bot.discord.timers import LATE, MIN_PAUSE, pause_for
 from bot.sessions.lobby import NOT_JOINED
-from engine.registry import games, register
+from engine.registry import games
 from engine.table.present import Generic, SeatChoice, Status, choices_of, of, picked
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -24,17 +23,6 @@ from tests.toygame import DECK, HighCard
 
 MIN = 60.0
 CHOOSE = "Choose your Deck (random if none)"
-
-
-@pytest.fixture
-def toy() -> Iterator[HighCard]:
-    """High Card in the registry for one test."""
-    game = HighCard()
-    register(game)
-    try:
-        yield game
-    finally:
-        games().pop(game.id, None)
 
 
 async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMessage:

@@ -5,7 +5,6 @@ bot/ knows it. It is registered only for each test here, and removed after, so n
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,23 +13,10 @@ import tests.test_games_generic as generic
 from bot.__main__ import main
 from bot.ai import DEFAULT_LEVEL
 from bot.console import CLEAR, PlayOptions, play
-from engine.registry import games, register
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord
 from tests.test_layers import ROOT, game_names_in
 from tests.toygame import HighCard
-
-
-@pytest.fixture
-def toy() -> Iterator[HighCard]:
-    """High Card in the registry for one test."""
-    game = HighCard()
-    assert game.id not in games()
-    register(game)
-    try:
-        yield game
-    finally:
-        games().pop(game.id, None)
 
 
 def test_bot_does_not_know_the_toy() -> None:

@@ -51,6 +51,7 @@ RECENT = 6  # public events shown under the board
 ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
 CLOSE_WAIT = 5.0  # seconds a shutdown waits for pending boards before cancelling them
 T = TypeVar("T")
+RESULT = "result"  # the turn key a board showing the result is stored with
 HERE = 300.0  # seconds after their own move in which a person counts as there (no ping)
 NOBODY = discord.AllowedMentions.none()  # an edited board names people but pings nobody
 COLOR = {ACTIVE: 0x3B82F6, FINISHED: 0x22C55E, ABANDONED: 0x6B7280, BROKEN: 0xEF4444}
@@ -313,7 +314,7 @@ class Boards:
         status = status_of(info, view)
         embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
         buttons = board_buttons(info)
-        key = _json_key(turn_key(status, info))
+        key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         real = await sessions.real_choices(mid)  # people to act with more than one legal move
         here = self._here(mid)
         if info.status == FINISHED:  # the result names everyone who played; no choice waits, so no ping
@@ -381,10 +382,10 @@ class Boards:
         the turn passing to a person (or a new round or Wave) outside a response window; or, in the same
         turn, someone with a real choice who was not pinged yet. A window, a forced step, a move played for
         someone and an AI move edit the board."""
+        if info.status == FINISHED:  # the result, once (a forfeit ends a game without a move)
+            return old.turn != RESULT
         if old.state_id == info.state_id:
-            return False  # the same position drawn again (the result's second event, a seat handed over)
-        if info.status == FINISHED:
-            return True
+            return False  # the same position drawn again (a seat handed over)
         if info.window or not info.users_to_act:
             return False
         return old.turn != key or bool(to_ping)

@@ -178,3 +178,13 @@ async def test_the_old_buttons_of_an_edited_board_keep_working(
         rules = await h.press(bob, before, "Rules")
         assert rules.ephemeral and rules.text()
         assert (await h.sessions.get(mid)).window  # nothing was played by the old buttons
+
+
+async def test_a_game_without_windows_shows_no_pace(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Omphala has no response windows: its lobby offers no pace and its board says none."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, _ = await _lobby(h, alice, bob, "omphala")
+        assert "Pace" not in lobby.text() and PACE not in [s.get("placeholder") for s in lobby.selects]
+        await _start(h, alice, lobby)
+        assert "pace" not in h.board(thread).embeds[0]["footer"]["text"]

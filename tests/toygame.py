@@ -37,6 +37,7 @@ class Present:
     rules = "These few lines are the whole rules (tests/toygame.py)."
     shortcuts: ClassVar[dict[str, str]] = {"draw": "d", "pass": "p", "jeer": "j"}
     choices = (DECK,)
+    windows = True
 
     @staticmethod
     def status(view: JSON, names: Sequence[str]) -> Status:

@@ -40,7 +40,7 @@ from bot.discord.timers import deadline_line, pass_time, table_pace
 from bot.sessions import MatchInfo, SessionEvent
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
 from engine.registry import get as get_game
-from engine.table.present import Status, of
+from engine.table.present import Status, has_windows, of
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -164,10 +164,8 @@ def board_embed(
     if deadline := deadline_line(info):  # the turn's timeout as a Discord timestamp (<t:…:R>)
         embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
-    pace = table_pace(info)
-    embed.set_footer(
-        text=f"Game #{info.id} · move {info.state_id} · {pace} · anyone may look; only players act"
-    )
+    pace = f" · {table_pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
+    embed.set_footer(text=f"Game #{info.id} · move {info.state_id}{pace} · anyone may look; only players act")
     return embed
 
 

@@ -34,7 +34,7 @@ from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
 from bot.store import ACTIVE, LOBBY
 from engine.registry import get as get_game
-from engine.table.present import SeatChoice, choices_of, deck_of, of, player_count
+from engine.table.present import SeatChoice, choices_of, deck_of, has_windows, of, player_count
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -129,12 +129,13 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
         )
         if choices(info.game_id):
             desc += "\nPlayers may choose below; a seat with no choice gets a random one."
-        desc += (
-            f"\n**Pace:** {table_pace(info)}"
-            + ("" if info.options.get("pace") else " (the server's default)")
-            + " — the host may change it below.\n**Response windows** treat each player as they chose with "
-            "`/notify windows:` (by default, a window you cannot respond to passes at once)."
-        )
+        if has_windows(of(game)):
+            default = "" if info.options.get("pace") else " (the server's default)"
+            desc += (
+                f"\n**Pace:** {table_pace(info)}{default} — the host may change it below.\n**Response "
+                "windows** treat each player as they chose with `/notify windows:` (by default, a window you "
+                "cannot respond to passes at once)."
+            )
     elif info.status == ACTIVE or info.state_id > 0:
         desc = "The game has started — the board is below."
     else:
@@ -186,6 +187,8 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
                 row=row,
             )
         )
+    if not has_windows(of(get_game(info.game_id))):
+        return view
     chosen = info.options.get("pace")
     view.add_item(
         discord.ui.Select(

@@ -98,6 +98,8 @@ class Presentation(Protocol):
     the saved decks of a deck builder, below). The list may be missing (e.g. `setup(n, seed)` in tests): the
     game picks whatever is missing at random from its own seeded RNG.
 
+    Optional attribute `windows: bool` (read it with `has_windows`): True for a game with response windows.
+
     Optional attribute `deck_book: DeckBook` (read it with `deck_book_of`): the game's deck builder, whose
     saved decks stand in for the seat choice with its key (`options["decks"]`).
 
@@ -144,6 +146,12 @@ def of(game: Any) -> Presentation:
             if e.name != f"{package}.present":
                 raise
     return found or Generic(game)
+
+
+def has_windows(present: Any) -> bool:
+    """Whether a game offers response windows (its presentation's optional `windows = True`): front ends
+    then show the table's pace and people's window settings."""
+    return bool(getattr(present, "windows", False))
 
 
 def choices_of(present: Any) -> tuple[SeatChoice, ...]:

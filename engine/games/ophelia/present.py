@@ -62,6 +62,7 @@ GROUPS = (
 _FACTION_OF_DECK = {did: name for did, (name, _) in DECKS.items()}
 
 choices = (DECK_CHOICE,)
+windows = True  # response windows: front ends show the pace and window settings
 
 
 # -- status --------------------------------------------------------------------------------------

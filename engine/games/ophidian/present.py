@@ -34,6 +34,7 @@ rules = (
 )
 shortcuts = {"pass": "p", "spend": "s", "use": "u"}
 choices = (TEAM_CHOICE,)
+windows = True  # response windows: front ends show the pace and window settings
 
 STEPS = {
     "bottom": "putting 2 cards on the bottom",

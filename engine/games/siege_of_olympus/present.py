@@ -31,6 +31,7 @@ rules = (
 )
 shortcuts = {"end": "e", "pass": "p", "next": "n", "use": "u"}
 choices = (COMMANDER_CHOICE,)
+windows = True  # response windows: front ends show the pace and window settings
 
 PHASES = {
     "setup": "setup",

@@ -26,14 +26,13 @@ import io
 import json
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import render
-from bot.discord.common import StaticView, seat_label, seat_names, who, with_names
+from bot.discord.common import StaticView, seat_label, seat_names, unarchived, who, with_names
 from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
 from bot.discord.timers import deadline_line, pass_time, table_pace
@@ -48,9 +47,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord.board")
 
 RECENT = 6  # public events shown under the board
-ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
 CLOSE_WAIT = 5.0  # seconds a shutdown waits for pending boards before cancelling them
-T = TypeVar("T")
 RESULT = "result"  # the turn key a board showing the result is stored with
 HERE = 300.0  # seconds after their own move in which a person counts as there (no ping)
 NOBODY = discord.AllowedMentions.none()  # an edited board names people but pings nobody
@@ -179,19 +176,6 @@ def _own_thread(bot: AgoraBot, channel: Any) -> bool:
     return isinstance(channel, discord.Thread) and bot.user is not None and channel.owner_id == bot.user.id
 
 
-async def unarchived(channel: Any, action: Callable[[], Awaitable[T]]) -> T:
-    """Run a post or edit in a channel; if Discord refuses because the thread is archived, unarchive it and
-    try once more."""
-    try:
-        return await action()
-    except discord.HTTPException as e:
-        if e.code != ARCHIVED_THREAD or not isinstance(channel, discord.Thread):
-            raise
-    log.info("thread %s was archived; unarchiving it to post the board", channel.id)
-    await channel.edit(archived=False)
-    return await action()
-
-
 class Boards:
     """Posts and updates the public board of every started match."""
 
@@ -313,10 +297,9 @@ class Boards:
         embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
-        real = await sessions.real_choices(mid)  # people to act with more than one legal move
+        # people to act with more than one legal move (the result names everyone and pings nobody)
+        real = frozenset() if info.status == FINISHED else await sessions.real_choices(mid)
         here = self._here(mid)
-        if info.status == FINISHED:  # the result names everyone who played; no choice waits, so no ping
-            real = frozenset()
 
         def file() -> discord.File:
             return discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
@@ -372,7 +355,7 @@ class Boards:
             return frozenset()
         link = jump_link(info.guild_id, info.channel_id, message_id)
         text = f"🪟 {info.title} game #{info.id}: the {info.window} waits for your answer — {link}"
-        return frozenset(await self.bot.timers._direct(tuple(sorted(users)), text))
+        return frozenset(await self.bot.timers.direct(tuple(sorted(users)), text))
 
     @staticmethod
     def _posts_anew(info: MatchInfo, old: Posted, key: Any, to_ping: frozenset[int]) -> bool:

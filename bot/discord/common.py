@@ -7,7 +7,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
@@ -261,3 +261,20 @@ def seat_label(info: MatchInfo, seat: int) -> str:
     name = seat_names(info)[seat]
     level = ai_level_of(info, seat)
     return name if level is None else f"{name} · {level}"
+
+
+ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
+T = TypeVar("T")
+
+
+async def unarchived(channel: Any, action: Callable[[], Awaitable[T]]) -> T:
+    """Run a post or edit in a channel; if Discord refuses because the thread is archived, unarchive it and
+    try once more."""
+    try:
+        return await action()
+    except discord.HTTPException as e:
+        if e.code != ARCHIVED_THREAD or not isinstance(channel, discord.Thread):
+            raise
+    log.info("thread %s was archived; unarchiving it to post there", channel.id)
+    await channel.edit(archived=False)
+    return await action()

@@ -268,16 +268,6 @@ async def _refresh(interaction: discord.Interaction, mid: int, note: str) -> Non
     await interaction.edit_original_response(**kwargs)
 
 
-async def _others_moved_since(info: MatchInfo, seat: int, sid: int, interaction: discord.Interaction) -> bool:
-    """Whether every move since state `sid` was another seat's (and nothing was taken back since)."""
-    if not 0 <= sid < info.state_id:
-        return False
-    rows = await bot_of(interaction).sessions.store.load_log(info.id)
-    if len(rows) != info.state_id:  # an undo renumbered the log: keep the strict check
-        return False
-    return all(row.seat != seat for row in rows[sid:])
-
-
 MenuItem = tuple[str, str, int, tuple[tuple[str, str], ...]]  # custom_id, label, style, select options
 
 
@@ -306,9 +296,9 @@ def _drawn_at(items: list[MenuItem]) -> tuple[tuple[int, ...], int]:
 async def _still_good(interaction: discord.Interaction, info: MatchInfo, moves: list[Move], sid: int) -> bool:
     """Whether a menu drawn at an older state_id may still be used: only other seats moved since (a
     simultaneous choice), and the menu pressed is the one this seat would be shown now (same moves)."""
-    seat = info.seat_of(interaction.user.id)
     message = interaction.message
-    if seat is None or message is None or not await _others_moved_since(info, seat, sid, interaction):
+    sessions = bot_of(interaction).sessions
+    if message is None or not await sessions.only_others_moved(info.id, interaction.user.id, sid):
         return False
     return drawn_again(info.id, sid, moves, message.content, [row.to_dict() for row in message.components])
 

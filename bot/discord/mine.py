@@ -24,7 +24,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.common import GuildSettings, bot_of, guarded, reply, who
+from bot.discord.common import GuildSettings, bot_of, guarded, reply, unarchived, who
 from bot.discord.lobby import lobby_buttons, lobby_embed, remember_lobby_message
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.lobby import NOT_PLAYER, people_of
@@ -34,7 +34,6 @@ from engine.registry import games
 log = logging.getLogger("bot.discord.mine")
 
 DESCRIPTION_MAX = 4096  # Discord's limit for an embed's description
-ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
 NONE_HERE = "You are not in any game on this server right now. Start one with `/play`, or join a lobby."
 _opening: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -162,17 +161,6 @@ def _lock(mid: int) -> asyncio.Lock:
     return lock
 
 
-async def _send(channel: Any, **kwargs: Any) -> discord.Message:
-    """Post in a channel; a thread Discord archived is unarchived first and the post tried again."""
-    try:
-        return await channel.send(**kwargs)
-    except discord.HTTPException as e:
-        if e.code != ARCHIVED_THREAD or not isinstance(channel, discord.Thread):
-            raise
-    await channel.edit(archived=False)
-    return await channel.send(**kwargs)
-
-
 async def _pointer(interaction: discord.Interaction, info: MatchInfo, old: int) -> None:
     """Tell the presser where the rematch of game #old already is."""
     store = bot_of(interaction).sessions.store
@@ -268,7 +256,7 @@ async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[Match
     if opener is not None and channel is parent:  # no thread: the opener becomes the lobby
         sent = await opener.edit(**kwargs)
     else:
-        sent = await _send(channel, **kwargs)
+        sent = await unarchived(channel, lambda: channel.send(**kwargs))
     await remember_lobby_message(bot, lobby, sent)
     return lobby, True
 

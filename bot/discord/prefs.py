@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.sessions import MatchInfo
-from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS, WINDOW_WORDS
+from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from engine.core import PlayerId
 
 if TYPE_CHECKING:
@@ -43,11 +43,6 @@ def pace_of(info: MatchInfo, settings: GuildSettings) -> str:
     if chosen in PACES:
         return str(chosen)
     return ASYNC if settings.timeout and settings.timeout >= ASYNC_FROM else LIVE
-
-
-def windows_words(setting: str) -> str:
-    """A window setting in words ("pass for me when I can't respond")."""
-    return WINDOW_WORDS.get(setting, WINDOW_WORDS[DEFAULT_WINDOWS])
 
 
 class Prefs:

@@ -83,6 +83,11 @@ def pause_for(now: float, earliest: float | None, interval: float) -> float:
     return max(MIN_PAUSE, wait)
 
 
+def _known(info: MatchInfo) -> GuildSettings | None:
+    """The settings of the match's server as the running bot last read them (None: not read yet)."""
+    return _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+
+
 def passes_by_itself(info: MatchInfo, settings: GuildSettings) -> bool:
     """Whether the open response window passes by itself after the server's wait: a `live` table's does;
     an `async` table's waits like a turn."""
@@ -92,7 +97,7 @@ def passes_by_itself(info: MatchInfo, settings: GuildSettings) -> bool:
 def pass_time(info: MatchInfo) -> float | None:
     """When the open response window passes by itself (None: no window, an async table, or the server
     never passes)."""
-    settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+    settings = _known(info)
     if settings is None or info.status != ACTIVE or not passes_by_itself(info, settings):
         return None
     assert settings.response_wait is not None
@@ -101,7 +106,7 @@ def pass_time(info: MatchInfo) -> float | None:
 
 def table_pace(info: MatchInfo) -> str:
     """The table's pace in words for the board ("live pace: windows pass by themselves")."""
-    settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+    settings = _known(info)
     if pace_of(info, settings or GuildSettings()) == LIVE:
         return "live pace: response windows pass by themselves"
     return "async pace: response windows wait like a turn"
@@ -110,7 +115,7 @@ def table_pace(info: MatchInfo) -> str:
 def deadline_line(info: MatchInfo) -> str:
     """The board's lines for when a response window passes by itself and the turn's timeout, as Discord
     timestamps ("" without either)."""
-    settings = _KNOWN.get(info.guild_id) if info.guild_id is not None else None
+    settings = _known(info)
     if settings is None or info.status != ACTIVE or not info.users_to_act:
         return ""
     lines = []
@@ -293,13 +298,13 @@ class Timers:
         where = f" in <#{info.channel_id}>" if info.channel_id else ""
         link = await board_link(self.bot.sessions.store, info.guild_id, info.channel_id, info.id)
         board = f" The board: {link}" if link else ""
-        await self._direct(
+        await self.direct(
             info.users_to_act,
             f"⏰ Reminder: {info.title} game #{info.id}{where} has waited for your move for {span}.{left}"
             f"{board}",
         )
 
-    async def _direct(self, users: tuple[int, ...], text: str) -> list[int]:
+    async def direct(self, users: tuple[int, ...], text: str) -> list[int]:
         """Send a direct message to those of these people who asked for them (/notify on); who got it."""
         store = self.bot.sessions.store
         sent = []
@@ -357,7 +362,7 @@ class Timers:
         if channel is not None:
             kwargs = {"view": reclaim_button(info.id)} if handed else {}
             await channel.send("\n".join(said), **kwargs)
-        await self._direct(info.users_to_act, f"{info.title} game #{info.id}: " + " ".join(said))
+        await self.direct(info.users_to_act, f"{info.title} game #{info.id}: " + " ".join(said))
 
     async def _expire_lobbies(self, now: float) -> int:
         """Close the lobbies nobody has touched for their server's lobby lifetime; how many closed."""

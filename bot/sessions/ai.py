@@ -54,11 +54,11 @@ class AiSeats(SessionBase):
         on them (a game loaded later checks at its next move); how many games were nudged."""
         nudged = 0
         for mid in self._cache.ids():
-            info = self._cache.peek(mid)
-            if info is None or info.record.status != ACTIVE or info.match is None:
+            live = self._cache.peek(mid)
+            if live is None or live.record.status != ACTIVE or live.match is None:
                 continue
-            seats = info.record.seats
-            if any(seats[s].user_id == user and not seats[s].is_ai for s in info.match.to_act()):
+            seats = live.record.seats
+            if any(seats[s].user_id == user and not seats[s].is_ai for s in live.match.to_act()):
                 nudged += await self.resume_ai(mid)
         return nudged
 

@@ -252,9 +252,10 @@ class SessionBase:
         marked as waiting on the bot (ai_turn) when a move will be played for a person (see _automatic), so
         that a restart plays it."""
         rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
-        after = Live(rec, match)
+        after = Live(rec, match, window=live.window)
         if not u.ai_turn and await self._automatic(after) is not None:
             u = replace(u, ai_turn=True)
+        live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
         if self.deadline_for is None:
             return u
         try:

@@ -93,6 +93,14 @@ class Play(SessionBase):
             moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
             return [move for _, move in moves]
 
+    async def only_others_moved(self, match_id: int, user: UserId, since: int) -> bool:
+        """Whether every move since state `since` was another seat's than the user's (nothing taken back):
+        a menu of theirs drawn then is still theirs to use (see _only_others_moved)."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = seat_of(live.record.seats, user)
+            return live.match is not None and seat is not None and _only_others_moved(live.match, seat, since)
+
     async def real_choices(self, match_id: int) -> frozenset[UserId]:
         """The people to act now who have more than one legal move (a real choice: worth a ping)."""
         async with self._lock_for(match_id):

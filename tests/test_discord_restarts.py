@@ -182,7 +182,8 @@ async def test_a_whole_game_across_two_restarts(fake: FakeDiscord, tmp_path: Pat
                 board = await next_turn(h, w, thread, state_id)  # the board arrives after the restart...
                 if "Game over" not in board.content:
                     assert board.pinged(people[board.mention_ids[0]])  # ...with the ping
-        assert "The game is over" in board.text() and "🏆" in board.text()
+        assert "The game is over" in board.text()
+        assert "🏆" in board.text() or "🤝 A draw" in board.text()  # Omphala may end in a draw
         await fake.wait_until(lambda: not with_hand(fake, thread), what="no live hand button")
         await fake.wait_until(lambda: thread.archived, what="the thread archived at the end")
 

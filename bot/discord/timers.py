@@ -32,12 +32,13 @@ from bot.discord.common import (
     GuildSettings,
     StaticView,
     seat_names,
+    unarchived,
     with_names,
 )
 from bot.discord.lobby import RECLAIM, close_lobby_message
 from bot.discord.mine import board_link
 from bot.discord.prefs import LIVE, pace_of
-from bot.sessions import MatchInfo, SessionError
+from bot.sessions import MatchBroken, MatchInfo, SessionError
 from bot.store import ACTIVE, MatchSummary
 from engine.core import Event
 
@@ -49,6 +50,7 @@ log = logging.getLogger("bot.discord.timers")
 DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 MIN_PAUSE = 1.0  # the loop never checks more often than this (seconds), even when a deadline is overdue
 LATE = 0.05  # the loop wakes this long after a deadline, so that the deadline has passed by its clock
+RETRY = 300.0  # a timer that failed (Discord or the database refused) is tried again this much later
 _KNOWN: dict[int, GuildSettings] = {}  # the settings of the guilds the running bot has read (deadline_line)
 
 
@@ -230,9 +232,13 @@ class Timers:
         for summary in due:
             try:
                 await self._handle(summary, now)
-            except Exception:
-                log.exception("timer of match %s failed", summary.id)
+            except MatchBroken as e:  # stopped for good: its players were told when it was found
+                log.warning("timer of match %s: the match is damaged (%s); no more timers", summary.id, e)
                 await sessions.store.set_deadline(summary.id, None)
+            except Exception:  # never drop a deadline for a failure of the moment: try again later
+                log.exception("timer of match %s failed; trying again in %.0f s", summary.id, RETRY)
+                with contextlib.suppress(Exception):
+                    await sessions.store.set_deadline(summary.id, now + RETRY)
         return len(due) + await self._expire_lobbies(now)
 
     async def _handle(self, s: MatchSummary, now: float) -> None:
@@ -288,13 +294,12 @@ class Timers:
             f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}" if hours >= 1 else f"{waited / 60:.0f} min"
         )
         left = f" Time runs out <t:{int(info.updated_at + settings.timeout)}:R>." if settings.timeout else ""
-        channel = await self.bot.channel(info.channel_id) if info.channel_id else None
-        if channel is not None:
-            mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
-            await channel.send(
-                f"⏰ {mentions} — reminder: {info.title} game #{info.id} has been waiting for you for {span}."
-                f"{left} Press **My hand & moves** on the latest board."
-            )
+        mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
+        await self._say(
+            info,
+            f"⏰ {mentions} — reminder: {info.title} game #{info.id} has been waiting for you for {span}."
+            f"{left} Press **My hand & moves** on the latest board.",
+        )
         where = f" in <#{info.channel_id}>" if info.channel_id else ""
         link = await board_link(self.bot.sessions.store, info.guild_id, info.channel_id, info.id)
         board = f" The board: {link}" if link else ""
@@ -303,6 +308,20 @@ class Timers:
             f"⏰ Reminder: {info.title} game #{info.id}{where} has waited for your move for {span}.{left}"
             f"{board}",
         )
+
+    async def _say(self, info: MatchInfo, text: str, view: StaticView | None = None) -> bool:
+        """Post in the game's channel (unarchiving its thread if need be); a refusal is logged in one line and
+        never stops the timer that asked (the deadline stays). Whether it was posted."""
+        try:
+            channel = await self.bot.channel(info.channel_id) if info.channel_id else None
+            if channel is None:
+                return False
+            kwargs = {"view": view} if view is not None else {}
+            await unarchived(channel, lambda: channel.send(text, **kwargs))
+        except discord.HTTPException as e:
+            log.warning("match %s: could not post in channel %s: %s", info.id, info.channel_id, e)
+            return False
+        return True
 
     async def direct(self, users: tuple[int, ...], text: str) -> list[int]:
         """Send a direct message to those of these people who asked for them (/notify on); who got it."""
@@ -358,10 +377,7 @@ class Timers:
                 log.warning("match %s: timeout policy %s for seat %s refused: %s", info.id, policy, seat, e)
         if not said:
             return
-        channel = await self.bot.channel(info.channel_id) if info.channel_id else None
-        if channel is not None:
-            kwargs = {"view": reclaim_button(info.id)} if handed else {}
-            await channel.send("\n".join(said), **kwargs)
+        await self._say(info, "\n".join(said), view=reclaim_button(info.id) if handed else None)
         await self.direct(info.users_to_act, f"{info.title} game #{info.id}: " + " ".join(said))
 
     async def _expire_lobbies(self, now: float) -> int:

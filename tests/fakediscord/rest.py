@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -74,6 +75,35 @@ class ApiError(Exception):
         return body
 
 
+@dataclass
+class Fault:
+    """An error injected for the next `times` requests of a method whose path holds `path` (fake.fail)."""
+
+    method: str
+    path: str
+    status: int
+    code: int = 0
+    times: int = 1
+    done: bool = False  # the request is carried out before the error is answered
+    hits: int = 0
+
+    def matches(self, request: web.Request) -> bool:
+        """Whether this fault answers the request (and is not used up)."""
+        return self.hits < self.times and request.method == self.method and self.path in request.path
+
+    def response(self) -> web.Response:
+        """The error as Discord words it (a 429 with its Retry-After)."""
+        self.hits += 1
+        if self.status == 429:
+            body = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False}
+            return web.Response(
+                body=json.dumps(body).encode(),
+                status=429,
+                headers={"Content-Type": "application/json", "Retry-After": "0.05"},
+            )
+        return json_response({"message": f"injected {self.status}", "code": self.code}, self.status)
+
+
 def json_response(data: Any, status: int = 200) -> web.Response:
     """A JSON response whose Content-Type is exactly application/json (discord.py compares it verbatim)."""
     return web.Response(
@@ -103,8 +133,14 @@ class RestApi:
         self, request: web.Request, handler: Callable[[web.Request], Any]
     ) -> web.StreamResponse:
         self.fake.requests.append((request.method, request.path))
+        fault = next((f for f in self.fake.faults if f.matches(request)), None)
+        if fault is not None:
+            self.fake.errors.append((fault.status, fault.code, f"{request.method} {request.path}"))
+            if not fault.done:
+                return fault.response()
         try:
-            return await handler(request)
+            answer = await handler(request)
+            return fault.response() if fault is not None else answer
         except ApiError as err:
             if err.status == 400 and err.code != ARCHIVED_THREAD:  # a refusal of the moment, not of the body
                 log.warning(

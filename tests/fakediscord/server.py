@@ -48,7 +48,7 @@ from .models import (
     FakeUser,
     snowflake,
 )
-from .rest import ApiError, RestApi
+from .rest import ApiError, Fault, RestApi
 
 __all__ = ["ApiError", "FakeDiscord", "FakeTimeout"]
 
@@ -94,6 +94,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.unimplemented: list[str] = []
         self.rejected: list[str] = []
+        self.faults: list[Fault] = []  # injected by fail(): the next matching requests are answered with them
         self.command_syncs = 0
         self.gateway = Gateway(self)
         self.url = ""
@@ -134,6 +135,16 @@ class FakeDiscord:
         channel = self.add_channel(name, guild)
         await self.gateway.dispatch("CHANNEL_CREATE", channel.to_json(), intent=INTENT_GUILDS)
         return channel
+
+    def fail(
+        self, method: str, path: str, status: int, code: int = 0, times: int = 1, done: bool = False
+    ) -> Fault:
+        """Answer the next `times` requests whose method matches and whose path contains `path` with an error
+        `status` (and Discord error `code`); with `done` the request is carried out first (a message created
+        but answered 500). The fault, whose `hits` say how many requests it answered."""
+        fault = Fault(method.upper(), path, status, code, times, done)
+        self.faults.append(fault)
+        return fault
 
     async def archive(self, thread: FakeChannel) -> None:
         """Archive a thread as Discord does after its auto-archive time, telling the bot (THREAD_UPDATE)."""

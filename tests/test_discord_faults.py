@@ -1,0 +1,75 @@
+"""Discord misbehaving (issue 24): an archived thread, a refused or failed post never drops a game's
+deadline, so reminders and the timeout still come. Faults are injected in the fake Discord (fake.fail)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.discord_harness import Harness
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from tests.test_discord_async import _config, _started
+
+MIN = 60.0
+
+
+async def _waiting_on_bob(h: Harness, fake: FakeDiscord, **config: int) -> tuple[FakeChannel, int, FakeUser]:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    admin = fake.add_user("admin", admin=True)
+    await _config(fake, admin, **config)
+    thread, mid = await _started(h, alice, bob)
+    await h.play_move(alice, thread)
+    await h.settle()
+    return thread, mid, bob
+
+
+def _reminders(fake: FakeDiscord, thread: FakeChannel) -> list[str]:
+    return [m.content for m in fake.public(thread) if "reminder" in m.content]
+
+
+async def test_a_reminder_in_an_archived_thread_unarchives_it(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Discord archives a quiet thread (50083 on a post there): the reminder unarchives it and is posted,
+    and the next reminder is still due."""
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid, _ = await _waiting_on_bob(h, fake, reminder_minutes=10, reminder_count=2)
+        start = h.clock[0]
+        await fake.archive(thread)
+        assert await h.bot.timers.tick(start + 11 * MIN) == 1
+        assert not thread.archived and len(_reminders(fake, thread)) == 1
+        assert (await h.store.get_match(mid)).deadline is not None
+        assert await h.bot.timers.tick(start + 21 * MIN) == 1
+        assert len(_reminders(fake, thread)) == 2
+
+
+async def test_a_refused_reminder_keeps_the_deadline(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A reminder Discord refuses (403, then 503) is logged; the game keeps its deadline, the next reminder
+    comes and the turn still times out."""
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid, bob = await _waiting_on_bob(
+            h, fake, reminder_minutes=10, reminder_count=3, timeout_minutes=60
+        )
+        start = h.clock[0]
+        fake.fail("POST", f"/channels/{thread.id}/messages", 403, 50013)
+        assert await h.bot.timers.tick(start + 11 * MIN) == 1
+        assert not _reminders(fake, thread) and (await h.store.get_match(mid)).deadline is not None
+        fake.fail("POST", f"/channels/{thread.id}/messages", 503)
+        assert await h.bot.timers.tick(start + 21 * MIN) == 1
+        assert (await h.store.get_match(mid)).deadline is not None
+        assert await h.bot.timers.tick(start + 31 * MIN) == 1
+        assert len(_reminders(fake, thread)) == 1
+        assert await h.bot.timers.tick(start + 61 * MIN) == 1  # the timeout still comes (skip by default)
+        await h.settle()
+        info = await h.sessions.get(mid)
+        assert bob.id not in info.users_to_act or info.state_id > 1
+
+
+async def test_a_failed_timeout_post_keeps_the_next_turns_deadline(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The timeout skips the turn, then its message fails (503): the next turn keeps its deadline."""
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid, _ = await _waiting_on_bob(h, fake, timeout_minutes=60)
+        start = h.clock[0]
+        before = (await h.sessions.get(mid)).state_id
+        fake.fail("POST", f"/channels/{thread.id}/messages", 503, times=1)
+        assert await h.bot.timers.tick(start + 61 * MIN) == 1
+        await h.settle()
+        rec = await h.store.get_match(mid)
+        assert rec.state_id > before and rec.deadline is not None  # (the harness clock stays at start)

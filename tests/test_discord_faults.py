@@ -4,10 +4,12 @@ deadline, so reminders and the timeout still come. Faults are injected in the fa
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.test_discord_async import _config, _started
+from tests.test_discord_restarts import boards, shows
 
 MIN = 60.0
 
@@ -73,3 +75,43 @@ async def test_a_failed_timeout_post_keeps_the_next_turns_deadline(fake: FakeDis
         await h.settle()
         rec = await h.store.get_match(mid)
         assert rec.state_id > before and rec.deadline is not None  # (the harness clock stays at start)
+
+
+async def _play_until(
+    h: Harness, fake: FakeDiscord, thread: FakeChannel, people: list[FakeUser], hit: Any
+) -> None:
+    """Play moves (whoever the board waits for) until the injected fault has answered a request."""
+    for _ in range(40):
+        if hit.hits:
+            return
+        info = await h.sessions.get(int(h.board(thread).text().split("game #")[1].split()[0]))
+        user = next(p for p in people if p.id in info.users_to_act)
+        await h.play_move(user, thread)
+        await h.settle()
+    raise AssertionError("no new board was posted")
+
+
+async def test_a_board_created_but_answered_500_appears_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Discord creates the board but answers 500; discord.py sends it again with the same nonce, which
+    Discord enforces: one message, one ping."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        fault = fake.fail("POST", f"/channels/{thread.id}/messages", 500, done=True)
+        await _play_until(h, fake, thread, [alice, bob], fault)
+        state_id = (await h.sessions.get(mid)).state_id
+        showing = [b for b in boards(fake, thread) if shows(b, state_id)]
+        assert len(showing) == 1
+
+
+async def test_a_board_answered_503_is_posted_again(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A 503 on a board post (which discord.py does not retry): the board is tried again shortly, with its
+    ping, instead of waiting for the next move."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        fault = fake.fail("POST", f"/channels/{thread.id}/messages", 503)
+        await _play_until(h, fake, thread, [alice, bob], fault)
+        info = await h.sessions.get(mid)
+        showing = [b for b in boards(fake, thread) if shows(b, info.state_id)]
+        assert len(showing) == 1

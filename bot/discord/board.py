@@ -14,7 +14,9 @@ takes the "My hand & moves" button away from the one it supersedes.
 The board message (channel, message id, the state_id and turn it shows, whom it pinged, the last public
 events) is stored, so edits carry on after a restart, and at start-up every game whose latest state has no
 board gets it (with the ping). A game thread archived by Discord is unarchived and the post retried (error
-50083); at the end the result is posted and the bot's own thread archived.
+50083); at the end the result is posted and the bot's own thread archived. A board Discord failed to take
+(5xx, a network error) is tried again after a growing wait; a new post carries a nonce that Discord enforces,
+kept across these tries, so a post Discord created but answered with an error never appears twice.
 Buttons: "My hand & moves" (menus.HandButton), "Log" and "Rules" (commands.LogButton, commands.RulesButton).
 """
 
@@ -25,10 +27,12 @@ import contextlib
 import io
 import json
 import logging
+import secrets
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 import render
@@ -51,6 +55,7 @@ CLOSE_WAIT = 5.0  # seconds a shutdown waits for pending boards before cancellin
 RESULT = "result"  # the turn key a board showing the result is stored with
 HERE = 300.0  # seconds after their own move in which a person counts as there (no ping)
 NOBODY = discord.AllowedMentions.none()  # an edited board names people but pings nobody
+RETRY_WAITS = (1.0, 2.0, 5.0, 15.0, 30.0, 60.0, 120.0, 300.0)  # a board Discord failed to take, tried again
 COLOR = {ACTIVE: 0x3B82F6, FINISHED: 0x22C55E, ABANDONED: 0x6B7280, BROKEN: 0xEF4444}
 
 
@@ -187,6 +192,7 @@ class Boards:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._resuming: asyncio.Task[None] | None = None
         self._moved: dict[tuple[int, int], float] = {}  # (match, person) -> when they last moved
+        self._nonces: dict[int, tuple[Any, str]] = {}  # match -> (what a failed post showed, its nonce)
 
     async def on_event(self, event: SessionEvent) -> None:
         """Session subscriber: remember public event texts, schedule a redraw (the deadline is written with
@@ -262,17 +268,35 @@ class Boards:
         await asyncio.gather(*pending, return_exceptions=True)
 
     async def _run(self, mid: int) -> None:
+        failed = 0
         try:
             while mid in self._dirty:
                 self._dirty.discard(mid)
                 try:
                     await self.redraw(mid)
+                    failed = 0
                 except asyncio.CancelledError:
                     raise
+                except (discord.DiscordServerError, aiohttp.ClientError, TimeoutError) as e:
+                    if failed == len(RETRY_WAITS):  # ten minutes of failures: wait for a change
+                        log.error("match %s: the board could not be posted (%s); giving up for now", mid, e)
+                        failed = 0
+                        continue
+                    wait, failed = RETRY_WAITS[failed], failed + 1
+                    log.warning("match %s: the board could not be posted (%s); again in %.0f s", mid, e, wait)
+                    self._dirty.add(mid)
+                    await asyncio.sleep(wait)
                 except Exception:
                     log.exception("could not update the board of match %s", mid)
         finally:
             self._tasks.pop(mid, None)
+
+    def _nonce(self, mid: int, shows: Any) -> str:
+        """The nonce of a new board post: the same while the post of this very board is tried again."""
+        kept = self._nonces.get(mid)
+        if kept is None or kept[0] != shows:
+            kept = self._nonces[mid] = (shows, secrets.token_hex(8))
+        return kept[1]
 
     async def redraw(self, mid: int) -> None:
         """Post or edit the board of a match from its spectator view."""
@@ -331,14 +355,18 @@ class Boards:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in to_ping]
         )
+        nonce = self._nonce(mid, (info.state_id, info.status, key))
         try:
             sent = await unarchived(
                 channel,
-                lambda: channel.send(ping, embed=embed, file=file(), view=buttons, allowed_mentions=mentions),
+                lambda: channel.send(
+                    ping, embed=embed, file=file(), view=buttons, allowed_mentions=mentions, nonce=nonce
+                ),
             )
         except discord.Forbidden as refused:  # a missing channel permission: tell the channel, in words
             await board_refused(self.bot, channel, info, refused, buttons)
             return
+        self._nonces.pop(mid, None)
         await self._save(mid, Posted(channel.id, sent.id, key, already | to_ping, info.state_id))
         if old is not None and known:
             await self._retire(channel, old.message_id, info)
@@ -433,5 +461,6 @@ class Boards:
         """Drop what we remember in memory about a finished match (the store keeps its last board)."""
         self.posted.pop(mid, None)
         self.recent.pop(mid, None)
+        self._nonces.pop(mid, None)
         for done in [k for k in self._moved if k[0] == mid]:
             del self._moved[done]

@@ -426,6 +426,8 @@ class FakeMessage:
     mentioned_roles: tuple[int, ...] = ()
     mention_everyone: bool = False
     pings: set[int] = field(default_factory=set)
+    nonce: str | None = None
+    created: float = field(default_factory=time.monotonic, repr=False)
 
     @property
     def ephemeral(self) -> bool:
@@ -554,6 +556,7 @@ class FakeMessage:
             "components": self.components,
             "pinned": False,
             "flags": self.flags,
+            **({"nonce": self.nonce} if self.nonce is not None else {}),
             "reactions": [
                 {"emoji": {"id": None, "name": e}, "count": len(u), "me": fake.bot_user.id in u}
                 for e, u in self.reactions.items()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,7 @@ EMPTY_MESSAGE = 50006
 ARCHIVED_THREAD = 50083
 AUTO_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # ThreadAutoArchiveDuration in the OpenAPI spec
 INVALID_FORM_BODY = 50035
+NONCE_MINUTES = 5  # "if another message was created by the same author with the same nonce" within minutes
 
 Files = dict[int, tuple[str, bytes]]
 
@@ -575,13 +577,26 @@ class RestApi:
         if body.get("message_reference"):
             self._require(channel, models.READ_MESSAGE_HISTORY)
         self._check_message(body, files, new=True)
+        nonce = str(body["nonce"]) if body.get("nonce") is not None else None
+        if nonce is not None and body.get("enforce_nonce") and (same := self._with_nonce(channel, nonce)):
+            return json_response(same.to_json(self.fake))  # as Discord: the message already created
         message = self.fake.record_message(
-            channel, self.fake.bot_user, type=19 if body.get("message_reference") else 0
+            channel, self.fake.bot_user, type=19 if body.get("message_reference") else 0, nonce=nonce
         )
         self._apply(message, body, files, new=True)
         message.flags &= ~EPHEMERAL
         await self.fake.dispatch_message("MESSAGE_CREATE", message)
         return json_response(message.to_json(self.fake))
+
+    def _with_nonce(self, channel: FakeChannel, nonce: str) -> FakeMessage | None:
+        """The bot's message in the channel made with this nonce in the last few minutes (enforce_nonce)."""
+        recent = time.monotonic() - NONCE_MINUTES * 60
+        for message in reversed(self.fake.messages.get(channel.id, [])):
+            if message.created < recent:
+                return None
+            if message.nonce == nonce and message.author.id == self.fake.bot_user.id and not message.deleted:
+                return message
+        return None
 
     async def _get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -3,10 +3,15 @@ deadline, so reminders and the timeout still come. Faults are injected in the fa
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
-from tests.discord_harness import Harness
+import discord
+import discord.webhook.async_
+import pytest
+
+from tests.discord_harness import HAND, NAV, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.test_discord_async import _config, _started
 from tests.test_discord_restarts import boards, shows
@@ -115,3 +120,41 @@ async def test_a_board_answered_503_is_posted_again(fake: FakeDiscord, tmp_path:
         info = await h.sessions.get(mid)
         showing = [b for b in boards(fake, thread) if shows(b, info.state_id)]
         assert len(showing) == 1
+
+
+class _Hurried:
+    """asyncio for discord.py's webhook module, whose waits between retries of a 5xx take no time."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    @staticmethod
+    async def sleep(delay: float, result: Any = None) -> Any:
+        return await asyncio.sleep(0, result)
+
+
+async def test_a_failed_menu_update_after_a_move_says_it_was_played(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is committed, then Discord answers 503 to the menu's update (five times: discord.py tries
+    again on its own): the player reads that the move was played, never "please try again"."""
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", _Hurried())
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        user = alice if alice.id in (await h.sessions.get(mid)).users_to_act else bob
+        hand = await h.press(user, h.board(thread), HAND)
+        fault = fake.fail("PATCH", "/messages/@original", 503, times=5)
+        for _ in range(10):
+            option = next(b["label"] for b in hand.buttons if b["label"] not in NAV)
+            ix = await fake.click(user, hand, option)
+            await fake.wait_until(
+                lambda ix=ix: fault.hits or (ix.original and ix.edit_count), what="an answer"
+            )
+            if fault.hits:
+                said = await ix.wait_followup()
+                assert "✅ You played" in said.content and "try again" not in said.content
+                assert (await h.sessions.get(mid)).state_id == 1
+                return
+            hand = await ix.wait_reply()
+        raise AssertionError("no move was played")

@@ -23,7 +23,9 @@ game's pass (action kind "pass") as a **Pass** button after the other moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +40,8 @@ from bot.sessions.types import WINDOW_WORDS
 from bot.store import BROKEN
 from engine.table.decisions import PASS
 from engine.table.present import shorten
+
+log = logging.getLogger("bot.discord.menus")
 
 BUTTONS_AT_ROOT = 25  # five rows of five
 BUTTONS_BELOW = 20  # four rows, the fifth holds Back
@@ -343,7 +347,18 @@ async def _press(
     note = f"✅ You played **{level.move.label}**."
     if result.over:
         note += " That was the last move — see the result on the board."
-    await _refresh(interaction, mid, note)
+    await _played(interaction, mid, note)
+
+
+async def _played(interaction: discord.Interaction, mid: int, note: str) -> None:
+    """After a committed move: the fresh menu, or (when Discord fails us) at least that the move was played,
+    never "please try again", which would invite them to play it twice."""
+    try:
+        await _refresh(interaction, mid, note)
+    except discord.HTTPException as e:
+        log.warning("match %s: the menu after a move could not be redrawn: %s", mid, e)
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, f"{note} Press **My hand & moves** on the board for your next move.")
 
 
 class MoveButton(

@@ -119,6 +119,7 @@ async def test_lobby_buttons_after_start_refuse_and_never_seat_an_ai(
         await fake.wait_until(
             lambda: not fake.message(message.id).buttons, what="the lobby loses its buttons"
         )
+        await fake.wait_until(lambda: second.archived, what="the closed lobby's thread archived")
 
 
 async def test_ai_stands_in_records_the_loss_and_shows_its_name(fake: FakeDiscord, tmp_path: Path) -> None:

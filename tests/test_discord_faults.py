@@ -158,3 +158,13 @@ async def test_a_failed_menu_update_after_a_move_says_it_was_played(
                 return
             hand = await ix.wait_reply()
         raise AssertionError("no move was played")
+
+
+async def test_a_cancelled_lobby_closes_its_thread(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Cancel on a lobby: the buttons go and the table's thread is archived, as at the end of a game."""
+    alice = fake.add_user("alice")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, _mid = await h.open_lobby(alice)
+        closed = await h.press(alice, lobby, "Cancel")
+        assert not closed.buttons and "cancelled" in closed.text()
+        await fake.wait_until(lambda: thread.archived, what="the cancelled lobby's thread archived")

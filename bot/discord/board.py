@@ -36,7 +36,15 @@ import aiohttp
 import discord
 
 import render
-from bot.discord.common import StaticView, seat_label, seat_names, unarchived, who, with_names
+from bot.discord.common import (
+    StaticView,
+    archive_own_thread,
+    seat_label,
+    seat_names,
+    unarchived,
+    who,
+    with_names,
+)
 from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
 from bot.discord.timers import deadline_line, pass_time, table_pace
@@ -174,11 +182,6 @@ def board_embed(
 def _json_key(key: Any) -> Any:
     """A turn key as it reads back from the store (tuples become lists)."""
     return json.loads(json.dumps(key, default=str))
-
-
-def _own_thread(bot: AgoraBot, channel: Any) -> bool:
-    """Whether the channel is a thread the bot opened (a game thread), which it may archive."""
-    return isinstance(channel, discord.Thread) and bot.user is not None and channel.owner_id == bot.user.id
 
 
 class Boards:
@@ -371,7 +374,7 @@ class Boards:
         if old is not None and known:
             await self._retire(channel, old.message_id, info)
         if info.over:
-            await self._archive(channel)
+            await archive_own_thread(self.bot, channel)
             self.forget(mid)
 
     async def _tell_privately(
@@ -423,15 +426,6 @@ class Boards:
         except discord.HTTPException as e:
             log.info("match %s: could not retire board %s: %s", info.id, message_id, e)
 
-    async def _archive(self, channel: Any) -> None:
-        """Archive a finished game's thread if the bot opened it."""
-        if not _own_thread(self.bot, channel):
-            return
-        try:
-            await channel.edit(archived=True)
-        except discord.HTTPException as e:
-            log.info("could not archive thread %s: %s", channel.id, e)
-
     @staticmethod
     def _ping(info: MatchInfo, status: Status) -> str:
         """The line above the board: who is waited for and how (only new messages notify, and only the people
@@ -454,7 +448,7 @@ class Boards:
             await self._retire(channel, old.message_id, info)
         note = info.note or "The game was stopped."
         await unarchived(channel, lambda: channel.send(f"🛑 {info.title} game #{info.id}: {note}"))
-        await self._archive(channel)
+        await archive_own_thread(self.bot, channel)
         self.forget(info.id)
 
     def forget(self, mid: int) -> None:

@@ -267,6 +267,16 @@ ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
 T = TypeVar("T")
 
 
+async def archive_own_thread(bot: Any, channel: Any) -> None:
+    """Archive a thread the bot opened (a game's table) once its game is over or its lobby closed."""
+    if not isinstance(channel, discord.Thread) or bot.user is None or channel.owner_id != bot.user.id:
+        return
+    try:
+        await channel.edit(archived=True)
+    except discord.HTTPException as e:
+        log.info("could not archive thread %s: %s", channel.id, e)
+
+
 async def unarchived(channel: Any, action: Callable[[], Awaitable[T]]) -> T:
     """Run a post or edit in a channel; if Discord refuses because the thread is archived, unarchive it and
     try once more."""

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.discord.common import StaticView, bot_of, guarded, reply, seat_label
+from bot.discord.common import StaticView, archive_own_thread, bot_of, guarded, reply, seat_label
 from bot.discord.decks import answer_problems
 from bot.discord.prefs import PACE_WORDS, PACES
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
-from bot.store import ACTIVE, LOBBY
+from bot.store import ABANDONED, ACTIVE, LOBBY
 from engine.registry import get as get_game
 from engine.table.present import SeatChoice, choices_of, deck_of, has_windows, of, player_count
 
@@ -254,6 +254,8 @@ async def close_lobby_message(bot: AgoraBot, info: MatchInfo) -> None:
         return
     with contextlib.suppress(discord.HTTPException):
         await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info), view=None)
+    if info.status == ABANDONED:  # closed before it started: its table is done with
+        await archive_own_thread(bot, channel)
 
 
 class LobbyButton(
@@ -314,6 +316,8 @@ class LobbyButton(
         else:
             info = await sessions.cancel(mid, user.id)
         await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+        if info.status == ABANDONED and interaction.channel is not None:
+            await archive_own_thread(bot, interaction.channel)
 
     async def _reclaim(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)

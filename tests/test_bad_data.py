@@ -221,3 +221,44 @@ async def test_long_card_name_gets_a_short_answer(fake: FakeDiscord, tmp_path: P
             ix = await fake.slash(bob, fake.channel, "card", {"game": game, "name": "é" * 3000})
             answer = await ix.wait_reply()
             assert answer.ephemeral and len(answer.content) < 200 and "é" * 10 not in answer.content
+
+
+# --- issue 24, defect 6: a damaged schema, a database in use ----------------------------------------------
+async def _made(path: Path, version: int) -> None:
+    store = SqliteStore(str(path), target_version=version)
+    await store.open()
+    await store.close()
+
+
+@pytest.mark.parametrize("version", [3, LATEST])
+async def test_a_missing_table_is_refused_and_the_file_left_alone(tmp_path: Path, version: int) -> None:
+    """A database whose schema version promises a table it lacks (an old one too, which would otherwise be
+    migrated in place) is refused in one line naming what is missing, and not one byte is written."""
+    db = tmp_path / "agora.db"
+    await _made(db, version)
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA journal_mode = DELETE")
+    con.execute("DROP TABLE actions")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    store = SqliteStore(str(db))
+    with pytest.raises(Exception, match=r"not a usable Agora database.*table actions is missing"):
+        await store.open()
+    assert store._db is None and db.read_bytes() == before
+
+
+async def test_a_database_in_use_says_so(tmp_path: Path) -> None:
+    """A database another process holds locked is "in use", not damaged."""
+    db = tmp_path / "agora.db"
+    await _made(db, LATEST)
+    con = sqlite3.connect(db, isolation_level=None)
+    con.execute("PRAGMA journal_mode = DELETE")
+    con.execute("BEGIN EXCLUSIVE")
+    try:
+        store = SqliteStore(str(db))
+        with pytest.raises(Exception, match="in use by another process"):
+            await store.open()
+    finally:
+        con.execute("ROLLBACK")
+        con.close()

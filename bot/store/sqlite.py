@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable
@@ -144,6 +145,24 @@ _SET_STATE = (
 )
 
 
+@functools.cache
+def expected_schema(version: int) -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """The tables (with their columns) and indexes that the migrations up to `version` create."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for v, _title, statements in MIGRATIONS:
+            if v <= version:
+                for sql in statements:
+                    con.execute(sql)
+        rows = con.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
+        return tuple(
+            (kind, name, frozenset(r[1] for r in con.execute(f"PRAGMA table_info('{name}')")))
+            for kind, name in rows
+        )
+    finally:
+        con.close()
+
+
 class SqliteStore(Store):
     """aiosqlite on one connection in WAL mode, with group commit.
 
@@ -182,20 +201,52 @@ class SqliteStore(Store):
             raise StoreError(f"cannot open the database {self.path}: {e}") from None
         self._db = db
         try:
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await self._check_schema()  # before anything is written to the file
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute(f"PRAGMA synchronous = {self.synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
             await self.migrate(self.target_version)
         except StoreError:
             await self.close()
             raise
         except sqlite3.Error as e:
             await self.close()
+            if "locked" in str(e) or "busy" in str(e):
+                raise StoreError(
+                    f"{self.path} is in use by another process (is another Agora running on it?); stop it, "
+                    "or point --db at another file"
+                ) from None
             raise StoreError(
                 f"{self.path} is not a usable Agora database ({e}); restore it from a backup or "
                 "point --db at another file"
             ) from None
+
+    async def _check_schema(self) -> None:
+        """StoreError, without writing anything, if a table, index or column that the file's schema version
+        promises is missing (a damaged file that migrating would only damage further)."""
+        version = await self.schema_version()
+        if not 0 < version <= LATEST:
+            return  # a new file, or a newer schema (migrate explains that one)
+        found = await self.db.execute_fetchall("SELECT type, name FROM sqlite_master")
+        have = {(str(kind), str(name)) for kind, name in found}
+        columns = {}
+        for kind, name in have:
+            if kind == "table":
+                columns[name] = {
+                    str(r[1]) for r in await self.db.execute_fetchall(f"PRAGMA table_info('{name}')")
+                }
+        for kind, name, wanted in expected_schema(version):
+            if (kind, name) not in have:
+                problem = f"its {kind} {name} is missing"
+            elif kind == "table" and not wanted <= columns[name]:
+                problem = f"its table {name} lacks {', '.join(sorted(wanted - columns[name]))}"
+            else:
+                continue
+            raise StoreError(
+                f"{self.path} is not a usable Agora database ({problem}, for schema version {version}); "
+                "restore it from a backup or point --db at another file"
+            )
 
     async def close(self) -> None:
         """Wait for pending writes, then close the connection."""

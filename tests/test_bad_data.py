@@ -4,6 +4,7 @@ short, polite ephemeral answer."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import subprocess
@@ -262,3 +263,23 @@ async def test_a_database_in_use_says_so(tmp_path: Path) -> None:
     finally:
         con.execute("ROLLBACK")
         con.close()
+
+
+async def test_a_damaged_row_found_by_the_timers_logs_one_line(
+    fake: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 24, defect 7: a damaged match that falls due is stopped and said in a line or two of log, no
+    traceback; it is not tried again."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        _thread, mid = await _started(h, alice, bob)
+        await h.store.db.execute("UPDATE matches SET seats = ?, deadline = 5 WHERE id = ?", ('{"x": [', mid))
+        await h.restart()
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            for later in (10, 1000, 100000):
+                await h.bot.timers.tick(h.clock[0] + later)
+            await h.settle()
+        damaged = [r for r in caplog.records if "seats are unreadable" in r.getMessage()]
+        assert 1 <= len(damaged) <= 2 and not any(r.exc_info for r in caplog.records)
+        assert (await h.store.get_match(mid)).deadline is None  # type: ignore[union-attr]

@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.sessions import SessionManager
+from bot.sessions.lobby import _rules_version
 from bot.store import SqliteStore
 from bot.store.base import (
     Seat,
@@ -33,6 +34,7 @@ from bot.store.base import (
 )
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
+from engine.registry import get as get_game
 
 HUMANS = (Seat(11, None, "Ann"), Seat(12, None, "Bo"))
 
@@ -107,6 +109,7 @@ def _populate(path: str, games: int, ai_pending: int) -> None:
             p = m.to_act()[0]
             m.apply(rp.choose(m.game, m.state, p))
         templates.append(m)
+    version = _rules_version(get_game("omphala"))  # today's rules: stored games of older rules are stopped
     con = sqlite3.connect(path)
     con.execute("PRAGMA journal_mode = WAL")
     con.execute("BEGIN")
@@ -123,9 +126,9 @@ def _populate(path: str, games: int, ai_pending: int) -> None:
             "INSERT INTO matches (game_id, rules_version, guild_id, channel_id, origin, status, seed, "
             "options, seats, host_user, created_at, updated_at, snapshot, snapshot_hash, state_id, log_len, "
             "undo_floor, to_act, ai_turn) "
-            "VALUES ('omphala','1',1,?,'discord','active',?,'{}',?,11,?,?,?,?,?,?,?,?,?)",
-            (10_000 + i, m.seed, seats_to_text(seats), now, now + i, snap, snapshot_hash(snap), m.state_id,
-             len(m.log), m.undo_floor, json.dumps(to_act), int(ai)),
+            "VALUES ('omphala',?,1,?,'discord','active',?,'{}',?,11,?,?,?,?,?,?,?,?,?)",
+            (version, 10_000 + i, m.seed, seats_to_text(seats), now, now + i, snap, snapshot_hash(snap),
+             m.state_id, len(m.log), m.undo_floor, json.dumps(to_act), int(ai)),
         )  # fmt: skip
         con.executemany(
             "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at) VALUES (?,?,?,?,?,?)",
@@ -135,7 +138,7 @@ def _populate(path: str, games: int, ai_pending: int) -> None:
     con.close()
 
 
-async def _startup(path: str) -> tuple[float, float, float]:
+async def _startup(path: str, games: int) -> tuple[float, float, float]:
     """(ms to open + migrate + recover, ms to the first move on a stored game, ms until AI games resumed)."""
     gc.collect()
     t0 = time.perf_counter()
@@ -144,7 +147,7 @@ async def _startup(path: str) -> tuple[float, float, float]:
     sessions = SessionManager(store)
     await sessions.recover()
     ready = time.perf_counter() - t0
-    info = await sessions.match_for_channel(10_000 + 5_000)
+    info = await sessions.match_for_channel(10_000 + games // 2)
     assert info is not None
     user = info.users_to_act[0] if info.users_to_act else info.seats[0].user_id
     moves = await sessions.moves_for(info.id, user or 11)
@@ -231,7 +234,7 @@ async def main() -> None:
         for r in range(max(a.runs, 3)):  # a fresh copy each time: recovery changes the database
             copy = f"{tmp}/many-{r}.db"
             shutil.copyfile(db, copy)
-            starts.append(await _startup(copy))
+            starts.append(await _startup(copy, a.games))
         size = os.path.getsize(db) / 2**20
         _table(
             f"Start-up with {a.games:,} stored unfinished games ({size:.0f} MB file, built in {build:.1f} s; "
@@ -243,9 +246,10 @@ async def main() -> None:
                 ["ready + the 100 AI moves resumed", f"{statistics.median(s[2] for s in starts):.1f}"],
             ],
         )
-        held, per, rss = await _memory(f"{tmp}/many-0.db", a.live)
+        live = min(a.live, a.games - 100)  # the games that wait on nobody's AI
+        held, per, rss = await _memory(f"{tmp}/many-0.db", live)
         _table(
-            f"Memory with {a.games:,} stored and {a.live:,} live (cached) games",
+            f"Memory with {a.games:,} stored and {live:,} live (cached) games",
             ["measure", "value"],
             [
                 ["Python heap held by the cache", f"{held:.1f} MB"],

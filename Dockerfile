@@ -13,12 +13,14 @@ RUN useradd --create-home --uid 10001 agora \
     && chown agora:agora /data
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY engine ./engine
 COPY render ./render
 COPY bot ./bot
-RUN pip install .
+RUN pip install -c constraints.txt .
 
 USER 10001
 VOLUME ["/data"]
+# Healthy while the bot is connected to Discord and its database answers (a heartbeat file: bot/ops.py).
+HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot", "run"]

@@ -103,6 +103,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--log-level", default=os.environ.get("AGORA_LOG_LEVEL", "INFO"), help="logging level (INFO)"
     )
+    sub.add_parser(
+        "health",
+        help="exit 0 if the running bot's heartbeat is recent (the Docker health check; see bot/ops.py)",
+    )
     return parser
 
 
@@ -142,6 +146,12 @@ def _command(args: argparse.Namespace) -> int:
     """Run the parsed command; the exit code."""
     if args.command == "run":
         return _run_discord(args.db, args.guild, args.log_level)
+    if args.command == "health":
+        from bot.ops import health
+
+        ok, line = health()
+        print(line)
+        return 0 if ok else 1
     resume = args.resume
     if resume not in (None, "latest"):
         try:

@@ -1,5 +1,7 @@
 """Shared test fixtures: the fake Discord (tests/fakediscord) for every end-to-end test, and the toy game."""
 
+import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -8,6 +10,9 @@ from engine.registry import games, register
 from tests.toygame import HighCard
 
 pytest_plugins = ("tests.fakediscord.fixtures",)
+
+# The bots the tests start write their heartbeat (bot/ops.py) here, not where a running Agora writes its own.
+os.environ.setdefault("AGORA_HEALTH_FILE", os.path.join(tempfile.mkdtemp(prefix="agora-tests-"), "health"))
 
 
 @pytest.fixture

@@ -39,3 +39,9 @@ def test_copies_every_package_the_project_ships() -> None:
     copied = {line.split()[1] for line in DOCKERFILE.splitlines() if line.startswith("COPY ")}
     for package in ("engine", "render", "bot"):
         assert package in copied and (ROOT / package / "__init__.py").exists()
+
+
+def test_health_check_and_pinned_dependencies() -> None:
+    """The image checks its health with `bot health` (bot/ops.py) and installs the tested versions."""
+    assert "HEALTHCHECK" in DOCKERFILE and '"bot", "health"]' in DOCKERFILE
+    assert "pip install -c constraints.txt ." in DOCKERFILE and (ROOT / "constraints.txt").exists()

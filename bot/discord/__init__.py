@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import asyncio
-import logging
+import os
 
+from bot import ops
 from bot.discord.app import AgoraBot, serve
 
 __all__ = ["AgoraBot", "run", "serve"]
@@ -15,7 +16,10 @@ __all__ = ["AgoraBot", "run", "serve"]
 
 def run(token: str, db_path: str = "agora.db", guild_id: int | None = None, log_level: str = "INFO") -> int:
     """Log in and serve until interrupted; the exit code."""
-    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    ops.setup_logging(log_level)
+    port = os.environ.get("AGORA_METRICS_PORT", "").strip()
+    if port.isdigit():
+        ops.serve_metrics(int(port))
     try:
         asyncio.run(serve(token, db_path, guild_id))
     except KeyboardInterrupt:

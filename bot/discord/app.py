@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 import render
+from bot import ops
 from bot.discord import commands, decks, mine
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
@@ -26,7 +27,7 @@ from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, Lob
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.prefs import Prefs
 from bot.discord.timers import Timers
-from bot.sessions import SessionManager
+from bot.sessions import SessionEvent, SessionManager
 
 log = logging.getLogger("bot.discord")
 
@@ -74,6 +75,8 @@ class AgoraBot(discord.Client):
         self.timers = Timers(self, timer_interval)
         self._settings: dict[int, GuildSettings] = {}
         self._unsubscribe: Any = None
+        self._counting: Any = None
+        self._heart: asyncio.Task[None] | None = None
         commands.install(self.tree)
         decks.install(self.tree)
         mine.install(self.tree)
@@ -82,6 +85,7 @@ class AgoraBot(discord.Client):
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
         self.add_dynamic_items(*COMPONENTS)
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
+        self._counting = self.sessions.subscribe(_count_moves)
         self.sessions.deadline_for = self.timers.deadline_for  # written in the same transaction as the move
         self.sessions.window_setting = self.prefs.window_setting  # windows passed for people by their setting
         await asyncio.to_thread(render.warm)
@@ -97,13 +101,30 @@ class AgoraBot(discord.Client):
             log.info("resumed %d games waiting on AI moves", resumed)
         self.boards.resume()  # boards of moves made just before the restart, with their pings
         self.timers.start()
+        self._heart = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        """Every BEAT_EVERY seconds while connected and the database answers: the health file, live games."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                if self.is_ready():
+                    await self.sessions.store.earliest_deadline()  # the database answers
+                    await asyncio.to_thread(ops.beat)
+                ops.LIVE_GAMES.set(self.sessions.cached())
+            except Exception as e:  # no beat: the health check will say so
+                log.warning("heartbeat skipped: %s", e)
+            await asyncio.sleep(ops.BEAT_EVERY)
 
     async def close(self) -> None:
         """Stop timers and board updates, then disconnect."""
         await self.timers.stop()
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        if self._heart is not None:
+            self._heart.cancel()
+        for unsubscribe in (self._unsubscribe, self._counting):
+            if unsubscribe is not None:
+                unsubscribe()
+        self._unsubscribe = self._counting = None
         await self.boards.close()
         await super().close()
 
@@ -147,6 +168,14 @@ class AgoraBot(discord.Client):
             "command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error
         )
         await reply(interaction, OOPS)
+
+
+async def _count_moves(event: SessionEvent) -> None:
+    """Session subscriber: count each committed move by game and by whom (a person, an AI, their setting)."""
+    if event.kind == "action" and event.seat is not None:
+        seat = event.info.seats[event.seat]
+        by = "auto" if event.auto else "ai" if seat.is_ai else "person"
+        ops.MOVES.labels(event.info.game_id, by).inc()
 
 
 async def serve(token: str, db_path: str, guild_id: int | None = None) -> None:

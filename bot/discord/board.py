@@ -36,6 +36,7 @@ import aiohttp
 import discord
 
 import render
+from bot import ops
 from bot.discord.common import (
     StaticView,
     archive_own_thread,
@@ -276,7 +277,8 @@ class Boards:
             while mid in self._dirty:
                 self._dirty.discard(mid)
                 try:
-                    await self.redraw(mid)
+                    with ops.tagged(mid), ops.BOARD_SECONDS.time():
+                        await self.redraw(mid)
                     failed = 0
                 except asyncio.CancelledError:
                     raise

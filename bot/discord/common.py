@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
+from bot.ops import tagged
 from bot.sessions import MatchInfo, SessionError
 from engine.table.present import seat_refs
 
@@ -72,7 +73,8 @@ async def guarded(
 ) -> None:
     """Run a callback: refusals become ephemeral answers; any other error is logged with the match id."""
     try:
-        await work()
+        with tagged(match_id, interaction.guild_id):
+            await work()
     except SessionError as refusal:
         await reply(interaction, str(refusal))
     except Exception:

@@ -27,12 +27,14 @@ import contextlib
 import io
 import logging
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 import render
+from bot import ops
 from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
@@ -321,6 +323,7 @@ async def _press(
     interaction: discord.Interaction, mid: int, sid: int, path: tuple[int, ...], page: int
 ) -> None:
     """Show the next level, play a complete move, or redraw an out-of-date menu."""
+    pressed = time.perf_counter()
     _require_own_menu(interaction)
     sessions = bot_of(interaction).sessions
     user = interaction.user.id
@@ -344,6 +347,7 @@ async def _press(
     except StaleState:
         await _refresh(interaction, mid, STALE)
         return
+    ops.MOVE_SECONDS.observe(time.perf_counter() - pressed)
     note = f"✅ You played **{level.move.label}**."
     if result.over:
         note += " That was the last move — see the result on the board."

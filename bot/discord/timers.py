@@ -38,6 +38,7 @@ from bot.discord.common import (
 from bot.discord.lobby import RECLAIM, close_lobby_message
 from bot.discord.mine import board_link
 from bot.discord.prefs import LIVE, pace_of
+from bot.ops import tagged
 from bot.sessions import MatchBroken, MatchInfo, SessionError
 from bot.store import ACTIVE, MatchSummary
 from engine.core import Event
@@ -231,7 +232,8 @@ class Timers:
         due = await sessions.overdue(now)
         for summary in due:
             try:
-                await self._handle(summary, now)
+                with tagged(summary.id, summary.guild_id):
+                    await self._handle(summary, now)
             except MatchBroken as e:  # stopped for good: its players were told when it was found
                 log.warning("timer of match %s: the match is damaged (%s); no more timers", summary.id, e)
                 await sessions.store.set_deadline(summary.id, None)

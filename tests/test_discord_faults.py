@@ -168,3 +168,51 @@ async def test_a_cancelled_lobby_closes_its_thread(fake: FakeDiscord, tmp_path: 
         closed = await h.press(alice, lobby, "Cancel")
         assert not closed.buttons and "cancelled" in closed.text()
         await fake.wait_until(lambda: thread.archived, what="the cancelled lobby's thread archived")
+
+
+async def test_a_slow_channel_never_delays_another(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Discord answers one thread's requests slowly (10 s): a game in another thread gets its board
+    meanwhile."""
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    async with Harness.started(fake, tmp_path) as h:
+        slow, slow_mid = await _started(h, alice, bob)
+        quick, quick_mid = await _started(h, carol, dave)
+        fake.fail("*", f"/channels/{slow.id}/", 0, times=1000, delay=10.0)
+        for thread, mid, people in ((slow, slow_mid, (alice, bob)), (quick, quick_mid, (carol, dave))):
+            info = await h.sessions.get(mid)
+            await h.play_move(next(p for p in people if p.id in info.users_to_act), thread)
+        moved = (await h.sessions.get(quick_mid)).state_id
+        await fake.wait_until(lambda: shows(h.board(quick), moved), what="the quick game's board")
+        assert not shows(h.board(slow), (await h.sessions.get(slow_mid)).state_id)  # still waiting
+
+
+async def test_an_interaction_delivered_twice_is_played_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Discord delivers the press that completes a move a second time: the move is applied once."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        info = await h.sessions.get(mid)
+        user = alice if alice.id in info.users_to_act else bob
+        hand = await h.press(user, h.board(thread), HAND)
+        for _ in range(10):
+            option = next(b["label"] for b in hand.buttons if b["label"] not in NAV)
+            ix = await fake.click(user, hand, option)
+            hand = await ix.wait_reply()
+            if "✅ You played" in hand.content:
+                break
+        played = (await h.sessions.get(mid)).state_id
+        await fake.redeliver(ix)
+        await h.settle()
+        assert (await h.sessions.get(mid)).state_id == played
+        assert len(await h.store.load_log(mid)) == played
+
+
+async def test_a_rate_limited_board_appears_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A 429 with Retry-After on a board post: discord.py waits and posts it again; one board."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        fault = fake.fail("POST", f"/channels/{thread.id}/messages", 429)
+        await _play_until(h, fake, thread, [alice, bob], fault)
+        state_id = (await h.sessions.get(mid)).state_id
+        assert len([b for b in boards(fake, thread) if shows(b, state_id)]) == 1

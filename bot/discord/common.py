@@ -68,10 +68,28 @@ async def reply(interaction: discord.Interaction, text: str | None, **kwargs: An
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+_SEEN: dict[int, None] = {}  # the latest interaction ids handled, oldest first
+SEEN_KEPT = 10_000
+
+
+def _seen_before(interaction_id: int) -> bool:
+    """Whether this interaction was handled already (remembering it if not)."""
+    if interaction_id in _SEEN:
+        return True
+    _SEEN[interaction_id] = None
+    if len(_SEEN) > SEEN_KEPT:
+        del _SEEN[next(iter(_SEEN))]
+    return False
+
+
 async def guarded(
     interaction: discord.Interaction, match_id: int | None, work: Callable[[], Awaitable[None]]
 ) -> None:
-    """Run a callback: refusals become ephemeral answers; any other error is logged with the match id."""
+    """Run a callback: refusals become ephemeral answers; any other error is logged with the match id. An
+    interaction Discord delivers a second time (after a reconnect) is answered once: the repeat is dropped."""
+    if _seen_before(interaction.id):
+        log.info("interaction %s delivered again (match %s); ignored", interaction.id, match_id)
+        return
     try:
         with tagged(match_id, interaction.guild_id):
             await work()

@@ -10,6 +10,7 @@ Permissions); interaction callbacks and webhooks are not, as on Discord, but the
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -79,7 +80,8 @@ class ApiError(Exception):
 
 @dataclass
 class Fault:
-    """An error injected for the next `times` requests of a method whose path holds `path` (fake.fail)."""
+    """An error (or a delay: status 0) injected for the next `times` requests of a method whose path holds
+    `path` ("" for every path, "*" for every method): fake.fail."""
 
     method: str
     path: str
@@ -87,11 +89,13 @@ class Fault:
     code: int = 0
     times: int = 1
     done: bool = False  # the request is carried out before the error is answered
+    delay: float = 0.0  # seconds the answer takes (a slow or, long enough, a hung Discord)
     hits: int = 0
 
     def matches(self, request: web.Request) -> bool:
         """Whether this fault answers the request (and is not used up)."""
-        return self.hits < self.times and request.method == self.method and self.path in request.path
+        method = self.method in ("*", request.method)
+        return self.hits < self.times and method and self.path in request.path
 
     def response(self) -> web.Response:
         """The error as Discord words it (a 429 with its Retry-After)."""
@@ -101,7 +105,12 @@ class Fault:
             return web.Response(
                 body=json.dumps(body).encode(),
                 status=429,
-                headers={"Content-Type": "application/json", "Retry-After": "0.05"},
+                headers={  # Discord's own 429s come through its proxy (Via); a bare one is Cloudflare's ban
+                    "Content-Type": "application/json",
+                    "Retry-After": "0.05",
+                    "Via": "1.1 google",
+                    "X-RateLimit-Scope": "user",
+                },
             )
         return json_response({"message": f"injected {self.status}", "code": self.code}, self.status)
 
@@ -136,8 +145,13 @@ class RestApi:
     ) -> web.StreamResponse:
         self.fake.requests.append((request.method, request.path))
         fault = next((f for f in self.fake.faults if f.matches(request)), None)
-        if fault is not None:
+        if fault is not None and fault.status == 0:  # only slow
+            fault.hits += 1
+            await asyncio.sleep(fault.delay)
+            fault = None
+        elif fault is not None:
             self.fake.errors.append((fault.status, fault.code, f"{request.method} {request.path}"))
+            await asyncio.sleep(fault.delay)
             if not fault.done:
                 return fault.response()
         try:

@@ -137,14 +137,26 @@ class FakeDiscord:
         return channel
 
     def fail(
-        self, method: str, path: str, status: int, code: int = 0, times: int = 1, done: bool = False
+        self,
+        method: str,
+        path: str,
+        status: int,
+        code: int = 0,
+        times: int = 1,
+        done: bool = False,
+        delay: float = 0.0,
     ) -> Fault:
-        """Answer the next `times` requests whose method matches and whose path contains `path` with an error
-        `status` (and Discord error `code`); with `done` the request is carried out first (a message created
-        but answered 500). The fault, whose `hits` say how many requests it answered."""
-        fault = Fault(method.upper(), path, status, code, times, done)
+        """Answer the next `times` requests whose method matches ("*": any) and whose path contains `path`
+        ("": any) with an error `status` (and Discord error `code`), after `delay` seconds; status 0 only
+        delays them (a slow or hung Discord); with `done` the request is carried out first (a message
+        created but answered 500). The fault, whose `hits` say how many requests it answered."""
+        fault = Fault(method.upper(), path, status, code, times, done, delay)
         self.faults.append(fault)
         return fault
+
+    async def redeliver(self, ix: FakeInteraction) -> None:
+        """Deliver an interaction to the bot a second time, as Discord may after a reconnect."""
+        await self.gateway.dispatch("INTERACTION_CREATE", ix.payload)
 
     async def archive(self, thread: FakeChannel) -> None:
         """Archive a thread as Discord does after its auto-archive time, telling the bot (THREAD_UPDATE)."""

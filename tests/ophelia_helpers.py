@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from engine.abilities.spec import parse_card
 from engine.games.ophelia import Ophelia
 from engine.games.ophelia.cards import CARDS, VOCABULARY
 from engine.games.ophelia.state import OpheliaState, Unit
+from tests.rule_helpers import no_quote, quote_checker  # noqa: F401  (re-exported)
 
 game = Ophelia()
+RULINGS_PATH = Path(__file__).resolve().parents[1] / "engine" / "games" / "ophelia" / "RULINGS.md"
+check_quotes = quote_checker(RULINGS_PATH, "ophelia.txt")
 
 
 def define(monkeypatch: Any, cid: str, **fields: Any) -> str:

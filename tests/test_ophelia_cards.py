@@ -1150,6 +1150,251 @@ def test_sack_of_panama() -> None:
     assert hand(s, 1) == ["nikola_tesla"] and forgotten(s, 1) == ["joyeuse", "socrates"]
 
 
+# -- choices that can do nothing (RULINGS 22) ------------------------------------------------------------
+
+Built = tuple[OpheliaState, int, str]  # a board, a seat, and the move offered to it iff it does something
+Board = Callable[[OpheliaState, bool], Any]  # sets a board up with (True) or without something to act on
+
+
+def foe(s: OpheliaState, useful: bool, col: int = 2) -> Unit:
+    """An enemy character in a slot (column 1-5) when `useful`, else an enemy relic (no character)."""
+    return place(s, 1, col, "socrates" if useful else "rosetta_stone")
+
+
+def ally(s: OpheliaState, useful: bool) -> Unit:
+    """An ally in slot 2 when `useful`, else the same character on the enemy side."""
+    return place(s, 0 if useful else 1, 2, "socrates")
+
+
+def deck(s: OpheliaState, useful: bool) -> None:
+    """The deck as it is when `useful`, else empty."""
+    if not useful:
+        s.sides[0].deck.clear()
+
+
+def forgotten_card(card: str, other: str) -> Board:
+    """`card` in the forgotten zone when useful, else `other`."""
+    return lambda s, useful: forgotten(s, 0).append(card if useful else other)
+
+
+def action(cid: str, board: Board, cards: tuple[str, ...] = ("nikola_tesla",)) -> Callable[[bool], Built]:
+    """The card on the field with `cards` in hand (to pay a cost): its Action."""
+
+    def build(useful: bool) -> Built:
+        s = fresh(hands=(list(cards), []))
+        u = place(s, 0, 1, cid)
+        board(s, useful)
+        return s, 0, ability_key("act", u)
+
+    return build
+
+
+def claim(cid: str, board: Board, cards: tuple[str, ...] = ("nikola_tesla",)) -> Callable[[bool], Built]:
+    """The card played into the middle slot with `cards` also in hand (to pay a cost): its Claim."""
+
+    def build(useful: bool) -> Built:
+        s = fresh(hands=([cid, *cards], []))
+        board(s, useful)
+        return s, 0, ability_key("claim", play_into(s, 0, cid, 3))
+
+    return build
+
+
+def some_forgotten(s: OpheliaState, useful: bool) -> None:
+    """A card in the forgotten zone when `useful`, else none."""
+    if useful:
+        forgotten(s, 0).append("socrates")
+
+
+def turning_point(cid: str, board: Board) -> Callable[[bool], Built]:
+    """The Turning Point in hand: playing it."""
+
+    def build(useful: bool) -> Built:
+        s = fresh(hands=([cid], []))
+        board(s, useful)
+        return s, 0, f"play:c={cid}"
+
+    return build
+
+
+def strong_foe(s: OpheliaState, useful: bool) -> None:
+    """An enemy character with 4 Power when `useful`, else 5 (Richard bearing the Iron Crown)."""
+    richard = place(s, 1, 2, "richard_the_lionheart")
+    if not useful:
+        attach(s, richard, "iron_crown_of_lombardy")
+
+
+def sacrifice_and_draw(s: OpheliaState, useful: bool) -> None:
+    """An ally to sacrifice; the deck empty unless `useful`."""
+    place(s, 0, 5, "socrates")
+    deck(s, useful)
+
+
+def sacrifice_and_foe(s: OpheliaState, useful: bool) -> None:
+    """An ally to sacrifice; an enemy character away from the middle column unless not `useful`."""
+    place(s, 0, 1, "socrates")
+    foe(s, useful, 5)
+
+
+def middle_foe(s: OpheliaState, useful: bool) -> None:
+    """An ally to sacrifice; an enemy card in the middle slot when `useful`, else beside it."""
+    place(s, 0, 1, "socrates")
+    place(s, 1, 3 if useful else 4, "socrates")
+
+
+def hurt_ally(s: OpheliaState, useful: bool) -> None:
+    """An ally, damaged when `useful`."""
+    place(s, 0, 2, "socrates", damage=1 if useful else 0)
+
+
+def relic_or_not(s: OpheliaState, useful: bool) -> None:
+    """A relic on the field when `useful`, else a character."""
+    place(s, 1, 5, "rosetta_stone" if useful else "socrates")
+
+
+def weak_foe(s: OpheliaState, useful: bool) -> None:
+    """An enemy character with 2 Power when `useful`, else 4."""
+    place(s, 1, 5, "socrates" if useful else "richard_the_lionheart")
+
+
+def wind(s: OpheliaState, useful: bool) -> None:
+    """The deck empty; an enemy character in slot 2 with a relic beside it in 1 and, unless `useful`, in 3."""
+    deck(s, False)
+    place(s, 1, 1, "rosetta_stone")
+    if not useful:
+        place(s, 1, 3, "stone_of_scone")
+    place(s, 1, 2, "socrates")
+
+
+def sack(s: OpheliaState, useful: bool) -> None:
+    """The opponent's hand empty; an enemy relic borne by a character when `useful`, else one in a slot."""
+    if useful:
+        attach(s, place(s, 1, 2, "socrates"), "joyeuse")
+    else:
+        place(s, 1, 2, "rosetta_stone")
+
+
+def zheng_he(useful: bool) -> Built:
+    """P2's Zheng He in the middle slot, an ally beside him in 2 and, unless `useful`, in 4; P1 plays."""
+    s = fresh(hands=(["richard_the_lionheart"], []))
+    place(s, 1, 3, "zheng_he")
+    place(s, 1, 2, "socrates")
+    if not useful:
+        place(s, 1, 4, "socrates")
+    play_into(s, 0, "richard_the_lionheart", 1)
+    return s, 1, "use"
+
+
+def golden_hind(useful: bool) -> Built:
+    """The Golden Hind in slot 5, allies in slots 2-4 and, unless `useful`, in 1: at P1's turn start."""
+    s = fresh()
+    place(s, 0, 5, "golden_hind")
+    for col in (2, 3, 4) if useful else (1, 2, 3, 4):
+        place(s, 0, col, "socrates")
+    next_turn(s)
+    next_turn(s)
+    assert s.active == 0
+    return s, 0, "use"
+
+
+IDLE: dict[str, Callable[[bool], Built]] = {
+    "archimedes": action("archimedes", foe),
+    "marie_curie": action("marie_curie", foe),
+    "henry_morgan": action("henry_morgan", foe),
+    "ching_shih": action("ching_shih", strong_foe),
+    "elizabeth_i": action("elizabeth_i", sacrifice_and_draw),
+    "alexander_the_great": claim("alexander_the_great", sacrifice_and_foe, ()),
+    "hypatia": claim("hypatia", forgotten_card("printing_revolution", "socrates")),
+    "leonardo_da_vinci": claim("leonardo_da_vinci", forgotten_card("the_oriflamme", "socrates")),
+    "johannes_gutenberg": claim("johannes_gutenberg", deck),
+    "library_of_alexandria": claim("library_of_alexandria", some_forgotten),
+    "francis_drake": claim("francis_drake", relic_or_not, ()),
+    "grace_omalley": claim("grace_omalley", weak_foe, ()),
+    "crossing_the_rubicon": turning_point("crossing_the_rubicon", middle_foe),
+    "coronation_of_charlemagne": turning_point("coronation_of_charlemagne", ally),
+    "battle_of_thermopylae": turning_point("battle_of_thermopylae", ally),
+    "battle_of_agincourt": turning_point("battle_of_agincourt", foe),
+    "printing_revolution": turning_point("printing_revolution", deck),
+    "copernican_revolution": turning_point("copernican_revolution", ally),
+    "the_renaissance": turning_point("the_renaissance", forgotten_card("socrates", "rosetta_stone")),
+    "discovery_of_penicillin": turning_point("discovery_of_penicillin", hurt_ally),
+    "raid_on_lindisfarne": turning_point("raid_on_lindisfarne", foe),
+    "battle_of_red_cliffs": turning_point("battle_of_red_cliffs", foe),
+    "protestant_wind": turning_point("protestant_wind", wind),
+    "sack_of_panama": turning_point("sack_of_panama", sack),
+    "zheng_he": zheng_he,
+    "golden_hind": golden_hind,
+}
+
+
+@pytest.mark.parametrize("cid", sorted(IDLE))
+def test_a_choice_that_can_do_nothing_is_not_offered(cid: str) -> None:
+    """RULINGS 22: an Action, a Claim or a Turning Point "is offered only when its cost can be paid ... and
+    its effect would do something now", and a 'you may' trigger that would do nothing is not asked. Each
+    card on a board where it would do nothing, then on the same board with something to act on."""
+    s, seat, key = IDLE[cid](False)
+    assert key not in keys(s, seat)
+    s, seat, key = IDLE[cid](True)
+    assert key in keys(s, seat)
+
+
+@covers("protestant_wind")
+def test_protestant_wind_offers_only_characters_that_can_move() -> None:
+    """ "Turning Point — Move an enemy character to an adjacent open slot. Draw a card." RULINGS 22: only a
+    character with an open slot beside it is offered."""
+    s = fresh(hands=(["protestant_wind"], []))
+    place(s, 1, 1, "richard_the_lionheart")
+    place(s, 1, 2, "rosetta_stone")
+    socrates = place(s, 1, 3, "socrates")
+    tesla = place(s, 1, 5, "nikola_tesla")
+    do(s, 0, "play:c=protestant_wind")
+    assert keys(s, 0) == {f"pick:t={socrates.uid}", f"pick:t={tesla.uid}"}, "not Richard, hemmed in"
+
+
+@covers("golden_hind")
+def test_golden_hind_offers_only_allies_that_can_move() -> None:
+    """ "At the start of your turn; you may move another ally to an adjacent open slot." RULINGS 22: only
+    an ally with an open slot beside it is offered."""
+    s = fresh()
+    place(s, 0, 5, "golden_hind")
+    place(s, 0, 4, "richard_the_lionheart")  # between the Hind and Socrates: cannot move
+    socrates = place(s, 0, 3, "socrates")
+    next_turn(s)
+    next_turn(s)
+    do(s, 0, "use")  # Socrates, the only ally that can move, is the target; slot 2 his only way
+    assert not s.decisions and at(s, 0, 2) == "socrates" and at(s, 0, 3) is None
+    assert s.slots[0][1] is socrates and at(s, 0, 4) == "richard_the_lionheart"
+
+
+@covers("mary_read")
+def test_mary_read_is_not_asked_once_the_character_is_gone() -> None:
+    """ "When an enemy character enters a slot; you may deal 1 damage to it." RULINGS 22: "Mary Read when
+    the character has already gone" is not asked."""
+    s = fresh(hands=(["nikola_tesla"], []))  # Life 2
+    for col in (1, 2, 3):
+        place(s, 1, col, "mary_read")
+    play_into(s, 0, "nikola_tesla", 5)
+    for _ in range(2):
+        assert s.decisions[-1].kind == "order"
+        do(s, 1, sorted(keys(s, 1))[0])
+        do(s, 1, "use")
+    assert at(s, 0, 5) is None, "two Marys defeated Tesla"
+    assert not s.decisions, "the third is not asked"
+
+
+@covers("leonardo_da_vinci")
+def test_leonardo_may_claim_to_put_back_the_relic_he_discards() -> None:
+    """ "Claim — Discard a card: Put a relic from your forgotten zone into one of your open slots."
+    "Adjacent allies get +1 Initiative." RULINGS 22: into a slot, the card to recall may be "in hand, since
+    the discarded card can be the one put back"."""
+    s = fresh(hands=(["leonardo_da_vinci", "the_oriflamme"], []))
+    leonardo = play_into(s, 0, "leonardo_da_vinci", 3)
+    do(s, 0, ability_key("claim", leonardo))  # discards the Oriflamme, the only card in hand
+    assert keys(s, 0) == {"pick:s=1", "pick:s=2", "pick:s=4", "pick:s=5"}
+    do(s, 0, "pick:s=4")
+    assert at(s, 0, 4) == "the_oriflamme" and not hand(s, 0) and not forgotten(s, 0)
+
+
 # -- every card ----------------------------------------------------------------------------------------
 
 

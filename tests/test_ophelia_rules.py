@@ -6,6 +6,8 @@ set; tests/test_ophelia_cards.py checks each card of the set does what its text 
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,7 +16,18 @@ from engine.games.ophelia.board import stat
 from engine.games.ophelia.cards import DECKS
 from engine.games.ophelia.rules import MAX_MOVES
 from engine.table.modifiers import TURN, Modifier
-from tests.ophelia_helpers import at, define, do, end_turn, fresh, game, keys, place
+from tests.ophelia_helpers import (
+    at,
+    check_quotes,
+    define,
+    do,
+    end_turn,
+    fresh,
+    game,
+    keys,
+    no_quote,
+    place,
+)
 
 # -- setup -------------------------------------------------------------------------------------------
 
@@ -32,7 +45,7 @@ def test_first_round_hands_and_random_first_player() -> None:
 
 
 def test_a_deck_is_chosen_or_random() -> None:
-    """RULINGS 19: a player picks a ready deck in the lobby or gets one at random."""
+    """RULINGS 19: "A player picks a deck in the lobby or gets one at random." """
     s = game.setup(2, 3, {"seat_choices": [{"deck": "tide"}, {}]})
     assert s.sides[0].deck_name == DECKS["tide"][0]
     assert sorted(s.sides[0].deck + s.sides[0].hand) == sorted(DECKS["tide"][1])
@@ -119,7 +132,7 @@ def test_retire_and_discard_go_to_the_forgotten_zone(monkeypatch: pytest.MonkeyP
 
 
 def test_action_phase_moves_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """RULINGS 12: at most 30 Action Phase moves a turn, then only ending the phase."""
+    """RULINGS 12: "at most 300 Action Phase moves a turn (then only ending the phase is offered)"."""
     define(monkeypatch, "t_a")
     s = fresh()
     s.moves = MAX_MOVES
@@ -144,7 +157,8 @@ def test_the_opponent_gets_a_window_whatever_their_hand(monkeypatch: pytest.Monk
 
 
 def test_no_window_for_an_empty_hand() -> None:
-    """RULINGS 7: with no card in hand (public) there is nothing to offer."""
+    """RULINGS 7: the window is offered "in every Turning Point Phase in which the opponent holds at least one
+    card (hand sizes are public)": with no card in hand there is nothing to offer."""
     s = fresh(hands=([], []))
     do(s, 0, "end")
     assert s.active == 1 and s.phase == "action"
@@ -172,7 +186,8 @@ def test_turning_points_are_forgotten_after_use_and_the_window_reopens(
 
 
 def test_turning_points_in_your_own_action_phase(monkeypatch: pytest.MonkeyPatch) -> None:
-    """GAPS/RULINGS 6: Turning Points may also be played in the owner's own Action Phase."""
+    """RULINGS 6: "Turning Points may be played in your own Action Phase and in the opponent's Turning Point
+    Phase." """
     define(monkeypatch, "t_tp", type="turning_point", ability=[{"type": "play", "effect": [{"do": "draw"}]}])
     s = fresh(hands=(["t_tp"], []))
     do(s, 0, "play:c=t_tp")
@@ -199,6 +214,47 @@ def test_contest_deals_power_highest_initiative_first(monkeypatch: pytest.Monkey
     assert fast.damage == 0 and at(s, 1, 2) is None, "the slow one died before striking"
     assert s.slots[0][3].damage == 3 and far.damage == 1
     assert lone.damage == 0, "an uncontested character deals and takes nothing"
+
+
+def test_a_character_strikes_once_when_its_initiative_falls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "All characters contesting slots deal damage to their opposing character, in order of highest to
+    lowest Initiative." RULINGS 5: "A character whose Initiative falls after it struck does not strike
+    again". The audit's example: The Antikythera Mechanism raises Richard the Lionheart to Initiative 4;
+    Joan of Arc defeats the Mechanism at step 4; Richard, back to 3, does not strike again at 3."""
+    s = fresh()
+    place(s, 0, 2, "antikythera_mechanism")  # "All allies get +1 Initiative.", Life 3
+    richard = place(s, 0, 3, "richard_the_lionheart")  # Power 4, Initiative 3 (4 with the Mechanism)
+    place(s, 1, 2, "joan_of_arc")  # Power 3, Initiative 4: defeats the Mechanism at step 4
+    wall = place(s, 1, 3, define(monkeypatch, "t_wall", power=0, initiative=1, life=20))
+    assert stat(s, richard, "initiative") == 4
+    end_turn(s)
+    assert at(s, 0, 2) is None, "the Mechanism was defeated"
+    assert wall.damage == 4, "Richard struck once, at 4 (not again at 3)"
+
+
+def test_a_character_whose_initiative_rises_strikes_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "All characters contesting slots deal damage to their opposing character, in order of highest to
+    lowest Initiative." RULINGS 5: "one whose Initiative rises above the step already passed strikes next,
+    before the lower ones still waiting"."""
+    define(
+        monkeypatch,
+        "t_fog",
+        type="relic",
+        life=1,
+        ability=[{"type": "passive", "stat": "initiative", "amount": -3, "to": "all_enemies"}],
+    )
+    define(monkeypatch, "t_blade", power=2, initiative=6, life=5)  # 3 in the fog: defeats it at step 3
+    define(monkeypatch, "t_runner", power=3, initiative=4, life=3)  # 1 in the fog; 4 once it lifts
+    define(monkeypatch, "t_guard", power=3, initiative=2, life=3)
+    s = fresh()
+    place(s, 1, 2, "t_fog")
+    place(s, 0, 2, "t_blade")
+    runner = place(s, 0, 4, "t_runner")
+    place(s, 1, 4, "t_guard")
+    end_turn(s)
+    assert at(s, 1, 2) is None, "the fog lifted at step 3"
+    assert at(s, 1, 4) is None and runner.damage == 0, "the runner struck at 4, before the guard's 2"
+    assert "t_guard" in s.sides[1].forgotten
 
 
 def test_equal_initiative_strikes_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,7 +302,7 @@ def test_relics_take_damage_and_deal_none(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_until_the_end_of_turn_effects_end(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "Resolve all 'until the end of turn' effects." """
+    """ "Resolve all “until the end of turn” effects." """
     define(monkeypatch, "t_a", power=2)
     s = fresh()
     a = place(s, 0, 1, "t_a")
@@ -273,6 +329,28 @@ def test_two_turns_without_a_card_played_end_the_round(monkeypatch: pytest.Monke
     assert s.quiet == 0 and s.active == 1
     end_turn(s)
     assert s.quiet == 1 and s.round == 1
+
+
+def test_a_round_goes_on_past_30_turns_while_cards_are_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "If no cards are played in any two consecutive turns, move to the Round Resolution Phase. Otherwise,
+    the next player begins a new turn and an Action Phase." RULINGS 12: "A round ends as the text says";
+    "with Ada Lovelace drawing a card every turn, a player can retire one character and play another every
+    turn for more than 30 turns"."""
+    define(monkeypatch, "t_a")
+    s = fresh(hands=(["t_a"], []))
+    s.sides[0].deck = ["t_a"] * 40
+    place(s, 0, 1, "ada_lovelace")  # "At the start of your turn; draw a card."
+    for _ in range(25):  # 25 turns of P1's, 50 turns in all
+        assert s.active == 0 and s.round == 1
+        here = s.slots[0][2]
+        if here is not None:
+            do(s, 0, f"retire:u={here.uid}")
+        do(s, 0, "play:c=t_a:s=3")
+        end_turn(s)
+        end_turn(s)  # P2 plays nothing
+    assert s.round == 1 and s.turn == 50 and s.sides[0].points == s.sides[1].points == 0
+    end_turn(s)  # now P1 plays nothing either: two quiet turns in a row
+    assert s.round == 2 and s.last_round is not None
 
 
 @pytest.mark.parametrize(
@@ -302,7 +380,8 @@ def test_round_resolution_steps(
 
 
 def test_a_relic_in_the_middle_counts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """RULINGS 11: an empty middle slot or a relic there counts 0 at step 1."""
+    """RULINGS 11: "Step 1 compares the Power of each player's card in their middle slot; an empty middle slot
+    or a relic there counts 0." """
     define(monkeypatch, "t_idol", type="relic", life=9)
     define(monkeypatch, "t_two", power=2, initiative=1, life=99)
     s = fresh()
@@ -314,7 +393,7 @@ def test_a_relic_in_the_middle_counts_nothing(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_round_track_and_five_points_win(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "ROUND 1 2 3 4 5 / POINTS 1 2 3 2 1" and "After awarding points, if a player has 5 or more points,
+    """ "ROUND 1 2 3 4 5" "POINTS 1 2 3 2 1" and "After awarding points, if a player has 5 or more points,
     they have won the game! Otherwise, send all cards on the board to the forgotten zone and proceed to a
     new Setup Phase." """
     define(monkeypatch, "t_two", power=2, initiative=1, life=99)
@@ -438,8 +517,8 @@ def test_a_claim_resolves_when_nothing_interferes(monkeypatch: pytest.MonkeyPatc
 
 
 def test_trigger_event_then_effect(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "The trigger can be found before the ';' in the card's text, which describes the event that would
-    cause this ability activate. Text after the ';' is the resulting effect." """
+    """ "The trigger can be found before the “;” in the card’s text, which describes the event that would
+    cause this ability activate. Text after the “;” is the resulting effect." """
     define(
         monkeypatch,
         "t_martyr",
@@ -457,8 +536,8 @@ def test_trigger_event_then_effect(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_costs_must_be_payable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "To activate any ability, you must be able to pay the cost. Costs are found preceding any ':' in an
-    ability's text." """
+    """ "To activate any ability, you must be able to pay the cost. Costs are found preceding any “:” in an
+    ability’s text." """
     define(
         monkeypatch,
         "t_zealot",
@@ -499,7 +578,7 @@ def test_each_player_orders_their_simultaneous_triggers(monkeypatch: pytest.Monk
 
 
 def test_stats_never_go_below_zero(monkeypatch: pytest.MonkeyPatch) -> None:
-    """RULINGS 17."""
+    """RULINGS 17: stats are "never below 0"."""
     define(monkeypatch, "t_a", power=1)
     s = fresh()
     a = place(s, 0, 1, "t_a")
@@ -508,7 +587,8 @@ def test_stats_never_go_below_zero(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_card_with_two_actions_names_each_by_its_own_line(monkeypatch: Any) -> None:
-    """The menu names each Action of a card by its own line of text, not the first one twice."""
+    """ "Each action ability on a card can be used once per turn": the menu names each Action of a card by its
+    own line of text, not the first one twice."""
     cid = define(
         monkeypatch,
         "two_actions",
@@ -519,9 +599,90 @@ def test_a_card_with_two_actions_names_each_by_its_own_line(monkeypatch: Any) ->
         ],
     )
     s = fresh()
-    u = place(s, 0, 3, cid)
+    u = place(s, 0, 3, cid, damage=1)  # (damaged, so that healing it does something)
     acts = [a for a in game.legal_actions(s, 0) if a.kind == "act" and int(a.arg("u")) == u.uid]
     assert {game.describe(s, a) for a in acts} == {
         ("Action", "Two Actions: Action — Draw a card."),
         ("Action", "Two Actions: Action — Heal 1 damage from this."),
     }
+
+
+# -- hidden information ------------------------------------------------------------------------------
+
+
+def _midgame(seed: int, steps: int) -> Any:
+    """A state after random legal moves."""
+    s = game.setup(2, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if not game.to_act(s):
+            break
+        game.apply(s, rng.choice(game.legal_actions(s, game.to_act(s)[0])))
+    return s
+
+
+def _known_rest(view: dict[str, Any], seat: int) -> Counter[str]:
+    """What a view tells of a seat's hand and deck together: its deck list less its field and forgotten
+    zone."""
+    deck = next(cards for name, cards in DECKS.values() if name == view["players"][seat]["deck_name"])
+    rest = Counter(deck) - Counter(view["players"][seat]["forgotten"])
+    for u in view["slots"][seat]:
+        if u is not None:
+            rest -= Counter([u["card"], *(r["card"] for r in u["attached"])])
+    return rest
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_determinize_deals_only_what_the_observer_can_know(seed: int) -> None:
+    """RULINGS 23: "the cards in the other's hand and deck together are known — their deck list less their
+    field and forgotten zone — but not which are in hand, nor the order of either deck"."""
+    s = _midgame(seed, 40 + 15 * seed)
+    for observer in (0, 1):
+        other = 1 - observer
+        known = _known_rest(game.view(s, observer), other)
+        assert Counter(s.sides[other].hand + s.sides[other].deck) == known
+        worlds = [game.determinize(s, observer, k) for k in range(4)]
+        for d in worlds:
+            assert Counter(d.sides[other].hand + d.sides[other].deck) == known
+            assert len(d.sides[other].hand) == len(s.sides[other].hand)
+            assert d.sides[observer].hand == s.sides[observer].hand
+            assert sorted(d.sides[observer].deck) == sorted(s.sides[observer].deck)
+
+
+def test_determinize_cannot_tell_apart_what_the_observer_cannot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULINGS 23: not "which are in hand, nor the order of either deck": two states that differ only
+    there give the same worlds."""
+    s = fresh(hands=(["joan_of_arc"], ["nikola_tesla", "socrates"]))
+    t = game.from_json(game.to_json(s))
+    other = next(c for c in t.sides[1].deck if c not in t.sides[1].hand)
+    i = t.sides[1].deck.index(other)
+    t.sides[1].deck[i], t.sides[1].hand[0] = t.sides[1].hand[0], other
+    t.sides[1].hand.sort()
+    t.sides[0].deck.reverse()
+    assert game.view(t, 0) == game.view(s, 0) and game.to_json(t) != game.to_json(s)
+    for k in range(3):
+        assert game.to_json(game.determinize(t, 0, k)) == game.to_json(game.determinize(s, 0, k))
+
+
+def test_a_pending_discard_is_chosen_from_the_dealt_hand() -> None:
+    """RULINGS 23: "a pending choice of a card to discard from the other's hand is rebuilt from the hand it
+    dealt"."""
+    s = fresh(hands=(["sack_of_panama"], ["nikola_tesla", "socrates", "joan_of_arc"]))
+    do(s, 0, "play:c=sack_of_panama")  # "... Your opponent discards a card."
+    assert keys(s, 1) == {"pick:c=joan_of_arc", "pick:c=nikola_tesla", "pick:c=socrates"}
+    for k in range(8):
+        d = game.determinize(s, 0, k)
+        assert {a.key for a in game.legal_actions(d, 1)} == {f"pick:c={c}" for c in d.sides[1].hand}
+        for a in game.legal_actions(d, 1):
+            world = game.from_json(game.to_json(d))
+            game.apply(world, a)
+            assert len(world.sides[1].hand) == 2
+
+
+# -- the tests themselves ----------------------------------------------------------------------------
+
+
+@no_quote
+def test_every_rule_test_quotes_the_rules() -> None:
+    """Each test above quotes a sentence found in shared/rules/ophelia.txt or in RULINGS.md."""
+    check_quotes(globals())

@@ -82,6 +82,15 @@ def adjacent(col: int) -> list[int]:
     return [c for c in (col - 1, col + 1) if 0 <= c < COLUMNS]
 
 
+def movable(s: OpheliaState, uid: int) -> bool:
+    """Whether a card is in a slot with an open slot next to it in its row (somewhere to be moved to)."""
+    got = find(s, uid)
+    if got is None or got[3] is not None:
+        return False
+    row, col = got[0], got[1]
+    return any(s.slots[row][c] is None for c in adjacent(col))
+
+
 # -- stats -------------------------------------------------------------------------------------------
 
 

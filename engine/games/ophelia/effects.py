@@ -39,20 +39,22 @@ def move(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     return True
 
 
+def recallable(cid: str, kind: str, dest: str) -> bool:
+    """Whether a recall of `kind` to `dest` ("hand" or "slot") may take this card (only a card that stands
+    in a slot goes into one)."""
+    spec = CARDS[cid]
+    return (kind == "any" or spec.type == kind) and (
+        dest == "hand" or (spec.type != "turning_point" and not spec.flag("attach"))
+    )
+
+
 @effect("recall")
 def recall(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Return a card of `kind` from your forgotten zone to your hand, or (`dest = "slot"`) into one of your
     open slots, where it enters without being played."""
     owner, kind, dest = ctx["owner"], step.get("kind", "any"), step.get("dest", "hand")
     side = s.sides[owner]
-    fits = sorted(
-        {
-            c
-            for c in side.forgotten
-            if (kind == "any" or CARDS[c].type == kind)
-            and (dest == "hand" or (CARDS[c].type != "turning_point" and not CARDS[c].flag("attach")))
-        }
-    )
+    fits = sorted({c for c in side.forgotten if recallable(c, kind, dest)})
     opens = b.open_slots(s, owner)
     if not fits or (dest == "slot" and not opens):
         return True

@@ -508,10 +508,10 @@ def _deaths(b: _Board, st: dict[int, list[int]]) -> None:
                     b.mods.append((ally.uid, 0, _ALLY_DIED_POWER[ally.card], False))
 
 
-def _contest(b: _Board, turn: bool, below: int) -> bool:
-    """One Contest Phase on the working board (Initiative steps below `below`); False if nobody fights."""
+def _contest(b: _Board, turn: bool, struck: set[int]) -> bool:
+    """One Contest Phase on the working board (the characters in `struck` have struck already): each
+    contesting character strikes once, the highest Initiative first; False if nobody fights."""
     rows = b.rows
-    level = below
     hurt: dict[int, int] = {}  # +Power until the end of turn from "when this takes damage"
     fought = False
     while True:
@@ -521,21 +521,21 @@ def _contest(b: _Board, turn: bool, below: int) -> bool:
             x, y = rows[0][col], rows[1][col]
             if x is None or y is None:
                 continue
-            if _CHAR[x.card]:
+            if _CHAR[x.card] and x.uid not in struck:
                 fighters.append((st[x.uid][1], 0, col))
-            if _CHAR[y.card]:
+            if _CHAR[y.card] and y.uid not in struck:
                 fighters.append((st[y.uid][1], 1, col))
-        levels = [f[0] for f in fighters if f[0] < level]
-        if not levels:
+        if not fighters:
             return fought
         fought = True
-        level = max(levels)
+        step = max(f[0] for f in fighters)
         hits = []
         for ini, row, col in fighters:
-            if ini != level:
+            if ini != step:
                 continue
             u = rows[row][col]
             assert u is not None
+            struck.add(u.uid)
             power = st[u.uid][0] + _CONTEST_POWER.get(u.card, 0) + hurt.get(u.uid, 0)
             if power > 0:
                 hits.append((rows[1 - row][col], power))
@@ -657,8 +657,8 @@ def _round(s: OpheliaState, b: _Board) -> float:
     if b.dirty:
         _deaths(b, _stats(b.rows, b.dmg, b.mods, True))
     for i in range(contests):
-        below = s.level if (i == 0 and phase == "contest") else 99
-        if not _contest(b, i == 0, below):
+        struck = set(s.struck) if (i == 0 and phase == "contest") else set()
+        if not _contest(b, i == 0, struck):
             break
     st = _stats(b.rows, b.dmg, b.mods, False)
     mid = [0, 0]

@@ -9,12 +9,12 @@ from typing import Any, ClassVar
 from engine import eventlog
 from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
-from engine.abilities.spec import CardSpec, Step
+from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophelia import board as b
-from engine.games.ophelia import effects as _own  # noqa: F401  (registers move and recall)
 from engine.games.ophelia.cards import CARDS, CHOSEN, DECK_CHOICE, DECKS
+from engine.games.ophelia.effects import recallable  # (the module registers move and recall)
 from engine.games.ophelia.state import MIDDLE, OpheliaState, Side, Unit
 from engine.rng import Rng
 from engine.table.base import Slot, TableGame, slots
@@ -25,8 +25,8 @@ from engine.table.present import picked
 
 START_HAND, DRAW, MAX_HAND = 5, 3, 7
 WIN = 5
-MAX_MOVES = 30  # action-phase moves a turn (RULINGS 12: a bound the rules lack, reached only by loops)
-MAX_TURNS = 30  # turns a round (RULINGS 12)
+MAX_MOVES = 300  # Action Phase moves a turn (RULINGS 12: past any turn in which no card returns to a hand)
+MAX_TURNS = 250  # turns a round (RULINGS 12: past any round in which no card returns to a hand: <= 122)
 WINDOW, CLAIM, FIRST = "window", "claim", "first"
 
 
@@ -42,8 +42,12 @@ class Ophelia(TableGame[OpheliaState]):
     title: ClassVar[str] = "Ophelia"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    max_actions: ClassVar[int] = 5 * MAX_TURNS * (MAX_MOVES + 40)
-    rules_version: ClassVar[int] = 1
+    # At most 5 rounds of MAX_TURNS turns; a turn's moves and window plays, each with up to 10 answers
+    # (its Claim, costs, targets, and the triggers it sets off).
+    max_actions: ClassVar[int] = 5 * MAX_TURNS * (MAX_MOVES + 40) * 10
+    # 2: each character strikes once a Contest Phase (RULINGS 5); rounds and turns bounded far past any legal
+    # finite one (RULINGS 12); choices that can do nothing are not offered (RULINGS 22).
+    rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = OpheliaState
     MOVES: ClassVar[dict[str, Callable[[OpheliaState, Action, list[Event]], None]]]
 
@@ -113,12 +117,52 @@ class Ophelia(TableGame[OpheliaState]):
                         if c in opens
                     ]
             for i, a in CARDS[u.card].of_type("action"):
-                if i not in u.used and kit.payable(self, s, player, u.uid, a):
+                if i not in u.used and self.usable(s, player, u.uid, a):
                     out.append(act(player, "act", (("u", u.uid), ("a", i))))
         return out
 
     def _tp_ok(self, s: OpheliaState, player: int, spec: CardSpec) -> bool:
-        return all(kit.payable(self, s, player, 0, a) for _, a in spec.of_type("play"))
+        """A Turning Point may be played when its cost can be paid and it would do something (RULINGS 22)."""
+        plays = [a for _, a in spec.of_type("play")]
+        return all(kit.payable(self, s, player, 0, a) for a in plays) and any(
+            self.can_do(s, player, 0, a) for a in plays
+        )
+
+    def usable(self, s: OpheliaState, player: PlayerId, uid: int, a: Ability) -> bool:
+        """Whether an Action or a Claim is offered: its cost can be paid and it would do something."""
+        return kit.payable(self, s, player, uid, a) and self.can_do(s, player, uid, a)
+
+    def can_do(self, s: OpheliaState, owner: PlayerId, uid: int, a: Ability, event: int = 0) -> bool:
+        """Whether an ability would do anything now: some step of its effect has something to act on
+        (RULINGS 22)."""
+        ctx: kit.Ctx = {"owner": owner, "uid": uid, "event": event}
+        return any(self._step_does(s, ctx, a, step) for step in a.effect)
+
+    def _step_does(self, s: OpheliaState, ctx: kit.Ctx, a: Ability, step: Step) -> bool:
+        owner = ctx["owner"]
+        if step.do == "draw":
+            return bool(s.sides[owner].deck)
+        if step.do == "discard":
+            return bool(s.sides[1 - owner].hand)
+        if step.do == "recall":
+            kind, dest = step.get("kind", "any"), step.get("dest", "hand")
+            if dest == "slot" and not b.open_slots(s, owner):
+                return False
+            if any(recallable(c, kind, dest) for c in s.sides[owner].forgotten):
+                return True
+            # Into a slot, the card a discard cost sends to the forgotten zone may be the one put there.
+            return (
+                dest == "slot"
+                and a.cost == "discard"
+                and any(recallable(c, kind, dest) for c in s.sides[owner].hand)
+            )
+        selector = step.get("to", "self")
+        uids = self.choices(s, ctx, step) if self.chosen(selector) else self.group(s, ctx, selector, step)
+        if step.do == "move":
+            uids = [x for x in uids if b.movable(s, x)]
+        elif step.do == "heal":
+            uids = [x for x in uids if (u := b.unit(s, x)) is not None and u.damage > 0]
+        return bool(uids)
 
     def answers(self, s: OpheliaState, d: Decision, player: PlayerId) -> list[Action]:
         """The moves answering the pending decision (the pass of an optional one is added by the base)."""
@@ -131,7 +175,7 @@ class Ophelia(TableGame[OpheliaState]):
             return [
                 act(player, "claim", (("u", u.uid), ("a", i)))
                 for i, a in CARDS[u.card].of_type("claim")
-                if kit.payable(self, s, player, u.uid, a)
+                if self.usable(s, player, u.uid, a)
             ]
         if d.kind == WINDOW:
             cards = sorted({c for c in s.sides[player].hand if CARDS[c].type == "turning_point"})
@@ -151,6 +195,8 @@ class Ophelia(TableGame[OpheliaState]):
         while s.result is None:
             kit.run(self, s, events)
             if s.decisions:
+                if self._idle_may(s):
+                    continue
                 return
             if s.phase == "action":
                 if not s.fired:
@@ -163,14 +209,14 @@ class Ophelia(TableGame[OpheliaState]):
                 if s.fired and s.sides[opp].hand:
                     push(s.decisions, Decision(WINDOW, [opp], optional=True, source="Turning Point phase"))
                     return
-                s.phase, s.fired, s.level = "contest", False, 99
+                s.phase, s.fired, s.struck = "contest", False, []
             elif s.phase == "contest":
                 if not s.fired:
                     s.fired = True
                     kit.fire(self, s, "contest", self._watchers(s))
                     continue
                 if not self._strike(s, events):
-                    s.phase, s.fired = "end", False
+                    s.phase, s.fired, s.struck = "end", False, []
             elif s.phase == "end":
                 if not s.fired:
                     s.fired = True
@@ -180,20 +226,34 @@ class Ophelia(TableGame[OpheliaState]):
             else:  # "first": waiting for the loser's choice
                 return
 
+    def _idle_may(self, s: OpheliaState) -> bool:
+        """A "you may" trigger that would do nothing now is not asked: it ends as if declined (RULINGS
+        22). True when one was dropped."""
+        d = s.decisions[-1]
+        if d.kind != kit.MAY or not s.resolving:
+            return False
+        ctx = s.resolving[-1]
+        if self.can_do(s, ctx["owner"], ctx["uid"], kit.ability(self, ctx), ctx["event"]):
+            return False
+        s.decisions.pop()
+        s.resolving.pop()
+        return True
+
     def _strike(self, s: OpheliaState, events: list[Event]) -> bool:
-        """The next Initiative step of the Contest Phase: every contesting character with the highest
-        Initiative below the last step's deals its Power to the card it faces, at once. False when done."""
+        """The next Initiative step of the Contest Phase: of the contesting characters that have not struck
+        yet this phase, those with the highest Initiative now deal their Power to the card they face, at
+        once; each strikes once (RULINGS 5). False when none is left to strike."""
         fighters = []
         for row, col, u in b.on_field(s):
-            if b.is_character(u) and b.contested(s, row, col):
+            if b.is_character(u) and b.contested(s, row, col) and u.uid not in s.struck:
                 fighters.append((b.stat(s, u, "initiative", (row, col)), row, col, u))
-        levels = [f[0] for f in fighters if f[0] < s.level]
-        if not levels:
+        if not fighters:
             return False
-        s.level = max(levels)
+        step = max(f[0] for f in fighters)
         hits = []
         for ini, row, col, u in fighters:
-            if ini == s.level:
+            if ini == step:
+                s.struck.append(u.uid)
                 target = b.opposite(s, row, col)
                 power = b.stat(s, u, "power", (row, col))
                 if target is not None and power > 0:
@@ -302,6 +362,8 @@ class Ophelia(TableGame[OpheliaState]):
         pool = b.chosen(s, ctx["owner"], ctx["uid"], step.get("to"), step.get("max_power"))
         if step.do == "detach":  # only a relic borne by a character can be detached
             pool = [u for u in pool if (got := b.find(s, u.uid)) is not None and got[3] is not None]
+        if step.do == "move":  # only a card with an open slot beside it can be moved (RULINGS 22)
+            pool = [u for u in pool if b.movable(s, u.uid)]
         return [u.uid for u in pool]
 
     def group(self, s: OpheliaState, ctx: kit.Ctx, selector: str, step: Step | None = None) -> list[int]:
@@ -476,7 +538,7 @@ class Ophelia(TableGame[OpheliaState]):
         if facing is not None:
             kit.fire(self, s, "contested", [(facing.uid, facing.card, 1 - row)], u.uid)
         elif how in ("played", "moved") and any(
-            kit.payable(self, s, row, u.uid, a) for _, a in CARDS[u.card].of_type("claim")
+            self.usable(s, row, u.uid, a) for _, a in CARDS[u.card].of_type("claim")
         ):
             push(s.decisions, Decision(CLAIM, [row], optional=True, source=u.card, data={"uid": u.uid}))
 
@@ -493,16 +555,20 @@ class Ophelia(TableGame[OpheliaState]):
     # -- hidden information --------------------------------------------------------------------
 
     def hidden(self, s: OpheliaState, observer: PlayerId) -> list[list[Slot]]:
-        """The observer's own deck order; the other player's hand and deck together."""
+        """The observer's own deck order; the other player's hand and deck together (their cards are known:
+        their deck list less their field and forgotten zone, RULINGS 23)."""
         groups = []
         for seat, side in enumerate(s.sides):
             groups.append(slots(side.deck) if seat == observer else slots(side.hand) + slots(side.deck))
         return groups
 
     def after_determinize(self, s: OpheliaState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
-        """Hands are kept sorted."""
+        """Hands are kept sorted; a pending choice of a card to discard is made from the hand dealt."""
         for side in s.sides:
             side.hand.sort()
+        for d in s.decisions:
+            if d.kind == kit.PICK and d.data.get("what") == "discard":
+                d.data["options"] = sorted(set(s.sides[d.players[0]].hand))
 
 
 # -- moves ---------------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ class OpheliaState(Uids):
     played: bool = False  # a card was played this turn
     quiet: int = 0  # consecutive turns in which no card was played
     moves: int = 0  # action-phase moves this turn (bounded, RULINGS)
-    level: int = 99  # the contest's last resolved Initiative (99 = none yet)
+    struck: list[int] = field(default_factory=list)  # the characters that have struck this Contest Phase
     fired: bool = False  # this phase's triggers have been queued
     last_round: dict[str, Any] | None = None  # who won the last round, at which step, for how many points
     log: list[list[Any]] = field(default_factory=list)

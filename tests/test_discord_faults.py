@@ -216,3 +216,25 @@ async def test_a_rate_limited_board_appears_once(fake: FakeDiscord, tmp_path: Pa
         await _play_until(h, fake, thread, [alice, bob], fault)
         state_id = (await h.sessions.get(mid)).state_id
         assert len([b for b in boards(fake, thread) if shows(b, state_id)]) == 1
+
+
+async def test_a_zombie_connection_resumes_and_loses_no_press(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The gateway goes silent (no heartbeat ACK, no events) while a player presses: the bot notices,
+    reconnects and RESUMEs; the press replayed on RESUME is answered and the move played once."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        fake.gateway.heartbeat_interval_ms = 250  # the next connection beats often...
+        h.bot._connection.heartbeat_timeout = 2.0  # ...and gives up on a silent gateway after 2 s
+        session = fake.gateway.current
+        assert session is not None
+        await fake.drop_connection()
+        await fake.wait_until(lambda: session.resumes == 1 and fake.gateway.connected, what="a RESUME")
+        before = (await h.sessions.get(mid)).state_id
+        user = alice if alice.id in (await h.sessions.get(mid)).users_to_act else bob
+        fake.gateway.go_silent()
+        await h.play_move(user, thread)  # its first press reaches the bot only after the RESUME
+        assert session.resumes == 2
+        await h.settle()
+        assert (await h.sessions.get(mid)).state_id == before + 1
+        assert len(await h.store.load_log(mid)) == before + 1

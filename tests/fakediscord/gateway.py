@@ -57,6 +57,8 @@ class Gateway:
         self.current: GatewaySession | None = None
         self.identifies = 0
         self.heartbeats = 0
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS  # what HELLO asks of the next connections
+        self.silent: Any = None  # a websocket gone silent (a zombie connection): nothing is sent to it
 
     @property
     def connected(self) -> bool:
@@ -73,7 +75,7 @@ class Gateway:
         """Serve one websocket connection (query parameters like compress=zlib-stream are ignored)."""
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
-        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
         session: GatewaySession | None = None
         try:
             async for msg in ws:
@@ -203,6 +205,12 @@ class Gateway:
             session.awaiting_resume = True
             await self._send(ws, {"op": 7, "d": None})
 
+    def go_silent(self) -> None:
+        """The current websocket stays open but receives nothing, heartbeat ACKs included (a zombie
+        connection); its dispatches are kept for RESUME. The client should notice, reconnect and RESUME."""
+        if self.current is not None:
+            self.silent = self.current.ws
+
     async def close_all(self) -> None:
         """Close every websocket (server shutdown)."""
         for session in self.sessions.values():
@@ -210,7 +218,6 @@ class Gateway:
                 ws, session.ws = session.ws, None
                 await ws.close(code=1001)
 
-    @staticmethod
-    async def _send(ws: web.WebSocketResponse, packet: JSON) -> None:
-        if not ws.closed:
+    async def _send(self, ws: web.WebSocketResponse, packet: JSON) -> None:
+        if not ws.closed and ws is not self.silent:
             await ws.send_str(json.dumps(packet))

@@ -552,3 +552,16 @@ def test_hands_are_hidden_and_menus_have_five_groups() -> None:
     assert game.view(d, 1) == v
     groups = {game.describe(s, a)[0] for a in game.legal_actions(s, 0)}
     assert groups <= {"Buy", "Play", "Summon", "Convert", "Pass"} and {"Play", "Summon", "Pass"} <= groups
+
+
+def test_drawn_cards_are_named_in_hand_order_not_pile_order() -> None:
+    """RULINGS 23: "the order of every draw pile (own decks and both tier decks) is secret to all": the
+    cards a player draws are named to them in hand order, not in the order they came off the pile."""
+    texts = []
+    for top in (["vp1", "gold1", "gold2"], ["gold2", "vp1", "gold1"]):
+        s = fresh(2)
+        s.players[0].deck = ["gold1", "gold1", *top]  # the pile's top is its end
+        secret = [e for e in game.apply(s, Action(0, "play", (("c", "-"),))) if e.kind == "drew_secretly"]
+        assert [e.visible_to for e in secret] == [(0,)]
+        texts.append(secret[0].text)
+    assert texts[0] == texts[1] == "You draw +1 Gold, +2 Gold, +1 VP"

@@ -498,7 +498,8 @@ def _draw(s: OphionState, seat: int, n: int, events: list[Event]) -> None:
     if got:
         text = f"{name(seat)} draws {plural(len(got), 'card')}"
         emit(events, "drew", text, chance=True, seat=seat, count=len(got))
-        text = f"You draw {', '.join(card_name(c) for c in got)}"
+        # Named in hand order, not in the order they came off the pile: that order is secret (RULINGS 23).
+        text = f"You draw {', '.join(card_name(c) for c in sorted(got))}"
         emit(events, "drew_secretly", text, to=(seat,), chance=True, seat=seat)
 
 

@@ -1,27 +1,37 @@
 """End-to-end latency of a move through the fake Discord, beside a no-op discord.py bot in the same run.
 
-    .venv/bin/python bench/e2e.py [moves] [runs]
+    .venv/bin/python bench/e2e.py [moves] [runs] [--games omphala,ophion,...] [--time-limit 600]
     .venv/bin/python bench/e2e.py [moves] [runs] --ai-games 20 [--ai-level hard] [--time-limit 900]
 
-Two people play Omphala in a thread (both always end their turn, so every press is a move and a new turn).
-For each move press (the button that completes a move in the ephemeral menu) it records, from the dispatch
-of INTERACTION_CREATE:
+For each game (every registered one by default, engine.registry.games(); --games picks some), two people play
+it in a thread, opened through the lobby (seat choices such as a deck or a Commander left to "random if
+none"); whoever the board waits for plays (in a response window the one it is offered to; in a choice both
+make at once, one then the other), and a game that ends is replaced by a new one of the same game until
+`moves` moves were timed (after WARMUP untimed ones). A move is walked down the ephemeral menu: at each level
+an option that ends a turn or answers a window (QUICK: "End turn", "Pass", "End the Action Phase", ...) if
+offered, else the first button, else the first option of a select menu (a level too long for buttons); the
+press the bot answers with a deferred update is the move press. For each move press it records, from the
+dispatch of INTERACTION_CREATE:
   ack        the interaction callback arriving (the bot defers at once: committing and rendering follow)
   confirmed  the ephemeral menu edited to "You played ..." with the new hand image and the next menu
-  board      the public board of the new turn posted (spectator view rendered, the next player pinged)
-Each percentile is the median over runs; the no-op row is bench/e2e_noop.py's bot answering a button.
+  board      the public board showing the move (a new message for a new turn, an edit otherwise)
+It prints one row per game under the no-op row (bench/e2e_noop.py's bot answering a button: its ack); each
+percentile is the median over runs of each run's percentile. Each run and game gets a fresh fake Discord,
+bot and database; within a run the games take turns, so a busy machine slows all of them alike.
 
-With --ai-games N (issue 12), each run measures the people's moves twice on one bot: first alone, then while
-N games of AI seats only (two seats of --ai-level, `hard` by default) play in channels of their own through
-the same bot, its session manager and its worker pool (a game that ends is replaced by a new one, at most
---ai-cap games in all). It prints both rows and the ratio of the p99s (issue 12's target: <= 1.5). The AI
-games are abandoned at the end of each run; every phase stops after --time-limit seconds with what it has.
+With --ai-games N (issue 12; Omphala only, --games not taken), each run measures the people's Omphala moves
+twice on one bot: first alone, then while N games of AI seats only (two seats of --ai-level, `hard` by
+default) play in channels of their own through the same bot, its session manager and its worker pool (a
+game that ends is replaced by a new one, at most --ai-cap games in all). It prints both rows and the ratio of
+the p99s (issue 12's target: <= 1.5). The AI games are abandoned at the end of each run; every phase stops
+after --time-limit seconds with what it has.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import sys
 import tempfile
@@ -34,49 +44,117 @@ ROOT = str(Path(__file__).resolve().parents[1])
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from bench.e2e_noop import format_table, noop_row, percentile, summarize  # noqa: E402
+from bench.e2e_noop import LatencyRow, format_table, noop_row, percentile, summarize  # noqa: E402
+from engine.registry import games as registered_games  # noqa: E402
 from tests.discord_harness import HAND, NAV, Harness  # noqa: E402
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser  # noqa: E402
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser  # noqa: E402
 
-WARMUP = 10
+WARMUP = 10  # untimed moves of each game before the timed ones
+MOVES = 30  # timed moves per game and run, by default
+AI_MOVES = 120  # timed moves per phase with --ai-games, by default
 AI_SEATS = 2  # seats of each AI-only game
 LAG_TICK = 0.01  # the event-loop lag probe sleeps this long and records the overshoot
+DEFERRED_UPDATE = 6  # the interaction callback of a menu press that plays a move (committing follows)
+SKIP = (*NAV, "↩ Undo")  # menu buttons that are no option
+# Options that end a turn or answer a window or a setup step soonest (as Harness.play_move and the Ophidian
+# test's quick answers), pressed whenever a level offers one; otherwise the first option.
+QUICK = (
+    "End turn",
+    "Pass",
+    "End the Action Phase",
+    "Pass (−)",
+    "Keep your hand",
+    "Keep the rest of your hand",
+    "Pay for no more (scrap the rest)",
+    "Promote nobody",
+    "No more Reinforcements",
+    "Done arranging",
+)
 
 Samples = tuple[list[float], list[float], list[float]]  # ack, confirmed, board (seconds)
 
 
-def _footer_has(message: FakeMessage, state_id: int) -> bool:
-    return any(f"· move {state_id} ·" in (e.get("footer") or {}).get("text", "") for e in message.embeds)
+_MOVE = re.compile(r"· move (\d+)\b")
+
+
+def _shown_move(message: FakeMessage) -> int:
+    """The state_id a board message shows in its footer ("Game #3 · move 17 · ..."), -1 if none."""
+    for e in message.embeds:
+        if found := _MOVE.search((e.get("footer") or {}).get("text", "")):
+            return int(found[1])
+    return -1
 
 
 def _board_at(fake: FakeDiscord, thread: FakeChannel, state_id: int) -> bool:
-    return any(_footer_has(m, state_id) for m in fake.public(thread)[-3:])
+    """Whether a recent public board of the thread shows this state or a later one (a move can be followed
+    by steps nobody chooses, e.g. a window passed for someone who can't respond)."""
+    return any(_shown_move(m) >= state_id for m in fake.public(thread)[-3:])
+
+
+class NoMove(RuntimeError):
+    """The menu walk did not end in a move (an out-of-date menu, or nothing offered)."""
 
 
 @dataclass
 class HumanTable:
-    """Two people playing Omphala game after game in threads of #general; `measure` times their moves."""
+    """Two people playing one game (`game`, a registry id), game after game in threads of #general;
+    `measure` times their moves."""
 
     h: Harness
     fake: FakeDiscord
     people: dict[int, FakeUser]
     settle: Callable[[int], Awaitable[None]]  # wait until the match (or everything) is quiet
+    game: str = "omphala"
     thread: FakeChannel | None = None
     mid: int | None = None
+    started: int = 0  # games opened
+    finished: int = 0  # games played to their end
 
     async def _open(self) -> None:
+        """A new game through the lobby: the host opens it, the other joins, the host starts (seat choices
+        such as a deck or a Commander are left to the lobby's "random if none")."""
         alice, bob = self.people.values()
-        self.thread, lobby, self.mid = await self.h.open_lobby(alice)
+        self.thread, lobby, self.mid = await self.h.open_lobby(alice, self.game)
         await self.h.press(bob, lobby, "Join")
         await self.h.press(alice, self.fake.message(lobby.id), "Start")
+        self.started += 1
+
+    async def _walk(self, user: FakeUser, thread: FakeChannel) -> FakeInteraction:
+        """Open the hand menu and walk down to a move; the interaction that played it.
+
+        At each level: a quick move (one that ends a turn or answers a window) if offered, else the first
+        button, else the first option of a select menu (a long level; its options do not say whether they
+        end the move, the answer does). A press the bot answers with a deferred update (callback type 6)
+        plays a move; any other answer is the next level. Paging and Back are never pressed.
+        """
+        h, fake = self.h, self.fake
+        menu = await h.press(user, h.board(thread), HAND)
+        for _ in range(12):
+            options = [b["label"] for b in menu.buttons if b["label"] not in SKIP]
+            choice = next((q for q in QUICK if q in options), options[0] if options else None)
+            if choice is not None:
+                ix = await fake.click(user, menu, choice)
+            elif menu.selects:
+                ix = await fake.select(user, menu, [next(iter(menu.option_values().values()))])
+            else:
+                raise NoMove(f"{self.game}: no move offered to {user.name}: {menu.content}")
+            await ix.wait_callback(timeout=30)
+            if ix.callback_type == DEFERRED_UPDATE:
+                return ix
+            menu = await ix.wait_reply(timeout=30)
+        raise NoMove(f"{self.game}: the menu never reached a move: {menu.content}")
 
     async def measure(self, moves: int, deadline: float = float("inf")) -> Samples:
-        """Time `moves` move presses after WARMUP untimed ones (fewer if the loop's clock passes deadline)."""
+        """Time `moves` move presses after WARMUP untimed ones (fewer if the loop's clock passes deadline).
+
+        Whoever the board waits for plays (in a response window the one it is offered to; in a choice
+        made by both at once, the first of them, then the other); a game that ends is replaced.
+        """
         h, fake = self.h, self.fake
         ack: list[float] = []
         confirmed: list[float] = []
         board: list[float] = []
-        done = 0
+        done = misses = 0
         loop = asyncio.get_running_loop()
         while done < WARMUP + moves and loop.time() < deadline:
             if self.mid is None:
@@ -87,22 +165,20 @@ class HumanTable:
             info = await h.sessions.get(self.mid)
             if info.over:
                 self.mid = None
+                self.finished += 1
                 continue
-            user = self.people[info.users_to_act[0]]
-            menu = await h.press(user, h.board(thread), HAND)
-            while True:  # walk down to a button that completes a move
-                labels = [b["label"] for b in menu.buttons if b["label"] not in NAV]
-                label = "End turn" if "End turn" in labels else labels[0]
-                leaf = next(b for b in menu.buttons if b["label"] == label)["style"] == 3
-                if leaf:
-                    break
-                menu = await h.press(user, menu, label)
-            ix = await fake.click(user, menu, label)
-            await ix.wait_callback(timeout=30)
-            await ix.wait_edits(1, timeout=30)
+            if not info.users_to_act:
+                raise NoMove(f"{self.game}: game #{self.mid} waits for nobody: {info}")
+            ix = await self._walk(self.people[info.users_to_act[0]], thread)
+            played = await ix.wait_edits(1, timeout=30)
             t_confirmed = loop.time() - ix.dispatched_at
+            if "✅ You played" not in played.content:  # an out-of-date menu, redrawn: try again
+                misses += 1
+                if misses > 20:
+                    raise NoMove(f"{self.game}: moves keep failing: {played.content}")
+                continue
             new_state = info.state_id + 1
-            await fake.wait_until(lambda t=thread, n=new_state: _board_at(fake, t, n), 30)
+            await fake.wait_until(lambda t=thread, n=new_state: _board_at(fake, t, n), 30, "the new board")
             t_board = loop.time() - ix.dispatched_at
             done += 1
             if done > WARMUP and ix.latency is not None:
@@ -112,8 +188,19 @@ class HumanTable:
         return ack, confirmed, board
 
 
-async def agora_run(moves: int) -> Samples:
-    """One run: fresh fake, fresh database; games are played until `moves` move presses were timed."""
+@dataclass
+class GameRun:
+    """One game's measured moves in one run, and what it took."""
+
+    samples: Samples
+    seconds: float
+    started: int  # games opened
+    finished: int  # games played to their end
+
+
+async def agora_run(game: str, moves: int, limit: float = float("inf")) -> GameRun:
+    """One run of one game: fresh fake, fresh database; games of it are played until `moves` move presses
+    were timed (or `limit` seconds passed)."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -123,7 +210,11 @@ async def agora_run(moves: int) -> Samples:
                 async def settle_all(mid: int) -> None:
                     await h.settle()
 
-                return await HumanTable(h, fake, people, settle_all).measure(moves)
+                table = HumanTable(h, fake, people, settle_all, game)
+                loop = asyncio.get_running_loop()
+                t0 = loop.time()
+                samples = await table.measure(moves, deadline=t0 + limit)
+                return GameRun(samples, loop.time() - t0, table.started, table.finished)
 
 
 # --- issue 12: a person's move while AI games think ---------------------------------------------------------
@@ -326,34 +417,101 @@ async def ai_main(moves: int, runs: int, games: int, level: str, cap: int, limit
         print(f"run {n} AI games: {ai.created} started, {ai.finished} finished")
 
 
-async def main(moves: int, runs: int) -> None:
-    """Measure the no-op bot and Agora in the same process, then print one table."""
+MEASURES = (("ack", (50, 99)), ("confirmed", (50, 90, 99)), ("board", (50, 90, 99)))
+
+
+def format_games_table(noop: LatencyRow, rows: list[tuple[str, list[GameRun]]]) -> str:
+    """One row per game (each cell the median over runs of that run's percentile, ms), under the no-op
+    bot's row (its ack: the callback of a button answered at once)."""
+    groups = [(i, what, qs) for i, (what, qs) in enumerate(MEASURES)]
+
+    def line(name: str, moves: object, runs: object, cells: list[list[str]]) -> str:
+        parts = [" ".join(f"{c:>8}" for c in group) for group in cells]
+        return f"{name:<22} {moves:>5} {runs:>4} | " + " | ".join(parts)
+
+    def number(v: float | None) -> str:
+        return "" if v is None else f"{v:.1f}"
+
+    head = f"{'':<22} {'':>5} {'':>4} | " + " | ".join(f"{what:<{9 * len(qs) - 1}}" for _, what, qs in groups)
+    sub = line("game", "moves", "runs", [[f"p{q}" for q in qs] for _, _, qs in groups])
+    lines = [head.rstrip(), sub, "-" * len(sub)]
+    noop_cells = [[number(noop.p50), number(noop.p99)]] + [[""] * len(qs) for _, _, qs in groups[1:]]
+    lines.append(line("no-op discord.py bot", noop.presses, noop.runs, noop_cells).rstrip())
+    for game, runs in rows:
+        cells = []
+        for i, _, qs in groups:
+            group = []
+            for q in qs:
+                per_run = [percentile(r.samples[i], q) for r in runs if r.samples[i]]
+                group.append(number(statistics.median(per_run) * 1000 if per_run else None))
+            cells.append(group)
+        lines.append(line(game, min(len(r.samples[0]) for r in runs), len(runs), cells))
+    return "\n".join(lines)
+
+
+async def main(moves: int, runs: int, games: list[str], limit: float) -> None:
+    """Measure the no-op bot, then each game's moves (the games in turn within each run, so noise of the
+    machine falls on all of them); print one table with a row per game, and what each game took."""
     noop = await noop_row(max(moves, 100), runs)
-    results = [await agora_run(moves) for _ in range(runs)]
-    rows = [
-        noop,
-        summarize("agora move: ack (deferred)", [r[0] for r in results]),
-        summarize("agora move: confirmed", [r[1] for r in results]),
-        summarize("agora move: public board", [r[2] for r in results]),
-    ]
-    print("from INTERACTION_CREATE dispatched by the fake Discord (ms; median over runs)")
-    print(format_table(rows))
+    results: dict[str, list[GameRun]] = {g: [] for g in games}
+    for _ in range(runs):
+        for game in games:
+            results[game].append(await agora_run(game, moves, limit))
+    print("from INTERACTION_CREATE dispatched by the fake Discord (ms; each the median over runs)")
+    print('  ack: the callback (the bot defers) · confirmed: the menu edited to "You played ..." · board:')
+    print("  the public board showing the move; no-op: a discord.py bot answering a button at once")
+    print(format_games_table(noop, list(results.items())))
+    print()
+    print(f"per run: timed moves (after {WARMUP} untimed) in seconds (with the lobby and the warm-up); games")
+    for game, runs_ in results.items():
+        each = ", ".join(f"{len(r.samples[0])} in {r.seconds:.1f} s" for r in runs_)
+        started, ended = sum(r.started for r in runs_), sum(r.finished for r in runs_)
+        print(f"  {game:<20} {each}; games started {started}, played to the end {ended}")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """moves and runs (positional, as before) and the AI options of issue 12."""
+    """moves and runs (positional, as before), the games, and the AI options of issue 12."""
+    known = list(registered_games())
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("moves", type=int, nargs="?", default=120, help="timed moves per run (phase) [120]")
+    p.add_argument(
+        "moves",
+        type=int,
+        nargs="?",
+        default=None,
+        help=f"timed moves per game and run [{MOVES}], per phase with --ai-games [{AI_MOVES}]",
+    )
     p.add_argument("runs", type=int, nargs="?", default=3, help="runs; percentiles are medians over them [3]")
     p.add_argument(
-        "--ai-games", type=int, default=0, help="also measure with this many AI-only games [0: off]"
+        "--games",
+        default=",".join(known),
+        help=f"comma-separated game ids to measure [all registered: {','.join(known)}]",
+    )
+    p.add_argument(
+        "--ai-games",
+        type=int,
+        default=0,
+        help="instead, measure Omphala alone and with this many AI-only games [0: off]",
     )
     p.add_argument("--ai-level", default="hard", help="the AI games' level [hard]")
     p.add_argument("--ai-cap", type=int, default=0, help="AI games started per run at most [3x --ai-games]")
-    p.add_argument("--time-limit", type=float, default=600.0, help="seconds per measured phase at most [600]")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=600.0,
+        help="seconds per game and run (per measured phase with --ai-games) at most [600]",
+    )
     args = p.parse_args(argv)
+    if args.moves is None:
+        args.moves = AI_MOVES if args.ai_games else MOVES
     if args.ai_games < 0 or args.moves < 1 or args.runs < 1:
         p.error("moves and runs must be positive, --ai-games not negative")
+    args.games = [g.strip() for g in args.games.split(",") if g.strip()]
+    if unknown := [g for g in args.games if g not in known]:
+        p.error(f"unknown game {', '.join(unknown)}; known: {', '.join(known)}")
+    if not args.games:
+        p.error("--games names no game")
+    if args.ai_games and args.games != known:
+        p.error("--ai-games measures Omphala only; leave out --games")
     return args
 
 
@@ -363,4 +521,4 @@ if __name__ == "__main__":
         cap = a.ai_cap or 3 * a.ai_games
         asyncio.run(ai_main(a.moves, a.runs, a.ai_games, a.ai_level, max(cap, a.ai_games), a.time_limit))
     else:
-        asyncio.run(main(a.moves, a.runs))
+        asyncio.run(main(a.moves, a.runs, a.games, a.time_limit))

@@ -540,6 +540,11 @@ TRIGGER = {"type": "trigger", "on": "ally_attacked", "effect": [{"do": "cancel"}
         ),
         (
             {**HIT, "type": "minion", "maintain": 1, "life": 2, "admg": 1},
+            {"ability": [{"type": "plus", "effect": [{"do": "assault", "by": "self"}]}]},
+            "'this attacks' is paid with ↷ (cost = 'set')",
+        ),
+        (
+            {**HIT, "type": "minion", "maintain": 1, "life": 2, "admg": 1},
             {"unmaintainable": True},
             "an unmaintainable (☠) card has maintain = 0",
         ),

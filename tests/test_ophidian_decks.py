@@ -5,10 +5,13 @@ cards with no more than three of any card (by card title)"), every problem said 
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from engine.games.ophidian.cards import CARDS, PROMOTION, TEAM_CHOICE, TEAMS
-from engine.games.ophidian.decks import BOOK, DEFAULT_NAME, deck_of, team_of, validate
+from engine.games.ophidian.cards import CARDS, PROMOTION, STRATEGY, TEAM_CHOICE, TEAMS, check_arsenal, meets
+from engine.games.ophidian.decks import BOOK, DEFAULT_NAME, deck_of, team_of, unseen_arsenal, validate
+from engine.rng import Rng
 from engine.table.present import deck_book_of
 from engine.table.present import deck_of as seat_deck
 
@@ -160,3 +163,20 @@ def test_validate_checks_json_again_and_seats_read_their_decks() -> None:
     options = {"decks": [None, IRON], "seat_choices": [{"team": "iron_tide"}, {}]}
     assert seat_deck(options, 1) == IRON and seat_deck(options, 0) is None
     assert seat_deck(options, 2) is None and seat_deck(None, 0) is None and seat_deck({}, 0) is None
+
+
+def test_an_unseen_arsenal_is_legal_and_the_teams_cards_come_first() -> None:
+    """RULINGS 67: a saved deck's unseen cards are dealt "from a legal Arsenal (9) drawn from the pool: every
+    card seen, and for the rest random copies, at most 3 of a title in all, first of the cards the opponent's
+    team can play"; others only when those run out, and the count is always exact."""
+    team = ["brakka_vohl_12", "brakka_vohl_34", "rook"]  # Warrior only
+    playable = {c for c in STRATEGY if meets(c, "brakka_vohl_34", 4)}
+    seen = {"overhand_smash": 3, "railgun_burst": 1}  # a Tech card, dead in this team but seen
+    cards = unseen_arsenal(team, seen, 47, Rng(5))
+    assert len(cards) == 47 and set(cards) <= playable and "overhand_smash" not in cards
+    assert check_arsenal(cards + ["overhand_smash"] * 3 + ["railgun_burst"]) == []
+    assert cards == unseen_arsenal(team, seen, 47, Rng(5)) != unseen_arsenal(team, seen, 47, Rng(6))
+    room = 3 * len(playable) - 3
+    more = unseen_arsenal(team, seen, room + 10, Rng(5))
+    assert len(more) == room + 10 and len(set(more) - playable) > 0
+    assert max(Counter([*more, "railgun_burst"]).values()) == 3

@@ -13,9 +13,9 @@ import pytest
 
 from engine.core import IllegalAction, action
 from engine.games.ophidian import board as b
-from engine.games.ophidian.cards import PROMOTION, STRATEGY, TEAMS
+from engine.games.ophidian.cards import PROMOTION, STRATEGY, TEAMS, check_arsenal, meets
 from engine.games.ophidian.decks import team_of
-from engine.games.ophidian.state import ACTION, SUPPORT
+from engine.games.ophidian.state import ACTION, SUPPORT, OphidianState
 from tests.ophidian_helpers import (
     IRON,
     MIND,
@@ -25,6 +25,7 @@ from tests.ophidian_helpers import (
     check_quotes,
     do,
     end_wave,
+    finish_setup,
     fresh,
     game,
     give,
@@ -490,6 +491,29 @@ def test_attacks_only_from_the_action_field_only_on_enemies_and_the_attacker_set
     assert not any(k.startswith("attack") for k in keys(s, 0)), "Set cards cannot be used to Set again"
 
 
+def test_a_set_gladiator_does_not_attack_again_through_a_pump() -> None:
+    """ "Set cards cannot be used to Set again that Wave, unless they become Unset from an action or card." —
+    RULINGS 21: "So a Set Gladiator cannot attack again through a Pump" — RULINGS 64: "The attacker must be
+    in the Action Field and Unset, and it Sets (21): a Set bearer does not attack, and the ability is not
+    offered." """
+    s = fresh(0)
+    g = place(s, 0, "brakka_vohl_12")
+    uplink = pump_on(s, 0, "targeting_uplink", g)
+    foe = place(s, 1, "kestrel_nine_12")
+    use = f"ability:u={uplink.uid}:a=1"
+    assert use in keys(s, 0), "an Unset bearer: offered"
+    attack(s, g, foe)
+    quiet(s)
+    assert g.set and not uplink.set and foe.wounds == 2
+    assert use not in keys(s, 0), "the bearer is Set: the Pump's attack is not offered"
+    g.set = False  # as if Unset by a card
+    assert use in keys(s, 0), "unless they become Unset from an action or card"
+    do(s, 0, use)
+    quiet(s)
+    assert g.set and uplink.set and foe.wounds == 4, "the bearer attacks and Sets; the Pump Sets for its ↷"
+    assert use not in keys(s, 0)
+
+
 def test_intercept_same_field_sets_takes_the_damage_and_the_cheer() -> None:
     """ "A Gladiator can take the damage for another Character if they are in the SAME FIELD as the target.
     The Intercepting Gladiator Sets to jump in the way of the attack, becoming the target and receiving the
@@ -820,8 +844,9 @@ def test_determine_flow_ties_go_to_the_most_cheer() -> None:
 def test_regenerate_unset_scrap_draw_to_9_two_to_the_bottom_and_reset_cp() -> None:
     """ "REGENERATE - Unset all Set cards. Players scrap as many cards in their hand as they want then
     re-draw." — "Reset CP according to the Wave number. (10+ the next Wave number) Unspent CP from the
-    previous Wave is lost." — RULINGS 46: "while a player holding more than 7 draws nothing and puts nothing
-    back" """
+    previous Wave is lost." — "(Players draw to the maximum hand size (default of 7) plus two cards, then
+    select 2 cards from hand to place on the bottom of their Arsenal in the order of their choice)" — RULINGS
+    46: "So a hand of 8 draws 1 and puts 2 back (7 are left)" """
     s = fresh(
         0,
         hands=(
@@ -842,12 +867,32 @@ def test_regenerate_unset_scrap_draw_to_9_two_to_the_bottom_and_reset_cp() -> No
     assert top(s) == "scrap" and who(s) == 1
     do(s, 1, "pass")
     assert s.sides[0].scrap == ["overclock"] and len(s.sides[0].hand) == 9
-    assert len(s.sides[1].hand) == 8 and s.sides[1].owe == 0, "above 7: draws nothing"
+    assert len(s.sides[1].hand) == 9 and s.sides[1].owe == 2, "a hand of 8 draws 1 and puts 2 back"
     assert (s.sides[0].cp, s.sides[1].cp) == (12, 12)
     assert top(s) == "bottom" and who(s) == 0 and "pass" not in keys(s, 0)
     do(s, 0, f"bottom:c={s.sides[0].hand[0]}")
     do(s, 0, f"bottom:c={s.sides[0].hand[0]}")
-    assert len(s.sides[0].hand) == 7 and s.step != "bottom"
+    assert len(s.sides[0].hand) == 7 and top(s) == "bottom" and who(s) == 1
+    do(s, 1, f"bottom:c={s.sides[1].hand[0]}")
+    do(s, 1, f"bottom:c={s.sides[1].hand[0]}")
+    assert len(s.sides[1].hand) == 7 and s.step != "bottom"
+
+
+def test_regenerate_a_hand_above_9_draws_nothing_and_still_puts_2_back() -> None:
+    """ "then select 2 cards from hand to place on the bottom of their Arsenal in the order of their
+    choice" — RULINGS 46: "a hand already holding that many or more draws nothing" — "and a hand of 10 draws
+    nothing and puts 2 back (8 are left)" """
+    s = fresh(0, hands=([], ["mind_spike"] * 3 + ["hex_bolt"] * 3 + ["showboat"] * 2 + ["precognition"] * 2))
+    place(s, 0, "brakka_vohl_12")
+    place(s, 1, "kestrel_nine_12")
+    arsenal = len(s.sides[1].arsenal)
+    end_wave(s)
+    do(s, 1, "pass")  # scraps nothing
+    assert len(s.sides[1].hand) == 10 and len(s.sides[1].arsenal) == arsenal, "draws nothing"
+    assert top(s) == "bottom" and who(s) == 1 and s.sides[1].owe == 2
+    do(s, 1, "bottom:c=showboat")
+    do(s, 1, "bottom:c=mind_spike")
+    assert len(s.sides[1].hand) == 8 and s.sides[1].arsenal[:2] == ["mind_spike", "showboat"]
 
 
 def test_maintain_pay_or_scrap_and_the_skull_always_goes() -> None:
@@ -906,7 +951,12 @@ def test_promote_one_level_heals_1_and_level_3_takes_the_level_3_4_card() -> Non
     do(s, 0, f"keep:u={gladius.uid}")
     do(s, 0, f"keep:u={rook.uid}")
     run_to(s, "promote")
-    assert who(s) == 0 and keys(s, 0) == {f"promote:u={brakka.uid}", f"promote:u={sera.uid}", "pass"}
+    assert who(s) == 0 and keys(s, 0) == {
+        f"promote:u={brakka.uid}",
+        f"promote:u={sera.uid}",
+        f"promote:u={rook.uid}",
+        "pass",
+    }
     do(s, 0, f"promote:u={brakka.uid}")
     assert brakka.level == 2 and brakka.card == "brakka_vohl_12" and brakka.wounds == 2, "flipped"
     assert top(s) == "promote" and who(s) == 1, "one Gladiator only: P2's turn to promote"
@@ -929,7 +979,36 @@ def test_promote_one_level_heals_1_and_level_3_takes_the_level_3_4_card() -> Non
     run_to(s, "maintain")
     do(s, 0, "pass")
     run_to(s, "promote")
-    assert keys(s, 0) == {f"promote:u={sera.uid}", "pass"}, "Level 4 is the top; a Reinforcement never"
+    assert keys(s, 0) == {f"promote:u={sera.uid}", "pass"}, "Level 4 is the top"
+
+
+def test_a_reinforcement_is_promoted_once_to_level_1() -> None:
+    """ "Starting at Level 0, they can be brought into play during the PROMOTE step" — "PROMOTE - Players may
+    Promote one Gladiator, raising it up a level. (Flip the card or replace it with the matching higher-level
+    Gladiator card.) That Gladiator also heals 1 wound." — RULINGS 4: "A Reinforcement is a single card with
+    two faces, Level 0 and, flipped, Level 1" — RULINGS 6: "promoted to Level 1 (4, 48), it meets the Level 1
+    cards of its discipline like any Gladiator." """
+    s = fresh(0, hands=(["overhand_smash"], []))
+    place(s, 0, "juno_kessler_34", level=4)  # Tech, at its top
+    rook = place(s, 0, "rook", SUPPORT, wounds=2)  # Warrior
+    place(s, 1, "kestrel_nine_12")
+    s.sides[0].stack.remove("rook")
+    assert "play:c=overhand_smash" not in keys(s, 0), "a Warrior card: Rook at Level 0 does not meet it"
+    end_wave(s)
+    run_to(s, "maintain")
+    do(s, 0, f"keep:u={rook.uid}")
+    run_to(s, "promote")
+    assert keys(s, 0) == {f"promote:u={rook.uid}", "pass"}, "a Reinforcement Gladiator at Level 0"
+    do(s, 0, f"promote:u={rook.uid}")
+    assert rook.level == 1 and rook.card == "rook" and rook.wounds == 1, "flipped, and it heals 1 wound"
+    assert stat(s, rook, "life") == 4 and stat(s, rook, "admg") == 1, "its numbers unchanged"
+    breather(s)
+    assert s.phase == "wave" and "play:c=overhand_smash" in keys(s, 0), "a Level 1 Warrior now"
+    end_wave(s)
+    run_to(s, "maintain")
+    do(s, 0, f"keep:u={rook.uid}")
+    run_to(s, "promote")
+    assert f"promote:u={rook.uid}" not in keys(s, 0), "Level 1 is the top of its one card"
 
 
 def test_reinforcements_never_more_gladiators_than_the_team_started_with() -> None:
@@ -1194,7 +1273,7 @@ def test_a_paid_x_is_chosen_as_the_card_is_played() -> None:
 def test_the_play_requirement_discipline_and_level() -> None:
     """ "To play a card from hand a player must have a Gladiator with the matching Discipline and Level (or
     higher) as well as enough CP to pay the card's play cost." — RULINGS 6: "a Universal card needs any
-    Gladiator of sufficient level" — "Minions never meet a requirement, and a Reinforcement (Level 0) never
+    Gladiator of sufficient level" — "Minions never meet a requirement, and a Reinforcement at Level 0 never
     does either" """
     hand = ["gladius_mk_ix", "overhand_smash", "mind_spike", "crowd_surge", "smoke_screen", "pit_hound"]
     s = fresh(0, hands=(hand, []))
@@ -1212,6 +1291,74 @@ def test_the_play_requirement_discipline_and_level() -> None:
     place(s, 0, "arena_veteran")
     place(s, 1, "kestrel_nine_12")
     assert {k for k in keys(s, 0) if k.startswith("play")} == {"play:c=crowd_surge"}
+
+
+# -- hidden information (RULINGS 67) ----------------------------------------------------------------------
+
+
+def _saved_game(arsenal: dict[str, int]) -> OphidianState:
+    """P2 brings a saved deck (Warrior and Mystic) with this Arsenal, P1 Iron Tide; Wave 1 under way, and P2
+    has played the first card of the pool (it lies in P2's Scrap pile)."""
+    deck = {**_deck(["dusk_mahr_12", "hollow_saint_12"], ["rook"]), "arsenal": arsenal}
+    s = new_game(4, {"decks": [None, deck], "seat_choices": [{"team": IRON}, {}]})
+    finish_setup(s)
+    side, played = s.sides[1], next(iter(STRATEGY))
+    (side.hand if played in side.hand else side.arsenal).remove(played)
+    side.scrap.append(played)
+    return s
+
+
+def test_a_saved_decks_unseen_cards_are_dealt_from_the_pool_not_its_list() -> None:
+    """RULINGS 67: "A saved deck's list (9, `/deck`) is its player's secret" — "the hand and Arsenal of an
+    opponent's saved deck are dealt from a legal Arsenal (9) drawn from the pool: every card seen, and for
+    the rest random copies, at most 3 of a title in all" — "never from the deck's true list" """
+    titles = list(STRATEGY)
+    first = _saved_game({c: 3 for c in titles[:17]})  # 51 cards
+    other = game.from_json(game.to_json(first))  # the same, but another list behind what P1 has seen
+    theirs = other.sides[1]
+    cards = [titles[0]] * 2 + [c for c in titles[20:36] for _ in range(3)]  # 50: the unseen part
+    theirs.hand, theirs.arsenal = sorted(cards[: len(theirs.hand)]), cards[len(theirs.hand) :]
+    assert game.view(first, 0) == game.view(other, 0) and first.sides[1].custom
+    true = sorted(first.sides[1].hand + first.sides[1].arsenal)
+    dealt = []
+    for seed in range(4):
+        d = game.determinize(first, 0, seed)
+        assert game.to_json(d) == game.to_json(game.determinize(other, 0, seed)), "what P1 sees only"
+        assert game.view(d, 0) == game.view(first, 0)
+        deck = d.sides[1].hand + d.sides[1].arsenal + d.sides[1].scrap
+        assert check_arsenal(deck) == [] and titles[0] in deck, "a legal Arsenal holding the card seen"
+        assert all(meets(c, "dusk_mahr_34", 4) or meets(c, "hollow_saint_34", 4) for c in deck), "playable"
+        dealt.append(sorted(d.sides[1].hand + d.sides[1].arsenal))
+    assert true not in dealt and len({tuple(x) for x in dealt}) == 4
+    mine, true_mine = game.determinize(first, 1, 0).sides[1], first.sides[1]
+    assert mine.hand == true_mine.hand and sorted(mine.arsenal) == sorted(true_mine.arsenal), "P2's own"
+
+
+def test_a_ready_teams_list_is_public() -> None:
+    """RULINGS 67: "A ready team's list (10) is public: whoever plays against it knows every card of its
+    Arsenal, and only where those cards lie is hidden." """
+    s = _saved_game({c: 3 for c in list(STRATEGY)[:17]})
+    ready = sorted(s.sides[0].hand + s.sides[0].arsenal)
+    assert not s.sides[0].custom
+    for seed in range(3):
+        d = game.determinize(s, 1, seed)
+        assert sorted(d.sides[0].hand + d.sides[0].arsenal) == ready
+
+
+def test_a_card_seen_going_into_the_hand_is_known_until_one_of_its_name_leaves_face_up() -> None:
+    """RULINGS 67: "and the cards they saw go into its hand (`recover`, 64), each until a card of that name
+    leaves the hand face up." """
+    s = fresh(1, hands=([], ["recall_the_fallen", "pit_hound"]))
+    place(s, 0, "kestrel_nine_12")
+    place(s, 1, "orrin_vale_12", level=2)  # Summoner: it meets Recall the Fallen
+    place(s, 1, "brakka_vohl_12")  # Warrior: Pit Hound
+    s.sides[1].scrap = ["pit_hound"]
+    play(s, 1, "recall_the_fallen")
+    quiet(s)
+    assert s.sides[1].hand == ["pit_hound", "pit_hound"] and s.sides[1].shown == ["pit_hound"]
+    do(s, 0, "pass")
+    play(s, 1, "pit_hound")
+    assert s.sides[1].shown == [], "which copy was played, P1 cannot tell"
 
 
 @no_quote

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.abilities.spec import Step
-from engine.games.ophidian.cards import CARDS, GLADIATOR_TYPES, meets
+from engine.games.ophidian.cards import CARDS, GLADIATOR_TYPES, REINFORCEMENT_TOP, TOP_LEVEL, meets
 from engine.games.ophidian.state import ACTION, Char, OphidianState, Pump
 from engine.table.modifiers import total
 
@@ -54,6 +54,13 @@ def pumps_on(s: OphidianState, uid: int) -> list[Pump]:
 def gladiator(c: Char) -> bool:
     """A Gladiator or a Reinforcement (RULINGS 3)."""
     return GLADIATOR[c.card]
+
+
+def top_level(c: Char) -> int:
+    """The highest level a character's cards reach: 4 for a Gladiator, 1 for a Reinforcement, 0 for a Minion
+    (RULINGS 4, 48)."""
+    kind = CARDS[c.card].type
+    return TOP_LEVEL if kind == "gladiator" else REINFORCEMENT_TOP if kind == "reinforcement" else 0
 
 
 def crowd_favorite(s: OphidianState, seat: int) -> bool:
@@ -119,8 +126,9 @@ def scored(s: OphidianState, seat: int) -> int:
 
 
 def can_play(s: OphidianState, seat: int, cid: str) -> bool:
-    """A Gladiator of the player's in play meets the card's discipline and level (RULINGS 6)."""
-    return any(CARDS[c.card].type == "gladiator" and meets(cid, c.card, c.level) for c in s.sides[seat].chars)
+    """A Gladiator (a Reinforcement included) of the player's in play meets the card's discipline and level
+    (RULINGS 6)."""
+    return any(GLADIATOR[c.card] and meets(cid, c.card, c.level) for c in s.sides[seat].chars)
 
 
 def spent(s: OphidianState, seat: int, cid: str) -> bool:

@@ -78,10 +78,8 @@ class Breather(OphidianTable):
                 return
             for p in order:
                 side = s.sides[p]
-                side.owe = 0
-                if len(side.hand) <= HAND:
-                    self.draw(s, p, HAND + EXTRA_DRAW - len(side.hand), events)
-                    side.owe = min(EXTRA_DRAW, len(side.hand))
+                self.draw(s, p, max(0, HAND + EXTRA_DRAW - len(side.hand)), events)  # RULINGS 46
+                side.owe = min(EXTRA_DRAW, len(side.hand))
                 side.cp = CP_BASE + s.wave + 1
             self._next_step(s, "bottom")
         elif s.step == "bottom":

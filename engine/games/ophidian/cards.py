@@ -38,6 +38,7 @@ CP_BASE = 10  # a Wave starts with 10 + its number CP
 WAVES, MAX_WAVES, MAX_ACTIONS_PER_WAVE = 4, 7, 100
 CHEER_WIN, PYRE_WIN = 15, 12
 CHEER_PER_ATTACK, RDMG, PROMOTE_HEAL, TOP_LEVEL = 1, 1, 1, 4
+REINFORCEMENT_TOP = 1  # a Reinforcement's card flips from Level 0 to Level 1, its top (RULINGS.md 4, 48)
 
 DISCIPLINE_IDS = ("warrior", "tech", "summoner", "bio_gen", "psionic", "mystic", "universal")
 GLADIATOR_TYPES = ("gladiator", "reinforcement")
@@ -302,6 +303,8 @@ def _check_abilities(at: str, card: CardSpec) -> None:
                 _fail(where, "attach is the first step of a Pump's first ability")
             if step.get("to") == "it" and j and steps[j - 1].get("to") not in ("enemy", "ally", "other_ally"):
                 _fail(where, "'it' is the character a previous step chose (enemy, ally or other_ally)")
+            if step.do == "assault" and step.get("by", "self") == "self" and ab.cost != "set":
+                _fail(where, "'this attacks' is paid with ↷ (cost = 'set'): the Set of that attack")
             if step.do == "flow" and j != len(steps) - 1:
                 _fail(where, "the flow step ends its ability ('This is + if …; otherwise −.')")
     first = abilities[0] if abilities else None

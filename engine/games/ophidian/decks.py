@@ -19,7 +19,8 @@ text that fits a chat message box, read back into JSON and checked by the rules 
 
 A deck as JSON: {"name": str, "gladiators": [Level 1/2 card ids], "reinforcements": [card ids],
 "arsenal": {card id: copies}}, the Arsenal in the pool's order. `validate` checks such JSON again (the engine
-does, for the decks of setup's options["decks"]) and `team_of` makes it a `Team`.
+does, for the decks of setup's options["decks"]) and `team_of` makes it a `Team`. `unseen_arsenal` deals,
+for `determinize`, the cards of a saved deck its opponent has not seen: from the pool, never from its list.
 """
 
 from __future__ import annotations
@@ -27,22 +28,28 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from engine.core import JSON
 from engine.games.ophidian.cards import (
     CARDS,
+    COPIES,
     GLADIATORS,
     PROMOTION,
+    REINFORCEMENT_TOP,
     REINFORCEMENTS,
     STRATEGY,
     STRATEGY_TYPES,
     TEAM_CHOICE,
     TEAMS,
+    TOP_LEVEL,
     Team,
     check_arsenal,
     check_team,
+    meets,
 )
+from engine.rng import Rng
 
 NAME_MAX = 40  # characters in a deck's name
 DEFAULT_NAME = "Custom team"
@@ -245,3 +252,45 @@ def team_of(deck: Any) -> Team:
     stack = (*(PROMOTION[g] for g in d["gladiators"]), *d["reinforcements"])
     arsenal = tuple(c for c, n in d["arsenal"].items() for _ in range(n))
     return Team("custom", d["name"], tuple(d["gladiators"]), stack, arsenal)
+
+
+# -- an Arsenal the opponent cannot see (RULINGS 67) ----------------------------------------------------
+
+
+@cache
+def _copies(team: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every copy the deck rules allow (RULINGS 9): those of the cards some card of the team meets at the
+    highest level it can reach (RULINGS 4, 6), then the others."""
+    tops = [(g, TOP_LEVEL if CARDS[g].type == "gladiator" else REINFORCEMENT_TOP) for g in team]
+    playable = [any(meets(c, g, level) for g, level in tops) for c in STRATEGY]
+    first = tuple(c for c, ok in zip(STRATEGY, playable, strict=True) if ok for _ in range(COPIES))
+    then = tuple(c for c, ok in zip(STRATEGY, playable, strict=True) if not ok for _ in range(COPIES))
+    return first, then
+
+
+def _sample(items: list[str], k: int, rng: Rng) -> list[str]:
+    """k of the items at random, in random order (a partial shuffle: only k draws)."""
+    k = min(k, len(items))
+    for i in range(k):
+        j = i + rng.below(len(items) - i)
+        items[i], items[j] = items[j], items[i]
+    return items[:k]
+
+
+def unseen_arsenal(team: Iterable[str], seen: Mapping[str, int], count: int, rng: Rng) -> list[str]:
+    """`count` cards that make, with the cards `seen`, a legal Arsenal (RULINGS 9), drawn from the pool at
+    random: copies the team can play first, others only when those run out (RULINGS 67). Titles are unique
+    in the pool, so a card's copies are its title's."""
+    first, then = (list(copies) for copies in _copies(tuple(sorted(set(team)))))
+    for cid, n in seen.items():
+        pile = first if cid in first else then
+        for _ in range(min(n, pile.count(cid))):
+            pile.remove(cid)
+    out = _sample(first, count, rng)
+    if len(out) < count:
+        out += _sample(then, count - len(out), rng)
+        rng.shuffle(out)
+    pool = sorted(STRATEGY)
+    while len(out) < count:  # a deck the pool no longer holds (never a legal one): sizes stay exact
+        out.append(pool[rng.below(len(pool))])
+    return out

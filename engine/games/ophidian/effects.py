@@ -151,6 +151,7 @@ def recover(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
         return False
     side.scrap.remove(str(got))
     side.hand = sorted([*side.hand, str(got)])
+    side.shown.append(str(got))  # RULINGS 67
     host.say(events, "recovered", f"P{ctx['owner'] + 1} takes {CARDS[str(got)].name} from the Scrap pile")
     return True
 
@@ -189,6 +190,8 @@ def assault(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
     c = b.find(s, attacker)
     enemies = [e.uid for e in s.sides[1 - ctx["owner"]].chars]
     if c is None or c.field != "action" or not enemies:
+        return True
+    if c.set and by != "self":  # a Set card cannot Set again; `self` was Set by its own ↷ (RULINGS 21, 64)
         return True
     target = pick(s, ctx, 1 if by == "ally" else 0, "t", enemies, what="attack")
     if target is None:

@@ -174,9 +174,8 @@ def card_entry(cid: str) -> CardEntry:
         discipline += f"/{DISCIPLINES.get(second, second)}"
     stats: list[tuple[str, int | str]] = []
     if c.type in ("gladiator", "reinforcement"):
-        level = (
-            "Level 0" if c.type == "reinforcement" else ("Level 1/2" if c.stat("level") == 1 else "Level 3/4")
-        )
+        low = c.stat("level")
+        level = f"Level {low}/{low + 1}"  # the two faces of its card (RULINGS 4)
         kind = f"{discipline} {TYPE_NAMES[c.type]} · {level}"
         stats = [
             ("VP", c.stat("vp")),

@@ -5,6 +5,7 @@ kit's Host. RULINGS.md numbers are cited where a rule is ours."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -31,12 +32,11 @@ from engine.games.ophidian.cards import (
     RESPONSE_EVENTS,
     TEAM_CHOICE,
     TEAMS,
-    TOP_LEVEL,
     Team,
 )
-from engine.games.ophidian.decks import team_of
+from engine.games.ophidian.decks import team_of, unseen_arsenal
 from engine.games.ophidian.state import ACTION, SUPPORT, Char, OphidianState, Side
-from engine.games.ophidian.table import seat_word
+from engine.games.ophidian.table import leaves_hand, seat_word
 from engine.rng import Rng
 from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
@@ -56,7 +56,9 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = MAX_WAVES * (2 * MAX_ACTIONS_PER_WAVE * 12 + 300) + 100  # RULINGS 58
-    rules_version: ClassVar[int] = 1
+    # 2: a Set bearer's Pump does not attack (RULINGS 21, 64); Regenerate draws a hand of 8 to 9 and puts 2
+    # back (46); Reinforcements are promoted to Level 1 (4, 48); a saved deck is marked `custom` (67)
+    rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = OphidianState
     MOVES: ClassVar[dict[str, Callable[[OphidianState, Action, list[Event]], None]]]
 
@@ -73,6 +75,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
             team = self._deck(options, seat, rng, events)
             side = s.sides[seat]
             side.team, side.started, side.stack = team.name, len(team.gladiators), list(team.stack)
+            side.custom = team.id not in TEAMS  # a saved deck: its list is its player's secret (RULINGS 67)
             side.chars = [Char(s.mint(g).uid, g, seat, ACTION) for g in team.gladiators]
             side.arsenal = list(team.arsenal)
             rng.shuffle(side.arsenal)
@@ -168,10 +171,10 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
                 return bool(self.deployable(s, player, step.get("max_cp", 0)))
             if step.do == "assault" and step.get("by") == "ally":
                 return any(c.field == ACTION and not c.set for c in s.sides[player].chars)
-            if step.do == "assault":  # this card or a Pump's bearer: attacks are made from the Action Field
+            if step.do == "assault":  # this card (Unset: its ↷ is the attack's Set) or a Pump's bearer
                 found = b.fixed(s, ctx, step.get("by", "self"), None)
                 attacker = b.find(s, found[0]) if found else None
-                return attacker is not None and attacker.field == ACTION
+                return attacker is not None and attacker.field == ACTION and not attacker.set  # RULINGS 21
             if step.do in ("recover", "draw", "cheer", "cp", "flow", "cancel", "discard"):
                 continue
             if self.chosen(step.get("to", "self")):
@@ -238,7 +241,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
             return [
                 act(player, "promote", (("u", c.uid),))
                 for c in side.chars
-                if CARDS[c.card].type == "gladiator" and c.level < TOP_LEVEL
+                if b.gladiator(c) and c.level < b.top_level(c)  # RULINGS 48: a Reinforcement too
             ]
         if d.kind == REINFORCE:
             return [
@@ -317,7 +320,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
         side = s.sides[player]
         spec = CARDS[cid]
         side.cp -= spec.stat("cp") + x
-        side.hand.remove(cid)
+        leaves_hand(side, cid)
         extra = f" (X = {x})" if x else ""
         emit(events, "played", f"{seat_word(player)} plays {spec.name}{extra}", seat=player, card=cid)
         self.start_play(s, player, cid, x, events)
@@ -328,7 +331,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
         """A card is played: Unique counted, the opponent's window queued, then it resolves (RULINGS 35)."""
         side = s.sides[player]
         if free:
-            side.hand.remove(cid)
+            leaves_hand(side, cid)
             emit(events, "deployed", f"{seat_word(player)} puts {CARDS[cid].name} into play", seat=player)
         if "unique" in CARDS[cid].keywords:
             side.unique.append(CARDS[cid].name)
@@ -435,16 +438,54 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
     # -- hidden information --------------------------------------------------------------------
 
     def hidden(self, s: OphidianState, observer: PlayerId) -> list[list[Slot]]:
-        """The opponent's hand and Arsenal together; the observer's own Arsenal above the cards they put on
-        its bottom."""
+        """The opponent's hand and Arsenal together (a ready team's: its list is public), the observer's own
+        Arsenal above the cards they put on its bottom. An opponent's saved deck is dealt by `determinize`
+        from the pool instead (RULINGS 67)."""
         opp, mine = s.sides[1 - observer], s.sides[observer]
         own = slots(mine.arsenal)[mine.known :]
-        return [slots(opp.hand) + slots(opp.arsenal), own]
+        return [own] if opp.custom else [slots(opp.hand) + slots(opp.arsenal), own]
+
+    def determinize(self, s: OphidianState, observer: PlayerId, seed: int) -> OphidianState:
+        """The hidden places dealt anew (the base); the hand and Arsenal of an opponent's saved deck from a
+        legal Arsenal holding what the observer has seen of it, never from its true list (RULINGS 67)."""
+        d = super().determinize(s, observer, seed)
+        seat = 1 - observer
+        side = d.sides[seat]
+        if side.custom:
+            rng = Rng(seed ^ _UNSEEN)
+            n, unseen = len(side.hand), len(side.hand) + len(side.arsenal) - len(side.shown)
+            fill = unseen_arsenal(_team(d, seat), _seen(d, seat), unseen, rng)
+            if side.shown:
+                fill += side.shown
+                rng.shuffle(fill)
+            side.hand, side.arsenal = sorted(fill[:n]), fill[n:]
+        return d
 
     def after_determinize(self, s: OphidianState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
         """Hands are kept sorted."""
         for side in s.sides:
             side.hand.sort()
+
+
+_UNSEEN = 0x0B5E  # mixed into determinize's seed for an unseen Arsenal
+
+
+def _team(s: OphidianState, seat: int) -> list[str]:
+    """The cards of a side's team, all face up: in play, in the Funeral Pyre and in the Gladiator Stack."""
+    side = s.sides[seat]
+    return [c.card for c in side.chars if b.gladiator(c)] + side.pyre + side.stack
+
+
+def _seen(s: OphidianState, seat: int) -> Counter[str]:
+    """The Strategy cards of a side's Arsenal its opponent has seen (RULINGS 67): in the Scrap pile, its
+    Minions and Pumps in play, its cards being played or resolving, the cards shown going into its hand."""
+    side = s.sides[seat]
+    seen = Counter(side.scrap + side.shown)
+    seen.update(c.card for c in side.chars if not b.gladiator(c))
+    seen.update(p.card for p in s.pumps if p.owner == seat)
+    seen.update(cid for who, cid in s.limbo if who == seat)
+    seen.update(p["card"] for p in s.playing if p["player"] == seat)
+    return seen
 
 
 # -- moves ---------------------------------------------------------------------------------------
@@ -535,7 +576,7 @@ def _respond(s: OphidianState, a: Action, events: list[Event]) -> None:
     d = answering()
     side, spec = s.sides[a.player], CARDS[cid]
     side.cp -= spec.stat("cp")
-    side.hand.remove(cid)
+    leaves_hand(side, cid)
     if "unique" in spec.keywords:
         side.unique.append(spec.name)
     s.limbo.append([a.player, cid])

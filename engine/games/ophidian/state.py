@@ -52,11 +52,13 @@ class Side:
     """One player's cards and counters."""
 
     team: str = ""  # the team's name
+    custom: bool = False  # a saved deck, its list its player's secret; a ready team's is public (RULINGS 67)
     started: int = 0  # Gladiators the team started with (RULINGS 49)
     hand: list[str] = _f(default_factory=list)  # kept sorted
     arsenal: list[str] = _f(default_factory=list)  # the top is its end
     owe: int = 0  # cards still to put on the bottom of the Arsenal (RULINGS 11, 46)
     known: int = 0  # cards at the bottom of the Arsenal its owner put there (and so knows)
+    shown: list[str] = _f(default_factory=list)  # cards both players saw go into the hand, still unplayed
     scrap: list[str] = _f(default_factory=list)
     pyre: list[str] = _f(default_factory=list)  # the cards of its defeated Gladiators
     stack: list[str] = _f(default_factory=list)  # Level 3/4 cards and Reinforcements not in play

@@ -11,7 +11,7 @@ from engine.abilities import resolve as kit
 from engine.core import Event, PlayerId
 from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS, CHEER_WIN, MAX_WAVES, PYRE_WIN, WAVES
-from engine.games.ophidian.state import SUPPORT, Char, OphidianState, Pump
+from engine.games.ophidian.state import SUPPORT, Char, OphidianState, Pump, Side
 from engine.table.events import emit
 
 Watcher = tuple[int, str, int]
@@ -20,6 +20,14 @@ Watcher = tuple[int, str, int]
 def seat_word(seat: int) -> str:
     """How texts name a seat: P1, P2."""
     return f"P{seat + 1}"
+
+
+def leaves_hand(side: Side, card: str) -> None:
+    """A card leaves the hand face up (played, scrapped): one card of that name stops being "shown", whichever
+    copy it was (RULINGS 67)."""
+    side.hand.remove(card)
+    if card in side.shown:
+        side.shown.remove(card)
 
 
 class OphidianTable:
@@ -64,7 +72,7 @@ class OphidianTable:
     def discard(self, s: OphidianState, player: PlayerId, card: str, events: list[Event]) -> None:
         """A card from hand to its player's Scrap pile."""
         side = s.sides[player]
-        side.hand.remove(card)
+        leaves_hand(side, card)
         side.scrap.append(card)
         emit(events, "scrapped", f"{seat_word(player)} scraps {CARDS[card].name} from hand", seat=player)
 

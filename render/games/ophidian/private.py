@@ -85,8 +85,9 @@ def requirement(cid: str) -> str:
 
 
 def meets(cid: str, view: JSON, seat: int) -> bool:
-    """Whether a Gladiator the seat controls (not a Reinforcement nor a Minion: RULINGS 6) has the card's
-    discipline (any, for Universal) at the card's level or higher, as the view shows them."""
+    """Whether a Gladiator the seat controls (a Reinforcement once promoted to Level 1, never a Minion:
+    RULINGS 6, 48) has the card's discipline (any, for Universal) at the card's level or higher, as the view
+    shows them."""
     spec = CARDS.get(cid)
     if spec is None:
         return True
@@ -95,7 +96,7 @@ def meets(cid: str, view: JSON, seat: int) -> bool:
     if p is None:
         return True
     for c in _characters(p):
-        if c.get("kind") != "gladiator" or _int(c.get("level")) < spec.stat("level"):
+        if c.get("kind") not in ("gladiator", "reinforcement") or _int(c.get("level")) < spec.stat("level"):
             continue
         if spec.faction == "universal" or spec.faction in (c.get("disciplines") or []):
             return True

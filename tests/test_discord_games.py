@@ -83,7 +83,7 @@ async def test_four_player_game_with_ai_seats(fake: FakeDiscord, tmp_path: Path)
 
 
 async def test_menu_levels_and_select_paging(fake: FakeDiscord, tmp_path: Path) -> None:
-    """Omphala's choice of 2 from 7: level 1 is the first card, level 2 the pair; Back goes up."""
+    """Omphala's choice of 2 from 7: level 1 is the left card, level 2 the pair in order; Back goes up."""
     alice = fake.add_user("alice")
     async with Harness.started(fake, tmp_path) as h:
         thread, lobby, mid = await h.open_lobby(alice)
@@ -93,7 +93,7 @@ async def test_menu_levels_and_select_paging(fake: FakeDiscord, tmp_path: Path) 
         hand = await h.press(alice, h.board(thread), HAND)
         assert hand.attachment("hand.png").data[:4] == b"\x89PNG"
         first_level = [b["label"] for b in hand.buttons]
-        assert len(first_level) == 6 and "‹ Back" not in first_level
+        assert len(first_level) == 7 and "‹ Back" not in first_level
         second = await h.press(alice, hand, first_level[0])
         labels = [b["label"] for b in second.buttons]
         assert labels[-1] == "‹ Back" and all("face down" in x for x in labels[:-1]) and len(labels) == 7

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import permutations
+from pathlib import Path
 
 import pytest
 
+from engine.ai.greedy import scored_moves
+from engine.ai.random_player import RandomPlayer
 from engine.core import Action, IllegalAction
-from engine.games.omphala.cards import DECK
+from engine.games.omphala import present as omphala_present
+from engine.games.omphala import rules
+from engine.games.omphala.cards import DECK, entity_power, label
 from engine.games.omphala.rules import Omphala, lineup_battle, score
 from engine.games.omphala.state import OmphalaState, Seat
 from engine.match import Match
+from tests.rule_helpers import no_quote, quote_checker
 
 game = Omphala()
+check_quotes = quote_checker(Path(rules.__file__).with_name("RULINGS.md"), "omphala.txt")
 
 
 def ent(text: str) -> list[str]:
@@ -86,7 +93,7 @@ def test_front_row_is_a_simultaneous_hidden_choice() -> None:
     s = game.setup(3, 11)
     assert game.to_act(s) == (0, 1, 2), "everyone chooses at once"
     hand = s.seats[1].hand
-    assert len(game.legal_actions(s, 1)) == len(list(combinations(hand, 2))) == 21
+    assert len(game.legal_actions(s, 1)) == len(list(permutations(hand, 2))) == 42, "any two, either order"
     a, b = hand[0], hand[3]
     do(s, 1, f"choose:a={a}:b={b}")
     assert game.to_act(s) == (0, 2)
@@ -101,6 +108,123 @@ def test_front_row_is_a_simultaneous_hidden_choice() -> None:
     assert [f["cards"] for f in seen["front_row"]] == [[None], [None]], "the two face down"
 
 
+def test_the_player_places_the_pair_in_their_own_order() -> None:
+    """ "4) All players place any two cards from their hand face down [FD] in front of themselves to create
+    their Front Row." RULINGS 4: "they choose which card lies on the left and which on the right" and "the
+    left card gets the lower uid"."""
+    s = game.setup(2, 11)
+    low, high = s.seats[0].hand[0], s.seats[0].hand[-1]
+    assert {f"choose:a={low}:b={high}", f"choose:a={high}:b={low}"} <= keys(s, 0), "either order"
+    choice = Action(0, "choose", (("a", high), ("b", low)))
+    assert game.describe(s, choice) == (
+        f"{label(high)} on the left",
+        f"{label(high)} left + {label(low)} right, face down",
+    )
+    events = game.apply(s, choice)
+    assert [e.text for e in events if e.visible_to == (0,)] == [
+        f"You placed {label(high)} (left) and {label(low)} (right) face down"
+    ]
+    assert s.seats[0].front_row == [[high], [low]], "the stronger card on the left, as placed"
+    ids = s.seats[0].front_ids
+    assert ids[0] < ids[1], "uids handed out left first"
+    do(s, 1, game.legal_actions(s, 1)[0].key)
+    assert [f["cards"] for f in game.view(s, 0)["players"][0]["front_row"]] == [[high], [low]]
+    seen = game.view(s, 1)["players"][0]["front_row"]
+    assert [f["id"] for f in seen] == ids and [f["cards"] for f in seen] == [[None], [None]]
+    do(s, 0, "end_turn")
+    menu = {game.describe(s, a)[-1] for a in game.legal_actions(s, 1) if a.kind == "attack"}
+    assert menu <= {"P1 front card 1", "P1 front card 2"}, "secret cards are named by position only"
+
+
+def _pick(chooser: str, s: OmphalaState, p: int, seed: int) -> Action:
+    legal = game.legal_actions(s, p)
+    if chooser == "skip":
+        return omphala_present.skip(game.view(s, p), legal)
+    return RandomPlayer(seed * 7 + p).choose(game, s, p)
+
+
+@pytest.mark.parametrize("chooser", ["random", "skip"])
+def test_an_opponent_learns_nothing_from_the_face_down_order(chooser: str) -> None:
+    """RULINGS 4: "Now position and uid say only what the player chose to put there." RULINGS 19: "Which of
+    the two goes on the left is drawn from a hash of the pair, not from their ranks". Over 400 seeded
+    deals the opponent's view (position, uid) finds the weaker card on the left about half the time, and a
+    power-7 attacker beats the left card as often as the right (it used to be 100 %, and 79 % against
+    29 %)."""
+    left_weaker = low_uid_weaker = pairs = 0
+    beats = [0, 0]
+    for seed in range(400):
+        s = game.setup(2, seed)
+        for p in (0, 1):
+            game.apply(s, _pick(chooser, s, p, seed))
+        for q, observer in ((0, 1), (1, 0)):
+            seen = game.view(s, observer)["players"][q]["front_row"]
+            assert [f["cards"] for f in seen] == [[None], [None]]
+            row = s.seats[q]
+            power = dict(zip(row.front_ids, (entity_power(e) for e in row.front_row), strict=True))
+            left, right = (power[f["id"]] for f in seen)
+            first_uid, second_uid = (power[u] for u in sorted(f["id"] for f in seen))
+            beats[0] += left <= 7
+            beats[1] += right <= 7
+            if left != right:
+                pairs += 1
+                left_weaker += left < right
+                low_uid_weaker += first_uid < second_uid
+    assert pairs > 600
+    assert abs(left_weaker / pairs - 0.5) < 0.1, f"position: left weaker {left_weaker / pairs:.2f}"
+    assert abs(low_uid_weaker / pairs - 0.5) < 0.1, f"uid: lower uid weaker {low_uid_weaker / pairs:.2f}"
+    assert abs(beats[0] - beats[1]) / 800 < 0.1, f"a power-7 attacker beats {beats} (left, right)"
+
+
+def test_the_ai_is_blind_to_the_face_down_order() -> None:
+    """RULINGS 4: "Now position and uid say only what the player chose to put there." The AI's evaluation
+    scores a pair the same in either order, so its seeded draw among equal moves picks the order by chance,
+    not by rank."""
+    for seed in range(3):
+        s = game.setup(3, seed)
+        scored = {a.key: v for a, v in scored_moves(game, s, 1)}
+        for a, b in permutations(s.seats[1].hand, 2):
+            assert scored[f"choose:a={a}:b={b}"] == scored[f"choose:a={b}:b={a}"]
+
+
+def _swap_unseen(s: OmphalaState, seat: int, old: str) -> OmphalaState:
+    """A copy in which one of `seat`'s unseen cards and the top of the deck change places (the deck also
+    cut): a state the observer cannot tell from `s`."""
+    other = game.from_json(game.to_json(s))
+    new = other.deck.pop()
+    other.deck = [*other.deck[::-1], old]
+    for zone in (other.seats[seat].hand, *other.seats[seat].front_row, *other.seats[seat].back_row):
+        zone[:] = [new if c == old else c for c in zone]
+    other.seats[seat].secret = [new if c == old else c for c in other.seats[seat].secret]
+    return other
+
+
+def test_determinize_draws_only_from_what_the_observer_cannot_see() -> None:
+    """RULINGS 11: "Only the two cards chosen at the start are secret (to their owner alone) until the game
+    ends." RULINGS 4: "nobody sees anyone's choice or back row until all have chosen". A resampled world
+    depends only on what the observer sees: two states they cannot tell apart give the same worlds, the
+    observer's own and every public card stay, and the secrets are drawn from the deck and the others'
+    secrets alone."""
+    s = game.setup(3, 5)
+    do(s, 1, game.legal_actions(s, 1)[7].key)
+    twin = _swap_unseen(s, 1, s.seats[1].back_row[0][0])  # while choosing, P2's rows are unseen too
+    assert game.view(twin, 0) == game.view(s, 0)
+    assert game.to_json(game.determinize(twin, 0, 9)) == game.to_json(game.determinize(s, 0, 9))
+    for p in (0, 2):
+        do(s, p, game.legal_actions(s, p)[5].key)
+    twin = _swap_unseen(s, 2, s.seats[2].secret[1])
+    assert game.view(twin, 0) == game.view(s, 0) and game.view(twin, 2) != game.view(s, 2)
+    for seed in range(5):
+        world = game.determinize(s, 0, seed)
+        assert game.to_json(game.determinize(twin, 0, seed)) == game.to_json(world)
+        assert world.seats[0].front_row == s.seats[0].front_row and world.seats[0].secret == s.seats[0].secret
+        for q in (1, 2):
+            assert world.seats[q].back_row == s.seats[q].back_row, "back rows are face up"
+            assert world.seats[q].secret == [e[0] for e in world.seats[q].front_row], "secrets follow"
+        unseen = {c for q in (1, 2) for c in s.seats[q].secret} | set(s.deck)
+        drawn = {c for q in (1, 2) for c in world.seats[q].secret} | set(world.deck)
+        assert drawn == unseen
+
+
 # -- actions ------------------------------------------------------------------------------------
 
 
@@ -112,6 +236,23 @@ def test_two_actions_then_the_turn_passes_left() -> None:
     assert game.to_act(s) == (0,) and s.actions_left == 1
     do(s, 0, "draw")
     assert game.to_act(s) == (1,) and s.current == 1 and s.actions_left == 2
+
+
+def test_seat_one_goes_first_and_the_turn_goes_round() -> None:
+    """ "1) Decide who will go first." RULINGS 3: "seat 1 (P1). The lobby decides the seating." "5) The
+    player to the left goes next." RULINGS 20: "there are no rounds and no rotation of the first player in
+    the text"."""
+    for n in (2, 4):
+        m = Match.new("omphala", n, 3)
+        for p in range(n):
+            m.apply(m.game.legal_actions(m.state, p)[0])
+        s = m.state
+        assert s.phase == "play" and s.current == 0 and "P1 goes first" in s.log[-1][0]
+        order = []
+        for _ in range(n):
+            order.append(s.current)
+            do(s, s.current, "end_turn")
+        assert [*order, s.current] == [*range(n), 0], "round the table, then P1 again"
 
 
 def test_a_player_may_end_the_turn_early() -> None:
@@ -138,7 +279,7 @@ def test_front_row_cards_cannot_be_used() -> None:
 
 @pytest.mark.parametrize(("attacker", "target", "wins"), [("9C", "9D", True), ("9C", "10D", False)])
 def test_club_attacks_front_row(attacker: str, target: str, wins: bool) -> None:
-    """ "Club: Attack Front Row card (destroys opponent's card if attacker has equal or greater power)." """
+    """ "Club: Attack Front Row card (destroys opponent’s card if attacker has equal or greater power)." """
     s = position([["2H"], [target, "AH"]], [[attacker], ["3D"]])
     s.seats[1].front_row, s.seats[1].front_ids = [[target]], [fid(s, 1, 0)]
     s.seats[1].secret = [target]
@@ -173,7 +314,7 @@ def test_steal_fails_against_greater_power() -> None:
 
 
 def test_diamond_shields_own_front_row() -> None:
-    """ "Diamond: Shield Front Row card (turns face down, adds to the power of the card it's placed on)." """
+    """ "Diamond: Shield Front Row card (turns face down, adds to the power of the card it’s placed on)." """
     s = position([["4C"], ["3H"]], [["JD"], ["QC"]])
     assert {k for k in keys(s, 0) if k.startswith("shield")} == {f"shield:c=JD:t={fid(s, 0, 0)}"}
     do(s, 0, f"shield:c=JD:t={fid(s, 0, 0)}")
@@ -185,7 +326,7 @@ def test_diamond_shields_own_front_row() -> None:
 
 
 def test_heart_enhances_back_row() -> None:
-    """ "Heart: Enhance Back Row card (stays face up, adds to the power of the card it's placed on)." """
+    """ "Heart: Enhance Back Row card (stays face up, adds to the power of the card it’s placed on)." """
     s = position([["2C"], ["3C"]], [["5H", "8S"], ["KD"]])
     do(s, 0, "enhance:c=5H:t=8S")
     assert s.seats[0].back_row == [["8S", "5H"]]
@@ -195,7 +336,7 @@ def test_heart_enhances_back_row() -> None:
 def test_example_enhance_then_attack() -> None:
     """ "EXAMPLE: On my turn, I enhance my King of Clubs in my Back Row with a 5 of Hearts in my Back Row
     (one action), which turns my King of Clubs into an 18 of Clubs (13 + 5). Then I attack a facedown card
-    in someone's Front Row with my 18 of Clubs (second action)." """
+    in someone’s Front Row with my 18 of Clubs (second action)." """
     s = position([["2C"], ["AD+KD"], ["3C"]], [["KC", "5H"], ["4D"], ["4S"]])
     do(s, 0, "enhance:c=5H:t=KC")
     assert s.seats[0].back_row == [["KC", "5H"]]
@@ -299,8 +440,8 @@ def test_all_red_counts_a_pair_as_one_card() -> None:
 
 
 def test_front_row_keys_name_the_card_not_its_position() -> None:
-    """Action keys name card instances, never positions (DESIGN.md, "The table"): when the card in front of
-    a target is destroyed, the same key still aims at the same card."""
+    """Action keys name card instances, never positions (RULINGS 7): "a move names the card itself, so it
+    still aims at the same card after the row shifts"."""
     s = position([["2H"], ["3C", "9D"], ["4C"]], [["KS", "QC"], ["AD"], ["AH"]])
     nine = f"attack:c=KS:p=1:t={fid(s, 1, 1)}"
     do(s, 0, f"attack:c=QC:p=1:t={fid(s, 1, 0)}")
@@ -353,7 +494,9 @@ def test_game_ends_when_no_moves_are_possible() -> None:
 
 
 def test_game_ends_after_a_round_in_which_nothing_moves() -> None:
-    """RULINGS 16: with the deck empty, a full round in which no card moves ends the game."""
+    """RULINGS 16: "with the deck empty, the game ends at the end of a turn when no player has any action
+    besides ending the turn, or when a full round (one turn per player) has passed in which no card moved
+    (failed attacks move nothing)." """
     s = position([["KS"], ["KD"]], [["2C"], ["3C"]], deck=[])
     do(s, 0, f"attack:c=2C:p=1:t={fid(s, 1, 0)}")  # fails
     do(s, 0, "end_turn")
@@ -364,7 +507,7 @@ def test_game_ends_after_a_round_in_which_nothing_moves() -> None:
 
 
 def test_most_front_row_cards_wins() -> None:
-    """ "2) Count how many cards remain in each players' Front Row (including shielded / enhanced cards). The
+    """ "2) Count how many cards remain in each players’ Front Row (including shielded / enhanced cards). The
     person with the most cards wins." """
     s = position([["2C+AD"], ["KS"], ["QS"]], [[], [], []], deck=[])
     do(s, 0, "end_turn")
@@ -395,14 +538,14 @@ def test_line_up_battle_breaks_remaining_ties() -> None:
 
 
 def test_a_full_tie_shares_the_win() -> None:
-    """RULINGS 17: still tied after the battle, the win is shared."""
+    """RULINGS 17: "Still tied: the win is shared." """
     s = position([["5C"], ["5S"]], [[], []], deck=[])
     do(s, 0, "end_turn")
     assert game.returns(s) == [0.5, 0.5]
 
 
 def test_front_rows_are_revealed_at_the_end() -> None:
-    """RULINGS 18: at the end every front row is revealed to everyone."""
+    """RULINGS 18: "At the end every front row is revealed to everyone." """
     s = position([["5C"], ["5S"]], [[], []], deck=[])
     assert game.view(s, None)["players"][0]["front_row"][0]["cards"] == [None]
     do(s, 0, "end_turn")
@@ -410,7 +553,8 @@ def test_front_rows_are_revealed_at_the_end() -> None:
 
 
 def test_illegal_moves_are_refused_without_change() -> None:
-    """Moves out of turn, with front-row cards or unknown targets raise IllegalAction."""
+    """Moves out of turn, with front-row cards or unknown targets raise IllegalAction: "Front Row cards are
+    your victory points and cannot be used"."""
     s = position([["KC"], ["3H"]], [["2C"], ["9D"]])
     before = game.to_json(s)
     for a in [
@@ -422,3 +566,9 @@ def test_illegal_moves_are_refused_without_change() -> None:
         with pytest.raises(IllegalAction):
             game.apply(s, a)
     assert game.to_json(s) == before
+
+
+@no_quote
+def test_every_quote_is_in_the_rules() -> None:
+    """Each test above quotes the rule text or RULINGS.md, word for word."""
+    check_quotes(globals())

@@ -86,14 +86,14 @@ def _to_front(s: OmphalaState, seat: Seat, entity: Entity) -> None:
 
 def _choose(s: OmphalaState, a: Action, events: list[Event]) -> None:
     seat = s.seats[a.player]
-    picks = [str(a.arg("a")), str(a.arg("b"))]
-    for c in picks:
+    picks = [str(a.arg("a")), str(a.arg("b"))]  # left, right: in the order the player places them
+    for c in picks:  # the left card gets the lower uid: position and uid say only what the player chose
         _to_front(s, seat, [c])
     seat.secret = list(picks)
     seat.back_row = [[c] for c in seat.hand if c not in picks]
     seat.hand = []
     emit(events, "chose", f"{name(a.player)} has placed two cards face down", seat=a.player)
-    text = f"You placed {label(picks[0])} and {label(picks[1])} face down"
+    text = f"You placed {label(picks[0])} (left) and {label(picks[1])} (right) face down"
     emit(events, "chose_secretly", text, to=(a.player,), chance=True, seat=a.player)
     if not s.decisions:  # everyone has chosen
         s.phase = "play"

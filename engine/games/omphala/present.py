@@ -3,6 +3,7 @@ the terminal board. Pure functions over views; nothing here reads a state."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,8 @@ from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs
 summary = (
     "**Goal:** end the game with the most cards in your front row "
     "(ties: total power, then a line-up battle).\n"
-    "**Setup:** everyone gets 7 cards and secretly puts 2 face down as their front row, all at once; "
+    "**Setup:** everyone gets 7 cards and secretly puts 2 face down as their front row, left and right "
+    "as they choose, all at once; "
     "the other 5 go face up as the back row.\n"
     "**Your turn:** up to 2 actions, then draw (1 card with 2 players, else 2). An action is: draw a "
     "card, or use a back-row card by its suit —\n"
@@ -141,7 +143,7 @@ def _card_of(action: Action, path: tuple[str, ...]) -> str | None:
 
 def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
     """Back-row cards in rank order (each card's moves together: attack, steal, shield, enhance), then
-    Draw a card and End turn last; the two-card choice by its first card, then its second."""
+    Draw a card and End turn last; the two-card choice by its left card, then its right one."""
     kind = action.kind
     if kind == "draw":
         return (2, 0)
@@ -152,16 +154,17 @@ def menu_rank(action: Action, path: tuple[str, ...]) -> tuple[Any, ...]:
     card = _card_of(action, path)
     rank = cards.by_rank(card) if card else (99, "")
     second: tuple[int, str] = (0, "")
-    if kind == "choose" and len(path) > 1:
-        other = _code(path[1].split(" + ", 1)[-1])
-        second = cards.by_rank(other) if other else second
+    right = action.arg("b") if kind == "choose" else None
+    if isinstance(right, str) and right in cards.POWER:
+        second = cards.by_rank(right)
     order = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else -1
     return (1, rank, second, order, path)
 
 
 def skip(view: JSON, actions: list[Action]) -> Action:
     """What a skipped turn plays (RULINGS 19): the turn ends; a pending discard drops the weakest card; an
-    all-red back row is kept; the opening choice puts the two lowest cards face down."""
+    all-red back row is kept; the opening choice puts the two lowest cards face down, in an order that
+    says nothing of which is weaker."""
     by_kind = {a.kind: a for a in actions}
     for kind in ("end_turn", "pass"):
         if kind in by_kind:
@@ -169,8 +172,18 @@ def skip(view: JSON, actions: list[Action]) -> Action:
     if by_kind.keys() == {"discard"}:
         return min(actions, key=lambda a: cards.by_rank(str(a.arg("c"))))
     if by_kind.keys() == {"choose"}:
-        return min(actions, key=lambda a: sorted(cards.by_rank(str(a.arg(k))) for k in "ab")[::-1])
+        low = min(actions, key=lambda a: sorted(cards.by_rank(str(a.arg(k))) for k in "ab")[::-1])
+        left, right = blind_order(str(low.arg("a")), str(low.arg("b")))
+        return next(a for a in actions if a.arg("a") == left and a.arg("b") == right)
     return actions[0]
+
+
+def blind_order(a: str, b: str) -> tuple[str, str]:
+    """Two cards as (left, right) in an order drawn from a hash of the pair, not from their ranks: a
+    skipped seat has no RNG, and an opponent who cannot see the cards learns nothing from it."""
+    pair = sorted((a, b))
+    flip = hashlib.sha256(" ".join(pair).encode()).digest()[0] & 1
+    return (pair[1], pair[0]) if flip else (pair[0], pair[1])
 
 
 # -- the terminal board --------------------------------------------------------------------------

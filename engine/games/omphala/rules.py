@@ -6,7 +6,7 @@ What each move does and how a turn runs are in moves.py; the end of the game in 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import permutations
 from typing import Any, ClassVar
 
 from engine import eventlog
@@ -39,6 +39,8 @@ class Omphala(TableGame[OmphalaState]):
     max_players: ClassVar[int] = 6
     max_actions: ClassVar[int] = 2000
     rules_version: ClassVar[int] = 2  # 2: front-row targets named by uid, the all-red pass is "pass"
+    # (not bumped for the free left/right order of the face-down pair: an old "choose:a=..:b=.." key still
+    # puts a on the left and b on the right, so stored logs replay as before)
     state_cls: ClassVar[type] = OmphalaState
     MOVES = MOVES
     TURN_MOVES_SORTED = True  # turn_moves yields kinds, cards and targets in key order
@@ -70,10 +72,11 @@ class Omphala(TableGame[OmphalaState]):
         return turn_moves(s, player, with_end=True, only=kind)
 
     def answers(self, s: OmphalaState, d: Decision, player: PlayerId) -> list[Action]:
-        """Choose two face-down cards; discard a back-row card; reshuffle an all-red back row."""
-        if d.kind == "choose":
+        """Choose two face-down cards, left one first; discard a back-row card; reshuffle an all-red back
+        row."""
+        if d.kind == "choose":  # a goes on the left, b on the right: the player places them (RULINGS 4)
             hand = s.seats[player].hand
-            return [act(player, "choose", (("a", a), ("b", b))) for a, b in combinations(hand, 2)]
+            return [act(player, "choose", (("a", a), ("b", b))) for a, b in permutations(hand, 2)]
         if d.kind == "discard":
             back = sorted(e[0] for e in s.seats[player].back_row)
             return [act(player, "discard", (("c", c),)) for c in back]
@@ -133,11 +136,12 @@ class Omphala(TableGame[OmphalaState]):
         }
 
     def describe(self, s: OmphalaState, action: Action) -> tuple[str, ...]:
-        """A menu path: the card first, then what it does, then the target."""
+        """A menu path: the card first, then what it does, then the target; the opening choice is the left
+        card, then the right one."""
         k = action.kind
         if k == "choose":
-            a, b = str(action.arg("a")), str(action.arg("b"))
-            return (label(a), f"{label(a)} + {label(b)} face down")
+            a, b = label(str(action.arg("a"))), label(str(action.arg("b")))
+            return (f"{a} on the left", f"{a} left + {b} right, face down")
         if k == "draw":
             return ("Draw a card",)
         if k == "end_turn":

@@ -94,6 +94,29 @@ def test_ambush_spell_one_of_your_minions_attacks() -> None:
     assert hydra.damage == 3 and themis.damage == 0, "the attack did not happen"
 
 
+def test_an_ambush_strike_is_an_attack_for_when_this_is_attacked() -> None:
+    """ "Ambush Select an enemy minion for an attack target" — RULINGS 21: "The strike is an attack" — "the
+    attacking minion's "When this is attacked" triggers fire before its blows, as for any attack" """
+    s = fresh(hands=([], ["artemis"]))
+    cottus = place(s, 0, "cottus")  # When this is attacked: Deal 1 damage to the attacking minion.
+    atlas = place(s, 1, "atlas")
+    phase(s, "attack")
+    do(s, 0, f"attack:u={cottus.uid}:t={atlas.uid}")
+    say(s, 1, "Respond", "Artemis")  # ranged: Cottus does not strike back at it
+    artemis = minion(s, "artemis")
+    assert artemis.damage == 1, "Cottus's trigger hit the striker"
+    assert cottus.damage == attack_of(s, artemis) + attack_of(s, atlas) and atlas.damage == attack_of(
+        s, cottus
+    )
+    s = fresh(hands=([], ["cerberus"]))
+    stheno = place(s, 0, "stheno")  # When this is attacked: Paralyze the attacking minion.
+    place(s, 1, "atlas")
+    phase(s, "attack")
+    do(s, 0, f"attack:u={stheno.uid}:t={minion(s, 'atlas').uid}")
+    say(s, 1, "Respond", "Cerberus")
+    assert minion(s, "cerberus").paralyzed == s.turn + 1, "paralyzed for its controller's next turn"
+
+
 def test_disrupt() -> None:
     """ "Disrupt Negate an enemy minion's Attack or a card's Effect." — RULINGS 22: "A negated attack deals no
     damage and the attacker counts as having attacked (the turn's target stays fixed)" """
@@ -141,6 +164,26 @@ def test_free() -> None:
     assert not offers(s, 0, "Summon a minion")
     end_turn(s)
     assert len(s.tartarus) == 6
+
+
+def test_free_up_to_n_may_stop_early() -> None:
+    """ "Free Take a minion from Tartarus to your Hand." — RULINGS 51: "Free up to N" (Gates of Tartarus:
+    "Free up to 2 prisoners") takes the prisoners one at a time, the player choosing each, and its player may
+    stop before any of them" """
+    s = fresh(hands=(["gates_of_tartarus"], []), tartarus=PRISONERS)
+    place(s, 0, "cottus")
+    say(s, 0, "Play a spell", "Gates of Tartarus")
+    assert top(s) == "pick" and ("Take no more",) in menu(s, 0)
+    do(s, 0, f"pick:t={minion(s, 'crius').uid}")
+    assert top(s) == "pick" and ("Take no more",) in menu(s, 0)
+    say(s, 0, "Take no more")
+    assert top(s) is None and s.sides[0].hand == ["crius"] and len(s.tartarus) == 5
+    s = fresh(hands=(["gates_of_tartarus"], []), tartarus=["themis"])
+    place(s, 0, "cottus")
+    say(s, 0, "Play a spell", "Gates of Tartarus")
+    assert keys(s, 0) == {f"pick:t={minion(s, 'themis').uid}", "pass"}, "one prisoner: still asked"
+    say(s, 0, "Take no more")
+    assert s.sides[0].hand == [] and len(s.tartarus) == 1
 
 
 def test_primordial_attack() -> None:

@@ -91,6 +91,22 @@ def test_commanders_are_chosen_second_player_first() -> None:
     assert top(s) == "mulligan" and game.to_act(s) == (s.first,)
 
 
+def test_commanders_are_chosen_before_the_deal() -> None:
+    """ "1)Each player chooses one of the four available Commanders" — "2)Both players draw 6 cards in any
+    order." — RULINGS 5: "Either way the Commanders are chosen before any card is dealt" """
+    s = game.setup(2, 4)
+    assert [len(side.hand) for side in s.sides] == [0, 0] and len(s.deck) == 66, "no hand while choosing"
+    do(s, 1 - s.first, "commander:c=typhon")
+    assert [len(side.hand) for side in s.sides] == [0, 0]
+    do(s, s.first, "commander:c=gaia")
+    assert [len(side.hand) for side in s.sides] == [6, 6] and top(s) == "mulligan"
+    for options in ({"seat_choices": [{"commander": "kronos"}, {}]}, {"seat_choices": [{}, {}]}):
+        texts = [text for text, _ in game.setup(2, 4, options).log]
+        chosen = [i for i, text in enumerate(texts) if " leads " in text]
+        dealt = [i for i, text in enumerate(texts) if " draws " in text]
+        assert len(chosen) == 2 and len(dealt) == 2 and max(chosen) < min(dealt), "from a lobby too"
+
+
 def test_both_players_draw_6() -> None:
     """ "Both players draw 6 cards in any order." """
     for seed in range(6):
@@ -416,8 +432,19 @@ def test_minions_return_to_full_health_at_the_end_of_each_turn() -> None:
     assert s.active == 1
 
 
+def test_commander_health_stops_at_0() -> None:
+    """RULINGS 2: "Its Health never rises above 20 and never falls below 0" — "If their Health Points drop
+    to "0", your opponent wins the Game." """
+    s = fresh()
+    heracles = place(s, 0, "heracles")  # 5 Attack, Primordial Attack
+    s.sides[1].wounds = 17
+    texts = attack(s, heracles, commander(s, 1))
+    assert life(s, 1) == 0 and s.result is not None and s.result["winners"] == [0]
+    assert game.view(s, None)["players"][1]["health"] == 0 and "(0 left)" in " ".join(texts)
+
+
 def test_commander_health_is_not_restored() -> None:
-    """RULINGS 2: "Its Health never rises above 20 and is not restored at the end of turn (only minions
+    """RULINGS 2: "Its Health never rises above 20" — "and is not restored at the end of turn (only minions
     are)." """
     s = fresh(hands=(["nectar_and_ambrosia"], []))
     s.sides[0].wounds = 6
@@ -520,17 +547,36 @@ def test_the_refill_shuffles_the_underworld_when_the_deck_runs_out_midway() -> N
     assert s.underworld == [] and len(s.deck) == 1 and len(s.sides[1].hand) == 1
 
 
-def test_the_refill_stops_once_every_card_is_turned_over() -> None:
-    """RULINGS 19: "Tartarus is refilled to 6 (as in 6c, a spell going to the Agora, or to the bottom of
-    the Deck when the Agora has 6; the refill stops early once it has turned over every card of the Deck
-    once)" """
+def test_tartarus_is_refilled_from_the_underworld_when_the_deck_holds_only_spells() -> None:
+    """ "The Tartarus zone must contain 6 minions and it has to be refilled at the end of each player's turn."
+    — RULINGS 52: "When a refill (or the setup's fill) needs a minion and the Deck holds none (only spells, or
+    nothing), the Underworld is shuffled and put under the Deck" """
     agora = ["thunderbolt", "katabasis", "oracle_of_delphi", "nectar_and_ambrosia", "midas_touch", "nemesis"]
     s = fresh(tartarus=["themis", "crius"], agora=agora)
     s.deck = ["eruption_of_etna", "dragons_teeth", "trojan_horse"]
-    s.underworld = ["ares"]
+    s.underworld = ["ares", "heracles", "venom_of_the_hydra", "atlas", "briareus"]
     do(s, 0, "end")
-    assert [m.card for m in s.tartarus] == ["themis", "crius"] and s.agora == agora
-    assert sorted(s.deck) == ["dragons_teeth", "eruption_of_etna"] and s.sides[1].hand == ["trojan_horse"]
+    assert sorted(m.card for m in s.tartarus) == ["ares", "atlas", "briareus", "crius", "heracles", "themis"]
+    assert s.agora == agora and s.underworld == []
+    spells = ["dragons_teeth", "eruption_of_etna", "trojan_horse", "venom_of_the_hydra"]
+    assert sorted(s.deck + s.sides[1].hand) == spells, "the spells stay in the Deck (the Agora is full)"
+
+
+def test_one_spell_that_fits_nowhere_does_not_stop_the_refill() -> None:
+    """ "The Tartarus zone must contain 6 minions" — RULINGS 52: "spells met on the way go to the Agora, or to
+    the bottom of the Deck when the Agora has 6. Tartarus stays short only when neither the Deck nor the
+    Underworld holds a minion." """
+    agora = ["thunderbolt", "katabasis", "oracle_of_delphi", "nectar_and_ambrosia", "midas_touch", "nemesis"]
+    s = fresh(tartarus=["themis", "crius", "coeus", "stheno", "theseus"], agora=agora)
+    s.deck = ["trojan_horse", "dragons_teeth", "eruption_of_etna"]  # drawn from the end: Etna first
+    s.underworld = ["ares"]
+    do(s, 0, "end")  # P2 draws Etna; Dragon's Teeth fits nowhere; then the Underworld's Ares
+    assert len(s.tartarus) == 6 and s.tartarus[-1].card == "ares" and s.agora == agora
+    s2 = fresh(tartarus=["themis", "crius"], agora=agora)
+    s2.deck, s2.underworld = ["eruption_of_etna", "dragons_teeth"], ["venom_of_the_hydra"]
+    do(s2, 0, "end")
+    assert [m.card for m in s2.tartarus] == ["themis", "crius"], "no minion anywhere: it stays short"
+    assert s2.underworld == ["venom_of_the_hydra"] and s2.agora == agora
 
 
 def test_prisoners_attacked_and_destroyed_triggers_fire() -> None:
@@ -771,6 +817,23 @@ def test_simultaneous_wins_are_a_draw() -> None:
     assert game.returns(s) == [0.5, 0.5]
 
 
+def test_a_sacrificed_minion_is_destroyed() -> None:
+    """ "Destroy When a minion drops to 0 health, or an effect says so." — RULINGS 53: "its "When this is
+    destroyed" (Crius) and its player's "When one of your minions is destroyed" (Golden Fleece) triggers
+    fire, as for any destroyed minion." """
+    s = fresh(hands=(["fury_of_the_erinyes"], []))
+    hold(s, 0, 6)  # Golden Fleece: When one of your minions is destroyed: Restore 1 Health to your Commander.
+    s.sides[0].wounds = 5
+    crius = place(s, 0, "crius")  # When this is destroyed: Deal 1 damage to the enemy Commander.
+    ares = place(s, 1, "ares")
+    say(s, 0, "Play a spell", "Fury of the Erinyes")
+    assert crius not in s.sides[0].minions and "crius" in s.underworld, "the only minion: sacrificed"
+    while top(s) == "order":
+        do(s, 0, sorted(keys(s, 0))[0])
+    assert ares not in s.sides[1].minions
+    assert life(s, 1) == 19 and life(s, 0) == 16, "Crius and Golden Fleece fired"
+
+
 def test_the_game_ends_after_60_turns() -> None:
     """RULINGS 40: "The game ends after 60 turns (30 each) if nobody has won: the player holding more
     artifacts wins; then the one whose Commander has more Health; then the one controlling more minions;
@@ -920,6 +983,35 @@ def test_gaia_summons_from_hand_ignoring_cost() -> None:
     assert "once" not in keys(s, 0)
 
 
+def test_gaias_minion_resolves_its_summon_effect_before_her_draw() -> None:
+    """RULINGS 48: "A minion summoned by an effect (Dragon's Teeth, Gaia) resolves its Summon effect at once,
+    as part of the effect that summoned it" — "Gaia's summoned minion resolves its Summon effect before Gaia
+    draws her 2 cards." """
+    s = fresh(hands=(["hyperion"], []), commanders=("gaia", "kronos"))  # Summon: 2 damage to an enemy minion
+    atlas, ares = place(s, 1, "atlas"), place(s, 1, "ares")
+    say(s, 0, "Commander's power")
+    assert on_side(s, 0) == ["hyperion"] and top(s) == "pick", "Hyperion's target is asked ..."
+    assert s.sides[0].hand == [], "... before Gaia draws"
+    do(s, 0, f"pick:t={atlas.uid}")
+    assert atlas.damage == 2 and ares.damage == 0 and len(s.sides[0].hand) == drawn_by("gaia") == 2
+    assert top(s) is None
+
+
+def test_a_pick_minion_summoned_by_gaia_chooses_its_option_before_her_draw() -> None:
+    """RULINGS 48: "Its Pick or Combine options are still chosen by its player." — "Gaia's summoned minion
+    resolves its Summon effect before Gaia draws her 2 cards." """
+    picks = [c for c, spec in MINIONS.items() if "pick" in spec.keywords and spec.of_type("summon")]
+    s = fresh(hands=([picks[0]], []), commanders=("gaia", "kronos"))
+    place(s, 1, "atlas")
+    say(s, 0, "Commander's power")
+    assert top(s) == "option" and s.sides[0].hand == []
+    (first, *_) = sorted(keys(s, 0))
+    do(s, 0, first)
+    while top(s) == "pick":
+        do(s, 0, sorted(keys(s, 0))[0])
+    assert top(s) is None and len(s.sides[0].hand) >= drawn_by("gaia")
+
+
 def test_a_minion_summoned_by_an_effect_opens_no_window_of_its_own() -> None:
     """RULINGS 48: "A minion summoned by an effect (Dragon's Teeth, Gaia) resolves its Summon effect at once,
     as part of the effect that summoned it: no window of its own opens" """
@@ -1057,6 +1149,56 @@ def test_bow_of_artemis_and_trident_of_poseidon() -> None:
 def test_every_quote_is_in_the_rules() -> None:
     """Each test above quotes the rulebook or RULINGS.md, word for word."""
     check_quotes(globals())
+
+
+def test_a_sampled_world_keeps_the_cards_taken_in_the_open() -> None:
+    """RULINGS 54: "the cards the other player took into it in the open this turn (recruited, Freed, Reborn:
+    marked "cannot be summoned this turn"), which stay known and marked until the turn ends" — "they keep
+    those known cards in the Hand" """
+    s = fresh(hands=(["tethys", "gorgons_gaze"], []), tartarus=["themis", "crius", "coeus", "stheno"])
+    ares = place(s, 0, "ares")
+    recruit(s, ares, minion(s, "crius"))  # 3/2: Ares destroys it, Crius goes to the Hand
+    assert s.sides[0].fresh == ["crius"]
+    for seed in range(12):
+        d = game.determinize(s, 1, seed)
+        assert "crius" in d.sides[0].hand and d.sides[0].fresh == ["crius"] and len(d.sides[0].hand) == 3
+
+
+def test_a_sampled_world_offers_the_new_hand_to_a_waiting_pick() -> None:
+    """RULINGS 54: "a pick the other player has waiting offers what the new world's Hand or Deck holds" —
+    RULINGS 49: "Searching the Deck shows its player the kinds of card in it to choose from, never to the
+    opponent" """
+    s = fresh(hands=(["hyperion", "heracles", "thunderbolt"], []), commanders=("gaia", "kronos"))
+    say(s, 0, "Commander's power")
+    assert top(s) == "pick" and s.decisions[-1].data["options"] == ["heracles", "hyperion"]
+    worlds = [game.determinize(s, 1, seed) for seed in range(12)]
+    for d in worlds:
+        minions = sorted(c for c in d.sides[0].hand if c in MINIONS)
+        assert d.decisions[-1].data["options"] == minions, "the new Hand's minions, not the true ones"
+        if minions:
+            do(d, 0, f"pick:c={minions[0]}")  # the world goes on
+    assert any(
+        d.decisions and d.decisions[-1].data.get("options") != ["heracles", "hyperion"] for d in worlds
+    )
+    s = fresh(commanders=("prometheus", "kronos"))
+    say(s, 0, "Commander's power")
+    assert s.decisions[-1].data["what"] == "deck"
+    for seed in range(6):
+        d = game.determinize(s, 1, seed)
+        assert d.decisions[-1].data["options"] == sorted(set(d.deck)), "what the new Deck holds"
+        assert game.determinize(s, 0, seed).decisions[-1].data["options"] == sorted(set(s.deck)), "its own"
+
+
+def test_the_cards_under_a_minion_are_shown() -> None:
+    """RULINGS 30: "Its player may put a minion card from their Hand face up under this minion" """
+    s = fresh(hands=(["hephaestus", "iapetus"], []))
+    place(s, 0, "cottus")
+    place(s, 0, "crius")
+    say(s, 0, "Summon a minion", "Hephaestus")
+    do(s, 0, "use")
+    assert minion(s, "hephaestus").under == ["iapetus"]
+    seen = next(m for m in game.view(s, 1)["players"][0]["minions"] if m["card"] == "hephaestus")
+    assert seen["under"] == ["iapetus"]
 
 
 def test_nothing_is_left_to_resolve_once_the_game_is_over() -> None:

@@ -176,6 +176,7 @@ class HighCard:
 
     def determinize(self, s: JSON, observer: PlayerId, seed: int) -> JSON:
         d = copy.deepcopy(s)
+        d["deck"].sort()  # first forget the true order: the sample depends on what the observer sees only
         Rng(seed).shuffle(d["deck"])  # the deck's order is all that nobody can see
         return d
 

@@ -85,7 +85,7 @@ VOCABULARY = Vocabulary(
         "grant": {"to": str, "keyword": str, "until": str},
         "draw": AMOUNT,
         "discard": AMOUNT,
-        "take": {"zone": str, "kind": str, **AMOUNT},
+        "take": {"zone": str, "kind": str, **AMOUNT, "up_to": bool},  # up_to: its player may stop early
         "summon": {"zone": str, "max_cost": int},
         "exchange": {},
         "explore": {},

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abilities import effects as shared
-from engine.abilities.resolve import Ctx, effect, pick, targets
+from engine.abilities.resolve import PICK, Ctx, effect, pick, targets
 from engine.abilities.spec import Step
 from engine.core import Event
 from engine.games.siege_of_olympus import board as b
 from engine.games.siege_of_olympus.cards import CARDS
+from engine.table.decisions import Decision, push
 from engine.table.modifiers import GAME, TURN, Modifier
 
 # The shared effects under the rulebook's words.
@@ -71,19 +72,30 @@ def grant(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     return _each(host, s, ctx, step, do)
 
 
+STOP = ""  # the pick recorded when a player stops taking ("up to N": RULINGS 51)
+
+
 @effect("take")
 def take(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
-    """Free (from Tartarus), Reborn (from the Underworld) or Search (from the Deck, then shuffled): up to
-    `amount` cards of `kind`, one at a time, to the Hand (RULINGS 23-25)."""
+    """Free (from Tartarus), Reborn (from the Underworld) or Search (from the Deck, then shuffled): `amount`
+    cards of `kind`, one at a time, to the Hand, or fewer when fewer are there; with `up_to` its player may
+    stop before any of them (RULINGS 23-25, 51)."""
     zone, kind = step.get("zone"), step.get("kind", "any")
+    arg = "t" if zone == "tartarus" else "c"
     while ctx["did"] < step.get("amount", 1):
         k = ctx["did"]
         options = host.takeable(s, zone, kind)
         if not options:
             break
-        got = pick(s, ctx, k, "t" if zone == "tartarus" else "c", options, what=zone)
+        if step.get("up_to", False) and len(ctx["picks"]) <= k:
+            data = {"arg": arg, "options": options, "what": zone}
+            push(s.decisions, Decision(PICK, [ctx["owner"]], optional=True, source=ctx["card"], data=data))
+            return False
+        got = pick(s, ctx, k, arg, options, what=zone)
         if got is None:
             return False
+        if got == STOP:
+            break
         host.take(s, ctx["owner"], zone, got, events)
         ctx["did"] = k + 1
     if zone == "deck":
@@ -93,34 +105,35 @@ def take(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
 
 @effect("summon")
 def summon(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
-    """Summon a minion from a zone, ignoring its cost, never past 8 minions (RULINGS 7, 39)."""
-    zone, limit = step.get("zone"), step.get("max_cost")
-    options = host.summonable(s, ctx["owner"], zone, limit)
-    if not options:
-        return True
-    got = pick(s, ctx, 0, "t" if zone == "tartarus" else "c", options, what="summon")
-    if got is None:
-        return False
-    host.summon_from(s, ctx["owner"], zone, got, events)
-    return True
+    """Summon a minion from a zone, ignoring its cost, never past 8 minions (RULINGS 7, 39); its Summon
+    effect resolves at once, before this ability goes on (RULINGS 48)."""
+    if not ctx["did"]:
+        zone, limit = step.get("zone"), step.get("max_cost")
+        options = host.summonable(s, ctx["owner"], zone, limit)
+        if not options:
+            return True
+        got = pick(s, ctx, 0, "t" if zone == "tartarus" else "c", options, what="summon")
+        if got is None:
+            return False
+        host.summon_from(s, ctx["owner"], zone, got, events)
+        ctx["did"] = 1
+    return s.window is None or host.carry_out(s)
 
 
 @effect("exchange")
 def exchange(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Leave a card of your Hand in the Agora and take one from there (RULINGS 37); not the turn's own
-    exchange."""
+    exchange. The Agora card is chosen first, so no pick naming a card of the hidden Hand ever waits."""
     owner = ctx["owner"]
     hand = sorted(set(s.sides[owner].hand))
-    if not hand or not s.agora:
-        return True
-    left = pick(s, ctx, 0, "c", hand, what="leave")
-    if left is None:
-        return False
     options = sorted({c for c in s.agora if c not in s.left})
-    if not options:
+    if not hand or not options:
         return True
-    took = pick(s, ctx, 1, "g", options, what="agora")
+    took = pick(s, ctx, 0, "g", options, what="agora")
     if took is None:
+        return False
+    left = pick(s, ctx, 1, "c", hand, what="leave")
+    if left is None:
         return False
     host.exchange(s, owner, str(left), str(took), events)
     return True
@@ -216,7 +229,8 @@ def negate(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
 
 @effect("strike")
 def strike(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
-    """Ambush: this minion, or one you choose, attacks the attacking minion at once (RULINGS 21)."""
+    """Ambush: this minion, or one you choose, attacks the attacking minion at once, before its own attack
+    goes on; as an attack, it fires the attacking minion's "attacked" triggers first (RULINGS 21, 45)."""
     foe = b.on_board(s, ctx["event"])
     if foe is None:
         return True
@@ -229,7 +243,6 @@ def strike(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
     got = pick(s, ctx, 0, "t", options, what="striker")
     if got is None:
         return False
-    striker = b.on_board(s, int(got))
-    if striker is not None:
-        host.fight(s, striker, foe, events)
+    if b.on_board(s, int(got)) is not None:
+        s.combat = {"attacker": int(got), "target": foe.uid, "step": "attacked", "ambush": True}
     return True

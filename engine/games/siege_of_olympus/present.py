@@ -208,6 +208,7 @@ def _minion(m: JSON) -> str:
     if m["ranged"]:
         marks.append("ranged")
     marks += [k.replace("_", " ") for k in m["keywords"]]
+    marks += [f"{CARDS[c].name} under it" for c in m.get("under") or ()]
     for flag in ("crippled", "paralyzed", "dodge", "attacked"):
         if m[flag]:
             marks.append(flag if flag != "attacked" else "has attacked")

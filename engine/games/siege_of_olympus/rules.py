@@ -15,7 +15,7 @@ from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.siege_of_olympus import board as b
-from engine.games.siege_of_olympus import effects as _own  # noqa: F401  (registers Siege's effects)
+from engine.games.siege_of_olympus import effects as _own  # registers Siege's effects
 from engine.games.siege_of_olympus.cards import (
     AGORA_MAX,
     AGORA_MIN,
@@ -62,16 +62,21 @@ class Siege(SiegeTable, TableGame[SiegeState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = MAX_TURNS * (MAX_MOVES + 80) + 40
-    rules_version: ClassVar[int] = 1
+    # 2: Commanders chosen before the deal; a Summon effect by Gaia or Dragon's Teeth resolves at once
+    # (RULINGS 48); Ambush strikes fire "attacked" triggers (21); Tartarus always refilled to 6 (19, 52);
+    # "Free up to N" may stop early (51); a sacrificed minion is destroyed (53); Exchange (37) asks for
+    # the Agora card first.
+    rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = SiegeState
     MOVES: ClassVar[dict[str, Callable[[SiegeState, Action, list[Event]], None]]]
 
     # -- setup ---------------------------------------------------------------------------------
 
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> SiegeState:
-        """The shared Deck shuffled, a random first player, 6 cards each. Commanders come from the lobby
-        (the second player's pick first; a seat without one, or whose pick is taken, gets one at random), or
-        with no lobby are chosen as the first moves (RULINGS 5)."""
+        """The shared Deck shuffled, a random first player, then the Commanders, then 6 cards each ("1)
+        Each player chooses … 2) Both players draw 6"). Commanders come from the lobby (the second player's
+        pick first; a seat without one, or whose pick is taken, gets one at random), or with no lobby are
+        chosen as the first moves, and the deal waits for them (RULINGS 5)."""
         self.check_players(num_players)
         rng = Rng(seed)
         s = SiegeState(num_players, rng, [Side() for _ in range(num_players)])
@@ -89,8 +94,6 @@ class Siege(SiegeTable, TableGame[SiegeState]):
                 cid = left[rng.below(len(left))]
             if cid in left:
                 self._take_commander(s, seat, cid, events)
-        for seat in range(num_players):
-            self.draw(s, seat, HAND, events)
         self.advance(s, events)
         eventlog.record(s.log, events)
         return s
@@ -101,11 +104,16 @@ class Siege(SiegeTable, TableGame[SiegeState]):
         emit(events, "commander", f"{seat_word(seat)} leads {CARDS[cid].name}", seat=seat, card=cid)
 
     def _setup_step(self, s: SiegeState, events: list[Event]) -> None:
-        """Commanders (second player first), mulligans (first player first), then Tartarus and the Agora."""
+        """Commanders (second player first), the deal, mulligans (first player first), then Tartarus and
+        the Agora."""
         for seat in (1 - s.first, s.first):
             if not s.sides[seat].commander:
                 push(s.decisions, Decision(COMMANDER, [seat], source="setup"))
                 return
+        if not s.dealt:  # RULINGS 5-6: the deal comes after both Commanders are chosen
+            s.dealt = True
+            for seat in range(s.num_players):
+                self.draw(s, seat, HAND, events)
         for seat in (s.first, 1 - s.first):
             if s.sides[seat].mulliganed < 0:
                 push(s.decisions, Decision(MULLIGAN_D, [seat], optional=True, data={"returned": 0}))
@@ -117,15 +125,14 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     def _refill(self, s: SiegeState, events: list[Event], setup: bool = False) -> None:
         """Tartarus to 6 minions, spells met on the way to the Agora (or the Deck's bottom when it has 6);
-        at setup the Agora then to at least 4 (RULINGS 6, 19); each Deck card is turned over once at most."""
-        seen, size = 0, len(s.deck)
+        at setup the Agora then to at least 4 (RULINGS 6, 19). When the Deck holds no minion, the Underworld
+        is shuffled under it first; only when neither holds one does Tartarus stay short (RULINGS 52)."""
         while len(s.tartarus) < TARTARUS:
-            if not s.deck and s.underworld:  # RULINGS 42, also when the Deck runs out midway
-                self._reshuffle(s, events)
-                seen, size = 0, len(s.deck)
-            if not s.deck or seen >= size:
-                break
-            cid, seen = s.deck.pop(), seen + 1
+            if not any(CARDS[c].type == "minion" for c in s.deck):
+                if not any(CARDS[c].type == "minion" for c in s.underworld):
+                    break
+                self._reshuffle(s, events, under=True)
+            cid = s.deck.pop()
             if CARDS[cid].type == "minion":
                 s.tartarus.append(Minion(s.mint(cid).uid, cid, NOBODY, piece=CARDS[cid].stat("artifact")))
             elif len(s.agora) < AGORA_MAX:
@@ -266,10 +273,10 @@ class Siege(SiegeTable, TableGame[SiegeState]):
                 return
             if s.phase == "setup":
                 self._setup_step(s, events)
+            elif s.combat is not None:  # before the window: an Ambush strike comes before the attack
+                self._combat_step(s, events)
             elif s.window is not None:
                 self._window_step(s, events)
-            elif s.combat is not None:
-                self._combat_step(s, events)
             elif s.phase == "ending":
                 self._end_turn(s, events)
             elif s.phase == "discarding":
@@ -301,12 +308,19 @@ class Siege(SiegeTable, TableGame[SiegeState]):
             if not w["negated"] and b.on_board(s, w["attacker"]) is not None:
                 s.combat = {"attacker": w["attacker"], "target": w["target"], "step": "attacked"}
             return
+        self.carry_out(s)
+
+    def carry_out(self, s: SiegeState) -> bool:
+        """The spell, Summon effect, artifact or Commander ability waiting on the window (past or never
+        opened) starts resolving, its Pick or Combine options chosen first; False while they are asked."""
+        w = s.window
+        assert w is not None
         spec = CARDS[w["card"]]
         if w["negated"]:
             s.window = None
             if w["kind"] == "spell":
                 s.underworld.append(spec.id)
-            return
+            return True
         kind = main_kind(spec) if w["kind"] != "action" else "action"
         abilities = spec.of_type(kind)
         need = 1 if "pick" in spec.keywords else 2 if "combine" in spec.keywords else 0
@@ -316,7 +330,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
             usable = [i for i in left if self._usable(s, owner, uid, spec.abilities[i])]
             options = usable if len(usable) >= need - len(w["chosen"]) else left
             push(s.decisions, Decision(OPTION, [owner], source=spec.id, data={"options": options}))
-            return
+            return False
         s.window = None
         if w["kind"] == "spell":
             s.underworld.append(spec.id)
@@ -325,9 +339,11 @@ class Siege(SiegeTable, TableGame[SiegeState]):
             ctx = kit.new_ctx(s, w.get("uid", 0), spec.id, i, w["player"], w.get("event", 0))
             kit.activate(s, ctx)
             ctx["agreed"] = not spec.abilities[i].may
+        return True
 
     def _combat_step(self, s: SiegeState, events: list[Event]) -> None:
-        """An attack after its window: a dodge, then the defender's "attacked" triggers, then the blows."""
+        """An attack after its window, or an Ambush strike: a dodge (not against a recruit or a strike),
+        then the defender's "attacked" triggers, then the blows (RULINGS 21, 45)."""
         c = s.combat
         assert c is not None
         attacker = b.on_board(s, c["attacker"])
@@ -336,7 +352,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
             defender = b.find(s, c["target"])
             if attacker is None or defender is None:
                 return
-            if defender.dodge and not c.get("recruit"):
+            if defender.dodge and not c.get("recruit") and not c.get("ambush"):
                 defender.dodge = False
                 s.combat = None
                 emit(events, "dodged", f"{CARDS[defender.card].name} dodges the attack (Trickster)")
@@ -579,17 +595,46 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     def hidden(self, s: SiegeState, observer: PlayerId) -> list[list[Slot]]:
         """The other player's Hand and the Deck together; apart while the observer searches the Deck (they
-        see what it holds, not its order)."""
+        see what it holds, not its order). The other player's cards taken this turn from Tartarus or the
+        Underworld (`fresh`) were taken in the open: they stay where they are."""
+        hand = s.sides[1 - observer].hand
+        known = list(s.sides[1 - observer].fresh)
+        unknown = []
+        for slot in slots(hand):
+            if hand[slot[1]] in known:
+                known.remove(hand[slot[1]])
+            else:
+                unknown.append(slot)
         d = s.decisions[-1] if s.decisions else None
         if d is not None and d.kind == kit.PICK and d.data.get("what") == "deck" and observer in d.players:
-            return [slots(s.sides[1 - observer].hand), slots(s.deck)]
-        return [slots(s.sides[1 - observer].hand) + slots(s.deck)]
+            return [unknown, slots(s.deck)]
+        return [unknown + slots(s.deck)]
 
     def after_determinize(self, s: SiegeState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
-        """Hands are kept sorted; a card no longer in a hand is no longer fresh there."""
+        """Hands are kept sorted, and a pick the other player has waiting offers what their new Hand or the
+        new Deck holds, never the true cards. (No pick of a hidden card waits in an ability half done: each
+        is used at once, and Exchange asks for its Agora card first.)"""
         for side in s.sides:
             side.hand.sort()
-            side.fresh = [c for c in side.fresh if c in side.hand]
+        d = s.decisions[-1] if s.decisions else None
+        if d is not None and d.kind == kit.PICK and observer not in d.players and s.resolving:
+            options = self._offered(s, d.players[0], d.data.get("what", ""), s.resolving[-1])
+            if options is not None:
+                d.data["options"] = options
+
+    def _offered(self, s: SiegeState, player: int, what: str, ctx: kit.Ctx) -> list[Arg] | None:
+        """What a waiting pick from a hidden place offers now (None for a pick among public things)."""
+        hand = s.sides[player].hand
+        if what in ("leave", "discard"):  # Exchange, a discard, a "Discard a card:" cost
+            return sorted(set(hand))
+        if what == "add":
+            return sorted({c for c in hand if CARDS[c].type == "minion"})
+        step = kit.ability(self, ctx).effect[ctx["step"]] if ctx["paid"] else None
+        if what == "deck" and step is not None:
+            return self.takeable(s, "deck", step.get("kind", "any"))
+        if what == "summon" and step is not None and step.get("zone") == "hand":
+            return self.summonable(s, player, "hand", step.get("max_cost"))
+        return None
 
 
 # -- moves ---------------------------------------------------------------------------------------
@@ -707,6 +752,8 @@ def _pass(s: SiegeState, a: Action, events: list[Event]) -> None:
         _mulligan_done(s, a.player, int(d.data["returned"]), events)
     elif d.kind == kit.MAY:
         kit.answer(s, d, a)
+    elif d.kind == kit.PICK:  # "up to N": take no more (RULINGS 51)
+        s.resolving[-1]["picks"].append(_own.STOP)
 
 
 def _return(s: SiegeState, a: Action, events: list[Event]) -> None:

@@ -76,6 +76,7 @@ class SiegeState(Uids):
     active: int = 0
     first: int = 0
     phase: str = "setup"  # setup -> deploy -> recruit -> attack -> (end) -> deploy ... | over
+    dealt: bool = False  # the 6 cards each are dealt (after the Commanders: RULINGS 5)
     moves: int = 0  # decisions this turn (RULINGS 40)
     exchanged: bool = False  # the turn's Agora exchange is used
     left: list[str] = field(default_factory=list)  # cards left in the Agora this turn (not taken back)

@@ -38,12 +38,12 @@ class SiegeTable:
     # -- board operations (the effects call these) ---------------------------------------------
 
     def damage(self, s: SiegeState, uid: int, amount: int, events: list[Event]) -> None:
-        """Damage a minion, a prisoner or a Commander."""
+        """Damage a minion, a prisoner or a Commander (whose Health stops at 0: RULINGS 2)."""
         if amount <= 0:
             return
         seat = b.commander_of(s, uid)
         if seat is not None:
-            s.sides[seat].wounds += amount
+            s.sides[seat].wounds = min(COMMANDER_HEALTH, s.sides[seat].wounds + amount)
             left = COMMANDER_HEALTH - s.sides[seat].wounds
             emit(events, "wounded", f"{seat_word(seat)}'s Commander takes {amount} ({left} left)", seat=seat)
             return
@@ -67,10 +67,14 @@ class SiegeTable:
             m.damage -= healed
             emit(events, "healed", f"{CARDS[m.card].name} restores {healed} Health", uid=uid)
 
-    def _reshuffle(self, s: SiegeState, events: list[Event]) -> None:
-        s.deck, s.underworld = s.underworld, []
-        s.rng.shuffle(s.deck)
-        emit(events, "reshuffled", "The Underworld is shuffled to become the Deck")
+    def _reshuffle(self, s: SiegeState, events: list[Event], under: bool = False) -> None:
+        """The Underworld shuffled to become the Deck (RULINGS 42), or, to refill Tartarus, put under a
+        Deck that holds no minion (52)."""
+        pile, s.underworld = s.underworld, []
+        s.rng.shuffle(pile)
+        text = "shuffled and put under the Deck" if under and s.deck else "shuffled to become the Deck"
+        s.deck = pile + s.deck if under else pile
+        emit(events, "reshuffled", f"The Underworld is {text}")
 
     def draw(self, s: SiegeState, player: PlayerId, amount: int, events: list[Event]) -> None:
         """Draw from the shared Deck; an empty Deck takes the Underworld shuffled (RULINGS 42)."""
@@ -121,7 +125,8 @@ class SiegeTable:
 
     def leave(self, s: SiegeState, uid: int, how: str, events: list[Event]) -> None:
         """A minion leaves the board: to its owner's Hand when returned, else to the Underworld with the
-        cards under it; "destroyed" triggers fire (its own even though it has left: RULINGS 45)."""
+        cards under it; "destroyed" triggers fire, also for a sacrificed minion (its own even though it has
+        left: RULINGS 45, 53)."""
         m = b.on_board(s, uid)
         assert m is not None
         side = s.sides[m.owner]
@@ -133,7 +138,7 @@ class SiegeTable:
         s.underworld += m.under
         s.modifiers[:] = [x for x in s.modifiers if x.owner != uid]
         emit(events, how, f"{CARDS[m.card].name} is {how}", uid=uid, card=m.card, seat=m.owner)
-        if how == "destroyed":
+        if how in ("destroyed", "sacrificed"):
             if not m.crippled:
                 kit.fire(self, s, "destroyed", [(uid, m.card, m.owner)], uid)
             kit.fire(self, s, "ally_destroyed", self._watchers(s, m.owner), uid)
@@ -198,7 +203,8 @@ class SiegeTable:
         return sorted(cards)
 
     def summon_from(self, s: SiegeState, player: int, zone: str, got: Arg, events: list[Event]) -> None:
-        """Summon by an effect: its Summon effect is queued like a trigger, with no window of its own."""
+        """Summon by an effect: its Summon effect waits as on a window already passed (none opens: RULINGS
+        48); the summoning effect then resolves it at once (`carry_out`)."""
         if zone == "tartarus":
             p = next(x for x in s.tartarus if x.uid == int(got))
             s.tartarus.remove(p)

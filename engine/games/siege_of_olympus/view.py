@@ -39,6 +39,7 @@ def minion(s: SiegeState, m: Minion) -> JSON:
         "damage": m.damage,
         "piece": m.piece,
         "pieces": b.pieces(m),
+        "under": list(m.under),  # face up (RULINGS 30)
         "class": spec.flag("class"),
         "race": spec.flag("race"),
         "ranged": bool(spec.flag("ranged")),
@@ -164,6 +165,8 @@ def _describe(s: SiegeState, a: Action) -> tuple[str, ...]:
         d = s.decisions[-1] if s.decisions else None
         if d is not None and d.kind == "mulligan":
             return ("Keep your hand",) if not d.data.get("returned") else ("Keep the rest and draw",)
+        if d is not None and d.kind == "pick":
+            return ("Take no more",)
         return ("Pass",)
     if k == "summon":
         return ("Summon a minion", name(a.arg("c")))

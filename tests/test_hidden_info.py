@@ -58,14 +58,7 @@ class Leak:
 
 
 # Found by this test; each has a strict xfail below, so the fix shows up as an XPASS: then delete the entry.
-KNOWN = (
-    Leak(
-        "ophidian", "events", r"^after pick:.*only in the resampled world",
-        "Ophidian: a pending kit pick keeps options naming cards of the other seat's hidden hand or"
-        " Arsenal; resampled (or determinized) they name cards no longer there: answering raises ValueError",
-        (2, 13, 15, 1),
-    ),
-)  # fmt: skip
+KNOWN: tuple[Leak, ...] = ()  # none left open
 
 
 def known(f: Finding) -> bool:

@@ -1365,3 +1365,19 @@ def test_a_card_seen_going_into_the_hand_is_known_until_one_of_its_name_leaves_f
 def test_every_quote_is_in_the_rules() -> None:
     """Each test above quotes the rule text or RULINGS.md, word for word."""
     check_quotes(globals())
+
+
+def test_a_waiting_discard_offers_the_hand_dealt_not_the_true_one() -> None:
+    """RULINGS 67: "A choice of a card to discard from the other's hand that waits while the engine deals
+    anew offers the hand it dealt, never the cards really held" (Whispers of Doubt's discard, found by
+    tests/test_hidden_info.py)."""
+    from engine.registry import get
+    from tests.hidden_helpers import playout
+
+    game = get("ophidian")
+    s = playout(game, 2, 13, 15)
+    d = s.decisions[-1]
+    assert d.kind == "pick" and d.data["what"] == "discard" and d.players == [0]
+    for seed in range(5):
+        dealt = game.determinize(s, 1, seed)
+        assert dealt.decisions[-1].data["options"] == sorted(set(dealt.sides[0].hand))

@@ -146,6 +146,14 @@ def targets(host: Host, s: Any, ctx: Ctx, step: Step) -> list[int] | None:
     return None if got is None else [int(got)]
 
 
+def redeal_discards(s: Any, hand: Callable[[PlayerId], list[Any]]) -> None:
+    """After a determinize: each waiting "discard" pick offers the hand dealt to its player (`hand(seat)`),
+    never the cards they really hold, which its options would otherwise still name."""
+    for d in s.decisions:
+        if d.kind == PICK and d.data.get("what") == "discard":
+            d.data["options"] = sorted(set(hand(d.players[0])))
+
+
 def pick_moves(d: Decision, player: PlayerId) -> list[Any]:
     """The moves answering a pick decision."""
     arg = d.data["arg"]

@@ -566,9 +566,7 @@ class Ophelia(TableGame[OpheliaState]):
         """Hands are kept sorted; a pending choice of a card to discard is made from the hand dealt."""
         for side in s.sides:
             side.hand.sort()
-        for d in s.decisions:
-            if d.kind == kit.PICK and d.data.get("what") == "discard":
-                d.data["options"] = sorted(set(s.sides[d.players[0]].hand))
+        kit.redeal_discards(s, lambda seat: s.sides[seat].hand)
 
 
 # -- moves ---------------------------------------------------------------------------------------

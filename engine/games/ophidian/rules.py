@@ -459,12 +459,14 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
                 fill += side.shown
                 rng.shuffle(fill)
             side.hand, side.arsenal = sorted(fill[:n]), fill[n:]
+        kit.redeal_discards(d, lambda seat: d.sides[seat].hand)  # again, after the saved deck's redeal
         return d
 
     def after_determinize(self, s: OphidianState, observer: PlayerId, renamed: dict[Any, Any]) -> None:
-        """Hands are kept sorted."""
+        """Hands are kept sorted; a waiting discard offers the hand dealt, not the true one."""
         for side in s.sides:
             side.hand.sort()
+        kit.redeal_discards(s, lambda seat: s.sides[seat].hand)
 
 
 _UNSEEN = 0x0B5E  # mixed into determinize's seed for an unseen Arsenal

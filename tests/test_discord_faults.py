@@ -184,6 +184,10 @@ async def test_a_slow_channel_never_delays_another(fake: FakeDiscord, tmp_path: 
         moved = (await h.sessions.get(quick_mid)).state_id
         await fake.wait_until(lambda: shows(h.board(quick), moved), what="the quick game's board")
         assert not shows(h.board(slow), (await h.sessions.get(slow_mid)).state_id)  # still waiting
+        for fault in fake.faults:
+            fault.healed.set()  # Discord recovers: the slow thread's board follows
+        slow_moved = (await h.sessions.get(slow_mid)).state_id
+        await fake.wait_until(lambda: shows(h.board(slow), slow_moved), what="the slow game's board")
 
 
 async def test_an_interaction_delivered_twice_is_played_once(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -238,3 +242,25 @@ async def test_a_zombie_connection_resumes_and_loses_no_press(fake: FakeDiscord,
         await h.settle()
         assert (await h.sessions.get(mid)).state_id == before + 1
         assert len(await h.store.load_log(mid)) == before + 1
+
+
+async def test_a_session_discord_ends_is_identified_anew_and_play_goes_on(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord ends the gateway session (RESUME refused): the bot IDENTIFYs anew, its caches refilled, and
+    the game goes on from the board it left; nothing acknowledged is lost."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _started(h, alice, bob)
+        before, identifies = (await h.sessions.get(mid)).state_id, fake.gateway.identifies
+        await fake.gateway.invalidate()
+        await fake.wait_until(
+            lambda: fake.gateway.identifies == identifies + 1 and fake.gateway.connected and h.bot.is_ready(),
+            timeout=15,
+            what="a fresh IDENTIFY",
+        )
+        info = await h.sessions.get(mid)
+        await h.play_move(alice if alice.id in info.users_to_act else bob, thread)
+        await h.settle()
+        now = (await h.sessions.get(mid)).state_id
+        assert now > before and len(await h.store.load_log(mid)) == now and shows(h.board(thread), now)

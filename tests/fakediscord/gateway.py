@@ -205,6 +205,16 @@ class Gateway:
             session.awaiting_resume = True
             await self._send(ws, {"op": 7, "d": None})
 
+    async def invalidate(self) -> None:
+        """End the current session and drop its websocket: the client's RESUME is refused (op 9, false), so it
+        IDENTIFYs anew; what was dispatched in between is lost, as on Discord."""
+        session = self.current
+        if session is None or session.ws is None:
+            return
+        session.closed = True
+        ws, session.ws = session.ws, None
+        await ws.close(code=4000)
+
     def go_silent(self) -> None:
         """The current websocket stays open but receives nothing, heartbeat ACKs included (a zombie
         connection); its dispatches are kept for RESUME. The client should notice, reconnect and RESUME."""

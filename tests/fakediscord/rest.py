@@ -11,11 +11,12 @@ Permissions); interaction callbacks and webhooks are not, as on Discord, but the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -91,6 +92,12 @@ class Fault:
     done: bool = False  # the request is carried out before the error is answered
     delay: float = 0.0  # seconds the answer takes (a slow or, long enough, a hung Discord)
     hits: int = 0
+    healed: asyncio.Event = field(default_factory=asyncio.Event)  # set: the delays end at once
+
+    async def wait(self) -> None:
+        """The fault's delay, cut short when the fake is healed."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.healed.wait(), self.delay)
 
     def matches(self, request: web.Request) -> bool:
         """Whether this fault answers the request (and is not used up)."""
@@ -147,11 +154,11 @@ class RestApi:
         fault = next((f for f in self.fake.faults if f.matches(request)), None)
         if fault is not None and fault.status == 0:  # only slow
             fault.hits += 1
-            await asyncio.sleep(fault.delay)
+            await fault.wait()
             fault = None
         elif fault is not None:
             self.fake.errors.append((fault.status, fault.code, f"{request.method} {request.path}"))
-            await asyncio.sleep(fault.delay)
+            await fault.wait()
             if not fault.done:
                 return fault.response()
         try:
@@ -166,6 +173,8 @@ class RestApi:
                 self.fake.notify()
             self.fake.errors.append((err.status, err.code, f"{request.method} {request.path}"))
             return json_response(err.to_json(), err.status)
+        finally:
+            self.fake.touched(self._channel_of(request))
 
     def _routes(self, app: web.Application) -> None:
         r = app.router
@@ -240,6 +249,23 @@ class RestApi:
         return body, files
 
     # ------------------------------------------------------------ lookups
+
+    def _channel_of(self, request: web.Request) -> int | None:
+        """The channel a request is about: its path's, or the channel of the interaction it answers (the
+        thread a follow-up goes to, when it names one); None for the rest."""
+        found = request.match_info
+        raw = found.get("channel_id", "")
+        if raw.isdigit():
+            return int(raw)
+        ix = None
+        if (raw := found.get("interaction_id", "")).isdigit():
+            ix = self.fake.interactions.get(int(raw))
+        elif "token" in found:
+            ix = self.fake.by_token.get(found["token"])
+        if ix is None:
+            return None
+        thread = request.query.get("thread_id", "")
+        return int(thread) if thread.isdigit() else ix.channel_id
 
     def _channel(self, request: web.Request) -> FakeChannel:
         channel = self.fake.channels.get(int(request.match_info["channel_id"]))

@@ -53,6 +53,7 @@ from .rest import ApiError, Fault, RestApi
 __all__ = ["ApiError", "FakeDiscord", "FakeTimeout"]
 
 POLL_INTERVAL = 0.02
+CHANNEL_POLL = 1.0  # wait_channel also checks this often, whatever happens (a safety net, not the wake-up)
 INTERACTION_DEADLINE = 3.0  # seconds to answer an interaction (callback) before its token is invalidated
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction token serves follow-ups and edits of the response
 
@@ -100,6 +101,7 @@ class FakeDiscord:
         self.url = ""
         self._runner: web.AppRunner | None = None
         self._change = asyncio.Event()
+        self._channel_changes: dict[int, asyncio.Event] = {}  # wait_channel's wake-ups, by channel id
         self.by_token: dict[str, FakeInteraction] = {}
         self._message_index: dict[int, FakeMessage] = {}
         self.rest = RestApi(self)
@@ -277,6 +279,39 @@ class FakeDiscord:
             change = self._change
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(change.wait(), min(remaining, POLL_INTERVAL))
+
+    def touched(self, channel_id: int | None) -> None:
+        """Wake what wait_channel waits on in this channel (the REST API calls it after every request about a
+        channel: a message posted, edited or deleted there, an interaction of it answered or followed up)."""
+        if channel_id is not None and (event := self._channel_changes.pop(channel_id, None)) is not None:
+            event.set()
+
+    async def wait_channel(
+        self,
+        channel: FakeChannel | int,
+        predicate: Callable[[], Any],
+        timeout: float = 5.0,
+        what: str = "",
+        poll: float = CHANNEL_POLL,
+    ) -> Any:
+        """wait_until for one channel: woken only after a request about that channel (and every `poll`
+        seconds), not by every change of the fake, so thousands of waiters in different channels (a load
+        test) each wake only for their own. Returns predicate()'s value; FakeTimeout after `timeout`."""
+        channel_id = channel if isinstance(channel, int) else channel.id
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise FakeTimeout(f"timed out after {timeout}s waiting in channel {channel_id} for {what}")
+            event = self._channel_changes.get(channel_id)
+            if event is None:
+                event = self._channel_changes[channel_id] = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, poll))
 
     # -------------------------------------------------------------- queries
 

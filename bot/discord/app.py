@@ -27,6 +27,7 @@ from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, Lob
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.prefs import Prefs
 from bot.discord.timers import Timers
+from bot.drawing import Drawing
 from bot.sessions import SessionEvent, SessionManager
 
 log = logging.getLogger("bot.discord")
@@ -58,6 +59,7 @@ class AgoraBot(discord.Client):
         guild_id: int | None = None,
         sync_commands: bool = True,
         timer_interval: float = 30.0,
+        drawing: Drawing | None = None,
         **client_kwargs: Any,
     ) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
@@ -70,6 +72,7 @@ class AgoraBot(discord.Client):
         self.sync_commands = sync_commands
         self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
+        self.drawing = drawing or Drawing()  # boards and hands drawn in worker processes
         self.boards = Boards(self)
         self.prefs = Prefs(sessions.store)  # people's window settings
         self.timers = Timers(self, timer_interval)
@@ -126,6 +129,7 @@ class AgoraBot(discord.Client):
                 unsubscribe()
         self._unsubscribe = self._counting = None
         await self.boards.close()
+        await self.drawing.close()
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

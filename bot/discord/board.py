@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-import render
 from bot import ops
 from bot.discord.common import (
     StaticView,
@@ -321,7 +320,7 @@ class Boards:
         if info.status == ACTIVE and await sessions.automation_due(mid):
             return  # a move is being played for someone: its own event redraws the board after it
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
-        png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
+        png = await self.bot.drawing.board(info.game_id, view, seat_names(info))
         status = status_of(info, view)
         embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
         buttons = board_buttons(info)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -11,7 +10,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import render
 from bot.discord.board import board_embed
 from bot.discord.common import (
     MAX_RESPONSE_WAIT,
@@ -240,7 +238,7 @@ async def status(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
     embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)))
-    png = await asyncio.to_thread(render.board, info.game_id, view, seat_names(info))
+    png = await bot.drawing.board(info.game_id, view, seat_names(info))
     file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
     await reply(interaction, None, embed=embed, file=file)
 

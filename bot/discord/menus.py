@@ -22,7 +22,6 @@ game's pass (action kind "pass") as a **Pass** button after the other moves.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
@@ -33,7 +32,6 @@ from typing import Any
 
 import discord
 
-import render
 from bot import ops
 from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
 from bot.discord.timers import pass_time
@@ -205,7 +203,7 @@ async def hand_message(interaction: discord.Interaction, mid: int, note: str = "
     user = interaction.user.id
     info, moves, private = await _consistent(mid, user, interaction)
     _require_player(info, user)
-    png = await asyncio.to_thread(render.hand, info.game_id, private, seat_names(info))
+    png = await bot_of(interaction).drawing.hand(info.game_id, private, seat_names(info))
     file = discord.File(io.BytesIO(png), "hand.png", description="Your hand (only you can see this)")
     lines = [note] if note else []
     view: StaticView | None = None

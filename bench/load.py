@@ -1,6 +1,10 @@
 """Load: many communities playing every game at once through one bot and the fake Discord (issue 24, item 3).
 
-    .venv/bin/python bench/load.py [--quick] [--channels 200] [--seconds 60] [--moves 0] [--think 1,4] ...
+    .venv/bin/python bench/load.py [--quick] [--channels 200] [--seconds 60] [--moves 0] [--think 5,20] ...
+
+The default pace is a person playing live: 5-20 s to think, 0.5-2 s between the presses of a move.
+`--think 1,4 --click 0.1,0.5` is a stress pace that offers more moves than 2 cores draw (about 60 moves/s
+in all): the latencies then measure the queue. Games played across days move far slower than either.
 
 N text channels (200 by default; 50 to a server) each play a game of every registered game in rotation
 (channel i plays games[i % 5]), all at once, through ONE AgoraBot (tests/discord_harness.py: the real bot, its
@@ -122,8 +126,8 @@ class Config:
     channels: int = 200
     seconds: float = 60.0
     moves: int = 0  # all moves (people's and AI's) at most; 0: no cap
-    think: tuple[float, float] = (1.0, 4.0)  # seconds a person thinks before a move (uniform)
-    click: tuple[float, float] = (0.1, 0.5)  # seconds between the presses of one move (uniform)
+    think: tuple[float, float] = (5.0, 20.0)  # seconds a person thinks before a move (uniform)
+    click: tuple[float, float] = (0.5, 2.0)  # seconds between the presses of one move (uniform)
     ramp: float | None = None  # communities start within this many seconds (None: min(seconds/3, N/20))
     games: tuple[str, ...] = ()  # () = every registered game
     ai_level: str = "normal"
@@ -1029,12 +1033,12 @@ def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
     p.add_argument("--seconds", type=float, help="seconds of load [60; quick 20]")
     p.add_argument("--moves", type=int, default=0, help="stop after this many moves in all [0: no cap]")
     p.add_argument(
-        "--think", type=_pair, help="seconds a person thinks before a move, LOW,HIGH [1,4; quick 0.5,2]"
+        "--think", type=_pair, help="seconds a person thinks before a move, LOW,HIGH [5,20; quick 0.5,2]"
     )
     p.add_argument(
         "--click",
         type=_pair,
-        help="seconds between the presses of a move, LOW,HIGH [0.1,0.5; quick 0.05,0.3]",
+        help="seconds between the presses of a move, LOW,HIGH [0.5,2; quick 0.05,0.3]",
     )
     p.add_argument(
         "--ramp", type=float, help="communities start within this many seconds [min(seconds/3, N/20)]"
@@ -1057,8 +1061,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
         channels=a.channels or (10 if quick else 200),
         seconds=a.seconds or (20.0 if quick else 60.0),
         moves=a.moves,
-        think=a.think or ((0.5, 2.0) if quick else (1.0, 4.0)),
-        click=a.click or ((0.05, 0.3) if quick else (0.1, 0.5)),
+        think=a.think or ((0.5, 2.0) if quick else (5.0, 20.0)),
+        click=a.click or ((0.05, 0.3) if quick else (0.5, 2.0)),
         ramp=a.ramp,
         games=games,
         ai_level=a.ai_level,

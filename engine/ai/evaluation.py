@@ -6,6 +6,7 @@ list[float]` (every seat's share at once, cheaper). A game without one is judged
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -62,3 +63,41 @@ def values(game: Game[Any], state: Any) -> list[float]:
 def evaluate(game: Game[Any], state: Any, seat: PlayerId) -> float:
     """One seat's share of the win by the game's evaluation (see values)."""
     return values(game, state)[seat]
+
+
+def played_forward(
+    game: Any,
+    s: Any,
+    acting: Callable[[Any], bool],
+    passed: tuple[str, ...],
+    score: Callable[[Any, PlayerId], float],
+    steps: int = 24,
+    choose: int = 8,
+) -> Any:
+    """A copy of `s` with the action under way played to its end (while `acting(state)`), by default
+    answers: a decision of a kind in `passed` is passed, a lone move played, any other choice answered by
+    the move its player scores best (`score(state, seat)`, the first `choose` moves weighed); at most `steps`
+    answers."""
+    c = game.from_json(game.to_json(s))
+    for _ in range(steps):
+        if not acting(c):
+            break
+        d = c.decisions[-1]
+        seat = d.players[0]
+        moves = game.legal_actions(c, seat)
+        by_kind = {m.kind: m for m in moves}
+        if d.kind in passed and "pass" in by_kind:
+            move = by_kind["pass"]
+        elif len(moves) == 1:
+            move = moves[0]
+        else:
+            data = game.to_json(c)
+            best, move = -math.inf, moves[0]
+            for m in moves[:choose]:
+                trial = game.from_json(data)
+                game.apply_legal(trial, m)
+                value = score(trial, seat)
+                if value > best:
+                    best, move = value, m
+        game.apply_legal(c, move)
+    return c

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from engine.ai.evaluation import played_forward
 from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS, CHEER_WIN, PYRE_WIN
 from engine.games.ophidian.rules import Ophidian
@@ -74,31 +75,14 @@ def _static(s: OphidianState, seat: int) -> float:
 
 def forward(s: OphidianState) -> OphidianState:
     """The action under way played to its end with default answers (a copy; s itself when quiet)."""
-    if s.result is not None or not s.decisions or s.decisions[-1].kind not in PASSED + CHOSEN:
+    if not _acting(s):
         return s
-    c = _GAME.from_json(_GAME.to_json(s))
-    for _ in range(FORWARD):
-        if c.result is not None or not c.decisions or c.decisions[-1].kind not in PASSED + CHOSEN:
-            break
-        d = c.decisions[-1]
-        seat = d.players[0]
-        moves = _GAME.legal_actions(c, seat)
-        by_kind = {m.kind: m for m in moves}
-        if d.kind in PASSED and "pass" in by_kind:
-            move = by_kind["pass"]
-        elif len(moves) == 1:
-            move = moves[0]
-        else:
-            data = _GAME.to_json(c)
-            best, move = -math.inf, moves[0]
-            for m in moves[:CHOOSE]:
-                trial = _GAME.from_json(data)
-                _GAME.apply_legal(trial, m)
-                value = _static(trial, seat)
-                if value > best:
-                    best, move = value, m
-        _GAME.apply_legal(c, move)
-    return c
+    return played_forward(_GAME, s, _acting, PASSED, _static, FORWARD, CHOOSE)
+
+
+def _acting(s: OphidianState) -> bool:
+    """Whether an action is under way: a window or a choice of the kit waits."""
+    return s.result is None and bool(s.decisions) and s.decisions[-1].kind in PASSED + CHOSEN
 
 
 def evaluate_all(s: OphidianState) -> list[float]:

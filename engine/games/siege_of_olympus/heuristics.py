@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from engine.ai.evaluation import played_forward
 from engine.games.siege_of_olympus import board as b
 from engine.games.siege_of_olympus.cards import ARTIFACTS_TO_WIN, CARDS, COMMANDER_HEALTH
 from engine.games.siege_of_olympus.rules import Siege
@@ -83,29 +84,7 @@ def forward(s: SiegeState) -> SiegeState:
     """The action under way played to its end with default answers (a copy; s itself when quiet)."""
     if not _acting(s) or not s.sides[0].commander or not s.sides[1].commander:
         return s
-    c = _GAME.from_json(_GAME.to_json(s))
-    for _ in range(FORWARD):
-        if not _acting(c):
-            break
-        d = c.decisions[-1]
-        seat = d.players[0]
-        moves = _GAME.legal_actions(c, seat)
-        by_kind = {m.kind: m for m in moves}
-        if d.kind in PASSED and "pass" in by_kind:
-            move = by_kind["pass"]
-        elif len(moves) == 1:
-            move = moves[0]
-        else:
-            data = _GAME.to_json(c)
-            best, move = -math.inf, moves[0]
-            for m in moves[:CHOOSE]:
-                trial = _GAME.from_json(data)
-                _GAME.apply_legal(trial, m)
-                value = _static(trial, seat)
-                if value > best:
-                    best, move = value, m
-        _GAME.apply_legal(c, move)
-    return c
+    return played_forward(_GAME, s, _acting, PASSED, _static, FORWARD, CHOOSE)
 
 
 def evaluate_all(s: SiegeState) -> list[float]:

@@ -87,18 +87,8 @@ from tests.fakediscord import (  # noqa: E402
 SKIP = (*NAV, "↩ Undo")  # menu buttons that are no option
 NEXT_PAGE = "Next ▶"
 # Options that end a turn or answer a window or a setup step soonest (as bench/e2e.py's QUICK).
-QUICK = (
-    "End turn",
-    "Pass",
-    "End the Action Phase",
-    "Pass (−)",
-    "Keep your hand",
-    "Keep the rest of your hand",
-    "Pay for no more (scrap the rest)",
-    "Promote nobody",
-    "No more Reinforcements",
-    "Done arranging",
-)
+from bench.e2e import QUICK  # noqa: E402  (options that end a turn or answer a window, as e2e walks)
+
 PLAYED = "✅ You played"
 STALE = "out of date"
 AI_SELECT = "Add an AI of a chosen level…"

@@ -11,28 +11,15 @@ Run: .venv/bin/python bench/seat_fairness.py [--games N] [--players 2,3,4,5,6] [
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.balance import wilson
 from engine.ai.random_player import RandomPlayer
 from engine.games.omphala.rules import Omphala
-
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (fractional successes allowed)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def seat_shares(players: int, count: int, seed: int) -> tuple[list[float], float]:

@@ -57,7 +57,7 @@ class Wide:
 
     def view(self, s: JSON, viewer: PlayerId | None) -> JSON:
         """Everything is public."""
-        return {"game": "wide", "viewer": viewer, "picks": list(s["picks"]), "to_act": list(self.to_act(s))}
+        return {"game": self.id, "viewer": viewer, "picks": list(s["picks"]), "to_act": list(self.to_act(s))}
 
     def describe(self, s: JSON, action: Action) -> tuple[str, ...]:
         """One level of forty options."""

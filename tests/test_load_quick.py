@@ -12,62 +12,17 @@ from typing import ClassVar
 import pytest
 
 from bench.load import Ack, Config, audit, format_report, run_load
-from engine.core import JSON, Action, Event, IllegalAction, PlayerId
 from engine.registry import games, register
+from tests.test_discord_menus import Wide as MenuWide
 
 BUILTIN = tuple(g for g, game in games().items() if type(game).__module__.startswith("engine.games."))
-CHOICES = 40  # more than a level's buttons hold: a select menu of two pages
 
 
-class Wide:
-    """Each of two players picks a number from 0 to 39 once; the higher pick wins (a game over in two moves,
-    so the channel opens game after game)."""
+class Wide(MenuWide):
+    """The menu tests' Wide (each of two players picks a number from 0 to 39 once; the higher pick wins: a
+    game over in two moves, so the channel opens game after game) under an id of its own."""
 
     id: ClassVar[str] = "load_wide"
-    title: ClassVar[str] = "Wide"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    max_actions: ClassVar[int] = CHOICES
-
-    def setup(self, num_players: int, seed: int, options: JSON | None = None) -> JSON:
-        return {"picks": [None] * num_players}
-
-    def to_act(self, s: JSON) -> tuple[PlayerId, ...]:
-        return tuple(i for i, p in enumerate(s["picks"]) if p is None)[:1]
-
-    def legal_actions(self, s: JSON, player: PlayerId) -> list[Action]:
-        if player not in self.to_act(s):
-            return []
-        return [Action(player, "pick", (("n", n),)) for n in range(CHOICES)]
-
-    def apply(self, s: JSON, action: Action) -> list[Event]:
-        if action not in self.legal_actions(s, action.player):
-            raise IllegalAction(action.key)
-        s["picks"][action.player] = int(action.arg("n"))
-        return [Event("pick", f"P{action.player + 1} picks {action.arg('n')}")]
-
-    def returns(self, s: JSON) -> list[float] | None:
-        picks = s["picks"]
-        if None in picks:
-            return None
-        best = max(picks)
-        winners = [i for i, p in enumerate(picks) if p == best]
-        return [1 / len(winners) if i in winners else 0.0 for i in range(len(picks))]
-
-    def view(self, s: JSON, viewer: PlayerId | None) -> JSON:
-        return {"game": self.id, "viewer": viewer, "picks": list(s["picks"]), "to_act": list(self.to_act(s))}
-
-    def describe(self, s: JSON, action: Action) -> tuple[str, ...]:
-        return (f"Number {action.arg('n')}",)
-
-    def determinize(self, s: JSON, observer: PlayerId, seed: int) -> JSON:
-        return self.from_json(self.to_json(s))
-
-    def to_json(self, s: JSON) -> JSON:
-        return {"picks": list(s["picks"])}
-
-    def from_json(self, data: JSON) -> JSON:
-        return {"picks": list(data["picks"])}
 
 
 @pytest.fixture

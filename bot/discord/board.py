@@ -8,7 +8,8 @@ and an AI move edit the current message instead. A person is pinged (the new mes
 only when the bot waits on a choice of theirs with more than one legal answer, at most once a turn, and not
 when they moved in this game in the last few minutes (they are there); an edit names people but notifies
 nobody, so a window that waits on someone with a real choice tells them by direct message if they asked for
-DMs (/notify dms:on). While a move is about to be played for someone, the board waits for it. A new message
+DMs (/notify dms:on). While a move is about to be played for someone, or an AI seat is to answer, the board
+waits for it (one drawing shows a person's move and the AI's answer). A new message
 takes the "My hand & moves" button away from the one it supersedes.
 
 The board message (channel, message id, the state_id and turn it shows, whom it pinged, the last public
@@ -196,6 +197,7 @@ class Boards:
         self._resuming: asyncio.Task[None] | None = None
         self._moved: dict[tuple[int, int], float] = {}  # (match, person) -> when they last moved
         self._nonces: dict[int, tuple[Any, str]] = {}  # match -> (what a failed post showed, its nonce)
+        self._closed = False
 
     async def on_event(self, event: SessionEvent) -> None:
         """Session subscriber: remember public event texts, schedule a redraw (the deadline is written with
@@ -234,6 +236,8 @@ class Boards:
 
     def schedule(self, mid: int) -> None:
         """Redraw this match's board soon (once, however many changes arrive meanwhile)."""
+        if self._closed:
+            return
         self._dirty.add(mid)
         if mid not in self._tasks:
             self._tasks[mid] = asyncio.get_running_loop().create_task(self._run(mid), name=f"board-{mid}")
@@ -263,6 +267,7 @@ class Boards:
 
     async def close(self) -> None:
         """Let pending redraws finish for a few seconds, then cancel the rest (start-up posts them)."""
+        self._closed = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self.flush()), CLOSE_WAIT)
         pending = [t for t in (self._resuming, *self._tasks.values()) if t is not None]
@@ -313,12 +318,19 @@ class Boards:
             log.warning("match %s: channel %s is gone", mid, info.channel_id)
             return
         old = await self._load(mid)
+        shown = (old.turn, old.state_id) if old is not None else None
+        if info.status == FINISHED and shown == (RESULT, info.state_id):
+            return  # the result is posted and its thread archived: a late redraw would only unarchive it
         if info.status in (ABANDONED, BROKEN):
             if old is not None or info.state_id > 0:  # a cancelled lobby has no board to close
                 await self._stopped(info, channel)
             return
         if info.status == ACTIVE and await sessions.automation_due(mid):
             return  # a move is being played for someone: its own event redraws the board after it
+        thinking = sessions.ai_task(mid) if info.status == ACTIVE and not info.users_to_act else None
+        if thinking is not None:  # an AI answers next: one board shows the move and its answer
+            thinking.add_done_callback(lambda _: self.schedule(mid))
+            return
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
         png = await self.bot.drawing.board(info.game_id, view, seat_names(info))
         status = status_of(info, view)

@@ -70,6 +70,11 @@ class AiSeats(SessionBase):
         async with self._lock_for(match_id):
             return await self._automatic(await self._live(match_id)) is not None
 
+    def ai_task(self, match_id: int) -> asyncio.Task[None] | None:
+        """The task moving this match's AI seats (and the moves made for people), while it runs."""
+        task = self._ai_tasks.get(match_id)
+        return task if task is not None and not task.done() else None
+
     async def wait_idle(self, match_id: int | None = None) -> None:
         """Wait until no AI is moving (in this match, or anywhere)."""
         while True:

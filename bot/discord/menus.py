@@ -198,13 +198,20 @@ def _require_player(info: MatchInfo, user: int) -> None:
         raise SessionError(NOT_SEATED)
 
 
-async def hand_message(interaction: discord.Interaction, mid: int, note: str = "") -> dict[str, Any]:
-    """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu."""
+async def hand_message(
+    interaction: discord.Interaction, mid: int, note: str = "", played: bool = False
+) -> dict[str, Any]:
+    """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu. Just
+    after a move (`played`) that leaves the player nothing to do, no image: the next look is a press away,
+    and drawing one nobody waits for was a third of the drawing under load (bench/load.py)."""
     user = interaction.user.id
     info, moves, private = await _consistent(mid, user, interaction)
     _require_player(info, user)
-    png = await bot_of(interaction).drawing.hand(info.game_id, private, seat_names(info))
-    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand (only you can see this)")
+    files: list[discord.File] = []
+    if moves or info.over or not played:
+        png = await bot_of(interaction).drawing.hand(info.game_id, private, seat_names(info))
+        mine = "Your hand (only you can see this)"
+        files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
     lines = [note] if note else []
     view: StaticView | None = None
     if info.over:
@@ -224,8 +231,9 @@ async def hand_message(interaction: discord.Interaction, mid: int, note: str = "
             view.add_item(discord.ui.Button(label="↩ Undo", custom_id=cid, row=4))
     else:
         waiting = ", ".join(who(info, s) for s in info.to_act) or "nobody"
-        lines.append(f"It's not your turn — waiting for {waiting}. Press *My hand & moves* again when it is.")
-    return {"content": "\n".join(lines), "attachments": [file], "view": view}
+        again = "to see your hand, or when it is" if played else "when it is"
+        lines.append(f"It's not your turn — waiting for {waiting}. Press *My hand & moves* again {again}.")
+    return {"content": "\n".join(lines), "attachments": files, "view": view}
 
 
 class HandButton(
@@ -266,9 +274,9 @@ class HandButton(
         await guarded(interaction, self.mid, work)
 
 
-async def _refresh(interaction: discord.Interaction, mid: int, note: str) -> None:
+async def _refresh(interaction: discord.Interaction, mid: int, note: str, played: bool = False) -> None:
     """Redraw the ephemeral message in place (after a deferred update) with a fresh hand and menu."""
-    kwargs = await hand_message(interaction, mid, note)
+    kwargs = await hand_message(interaction, mid, note, played)
     await interaction.edit_original_response(**kwargs)
 
 
@@ -356,7 +364,7 @@ async def _played(interaction: discord.Interaction, mid: int, note: str) -> None
     """After a committed move: the fresh menu, or (when Discord fails us) at least that the move was played,
     never "please try again", which would invite them to play it twice."""
     try:
-        await _refresh(interaction, mid, note)
+        await _refresh(interaction, mid, note, played=True)
     except discord.HTTPException as e:
         log.warning("match %s: the menu after a move could not be redrawn: %s", mid, e)
         with contextlib.suppress(discord.HTTPException):

@@ -88,9 +88,12 @@ def result_words(info: MatchInfo) -> str:
 
 def credit(who: str, text: str, names: Sequence[str]) -> str:
     """An event line credited to the seat that acted, unless it starts by naming a seat itself (the actor,
-    or another seat an effect of the move concerns): never "Ann: Ann draws"."""
+    or another seat an effect of the move concerns: never "Ann: Ann draws") or speaks to the viewer ("You
+    draw …" during the AI's move is the viewer's own draw, not the AI's)."""
     named = seat_refs(text, names)
-    return named if any(named.startswith(n) for n in (who, *names) if n) else f"{who}: {named}"
+    if named.startswith(("You ", "Your ")) or any(named.startswith(n) for n in (who, *names) if n):
+        return named
+    return f"{who}: {named}"
 
 
 def named_moves(moves: Sequence[Move], names: Sequence[str]) -> list[Move]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,9 +78,21 @@ class Match:
 
     def can_undo(self, player: PlayerId) -> bool:
         """Undo is allowed for the last action if it was this seat's, in its own turn, and hid no chance."""
-        if len(self.log) <= self.undo_floor or self.log[-1][0] != player:
-            return False
-        return self.game.to_act(self.state) == (player,)
+        return self.undo_refusal(player) is None
+
+    def undo_refusal(self, player: PlayerId, names: Sequence[str] = ()) -> str | None:
+        """Why this seat cannot take its last move back now, in words (None when it can)."""
+        if not self.log:
+            return "nothing has been played yet"
+        last = self.log[-1][0]
+        if last != player:
+            who = names[last] if last < len(names) else f"P{last + 1}"
+            return f"{who} has moved since your last move"
+        if len(self.log) <= self.undo_floor:
+            return "your last move drew or revealed a card, and that cannot be taken back"
+        if self.game.to_act(self.state) != (player,):
+            return "your turn has passed"
+        return None
 
     def undo(self, player: PlayerId) -> Match:
         """A new match with the last action taken back; IllegalAction if can_undo is false."""

@@ -126,7 +126,8 @@ async def test_undo_from_the_console(tmp_path: Path) -> None:
     opts = PlayOptions(game="omphala", players=2, ai=1, seed=4, db=str(tmp_path / "c.db"), ai_delay=0.0)
     code = await play(opts, Reacting(out.getvalue, steps), out)  # type: ignore[arg-type]
     text = out.getvalue()
-    assert code == 0 and "There is nothing you can take back now." in text
+    assert code == 0 and "There is nothing you can take back now: " in text  # and why (issue 25)
+    assert "drew or revealed a card" in text or "has moved since" in text
     assert re.search(r"^  Player 1 shields front card 1 with ", text, re.M)
     assert "  Player 1 took back a move" in text
     assert "2 actions left" in text.rsplit("took back a move", 1)[1]  # both actions are back
@@ -155,6 +156,9 @@ def test_credit() -> None:
     names = ["Ann", "AI 2 (random)"]
     assert credit("AI 2 (random)", "P2 attacks P1", names) == "AI 2 (random) attacks Ann"
     assert credit("Ann", "The deck is empty", names) == "Ann: The deck is empty"
+    # issue 25: a line that speaks to the viewer is theirs, whoever moved ("AI 2 (hard): You draw" was wrong)
+    assert credit("AI 2 (hard)", "You draw +1 VP", names) == "You draw +1 VP"
+    assert credit("AI 2 (hard)", "Your hand is full", names) == "Your hand is full"
     assert credit("Ann", "P2 draws 3♦", names) == "AI 2 (random) draws 3♦"  # what the move made P2 do
 
 

@@ -15,6 +15,7 @@ from bot.sessions.types import (
     SessionEvent,
     SubmitResult,
     UserId,
+    seat_name,
     seat_of,
 )
 from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
@@ -46,8 +47,9 @@ class Play(SessionBase):
             seat = self._require_seat(live, user)
             match = self._require_active(live)
             self._check_fresh(match, expected_state_id)
-            if not match.can_undo(seat):
-                raise SessionError("There is nothing you can take back now.")
+            names = [seat_name(live.record.seats, i) for i in range(len(live.record.seats))]
+            if (why := match.undo_refusal(seat, names)) is not None:
+                raise SessionError(f"There is nothing you can take back now: {why}.")
             rows = await self.store.load_log(match_id)
             undone = match.undo(seat)
             update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE))

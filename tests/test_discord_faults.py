@@ -264,3 +264,22 @@ async def test_a_session_discord_ends_is_identified_anew_and_play_goes_on(
         await h.settle()
         now = (await h.sessions.get(mid)).state_id
         assert now > before and len(await h.store.load_log(mid)) == now and shows(h.board(thread), now)
+
+
+async def test_a_table_of_ais_shows_its_moves_as_they_come(fake: FakeDiscord, tmp_path: Path) -> None:
+    """While an AI answers a person, the board waits for the answer (one drawing for both); a table of AIs
+    alone has nobody to wait for, so its board still shows the moves as they come, then the result."""
+    host = fake.add_user("host")
+    async with Harness.started(fake, tmp_path) as h:
+        channel = await fake.create_channel("ai-table")
+        s = h.sessions
+        info = await s.create(channel.id, fake.guild.id, "omphala", host.id, seat_host=False)
+        for _ in range(2):
+            await s.add_ai(info.id, host.id, "random")
+        await s.start(info.id, host.id)
+        await h.settle()
+        assert (await s.get(info.id)).over
+        drawn = [m for m in fake.public(channel) if m.embeds] + [
+            v for m in fake.public(channel) for v in m.history
+        ]
+        assert len(drawn) > 2  # boards along the way, not only the result

@@ -327,8 +327,10 @@ class Boards:
             return
         if info.status == ACTIVE and await sessions.automation_due(mid):
             return  # a move is being played for someone: its own event redraws the board after it
-        thinking = sessions.ai_task(mid) if info.status == ACTIVE and not info.users_to_act else None
-        if thinking is not None:  # an AI answers next: one board shows the move and its answer
+        answering = info.status == ACTIVE and not info.users_to_act
+        people = any(not s.is_ai for s in info.seats)  # (an all-AI table shows every move)
+        thinking = sessions.ai_task(mid) if answering and people else None
+        if thinking is not None:  # an AI answers a person next: one board shows the move and its answer
             thinking.add_done_callback(lambda _: self.schedule(mid))
             return
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public

@@ -18,13 +18,14 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import render
+from bot.sessions.pool import default_workers as cores
+from bot.sessions.pool import worker_context
 
 log = logging.getLogger(__name__)
 
@@ -36,17 +37,7 @@ def default_workers() -> int:
     value = os.environ.get("AGORA_RENDER_WORKERS", "").strip()
     if value.isdigit():
         return int(value)
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(4, cores - 1))
-
-
-def _context() -> Any:
-    """forkserver where there is one (a small, warm server forks the workers), else spawn."""
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return multiprocessing.get_context(method)
+    return max(1, min(4, cores() - 1))
 
 
 class Drawing:
@@ -80,7 +71,7 @@ class Drawing:
     def _started(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=_context(), initializer=render.warm
+                self.workers, mp_context=worker_context(), initializer=render.warm
             )
         return self._pool
 

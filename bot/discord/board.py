@@ -281,7 +281,7 @@ class Boards:
             while mid in self._dirty:
                 self._dirty.discard(mid)
                 try:
-                    with ops.tagged(mid), ops.BOARD_SECONDS.time():
+                    with ops.tagged(mid):
                         await self.redraw(mid)
                     failed = 0
                 except asyncio.CancelledError:
@@ -333,6 +333,12 @@ class Boards:
         if thinking is not None:  # an AI answers a person next: one board shows the move and its answer
             thinking.add_done_callback(lambda _: self.schedule(mid))
             return
+        with ops.BOARD_SECONDS.time():  # only the boards drawn and sent (not the redraws that wait)
+            await self._show(mid, info, channel, old)
+
+    async def _show(self, mid: int, info: MatchInfo, channel: Any, old: Posted | None) -> None:
+        """Draw the board and post it anew or edit the current message (see the module doc for which)."""
+        sessions = self.bot.sessions
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
         png = await self.bot.drawing.board(info.game_id, view, seat_names(info))
         status = status_of(info, view)

@@ -165,7 +165,7 @@ class _Worker:
             self.process.close()
 
 
-def _context() -> Any:
+def worker_context() -> Any:
     """forkserver where there is one (Linux, macOS): workers fork from a small, warm server; else spawn."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -290,7 +290,7 @@ class AiPool:
     async def _spawn(self) -> _Worker:
         """A new worker (started in a thread: starting a process blocks for a moment)."""
         if self._ctx is None:
-            self._ctx = _context()
+            self._ctx = worker_context()
         return await asyncio.to_thread(_Worker, self._ctx, self.nice)
 
     async def close(self, timeout: float = 2.0) -> None:

@@ -4,29 +4,19 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections import Counter
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
 
 from bot.store import Store
 from engine.core import find_action
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.present import CardEntry, find_card, of, player_count, shorten
+from engine.table.present import CardEntry, find_card, of, player_count, rulings_text, shorten
 
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
 CARD_TEXT_MAX = 1800  # a /card answer stays well inside a message's 2,000 characters
 UNREADABLE = "(The rest of this game's log cannot be read: its saved data is damaged or from older rules.)"
-
-
-def _game_dir(game: Any) -> Path | None:
-    """The directory of the module that defines the game's class (engine/games/<id>/ for a package)."""
-    module = sys.modules.get(type(game).__module__)
-    path = getattr(module, "__file__", None)
-    return Path(path).resolve().parent if path else None
 
 
 def summary(game_id: str) -> str:
@@ -38,9 +28,7 @@ def summary(game_id: str) -> str:
 
 def rulings(game_id: str) -> str:
     """The game's RULINGS.md (how Agora settles what the rule text leaves open), or ""."""
-    folder = _game_dir(get_game(game_id))
-    path = folder / "RULINGS.md" if folder else None
-    return path.read_text(encoding="utf-8") if path is not None and path.is_file() else ""
+    return rulings_text(get_game(game_id))
 
 
 def catalogue(game_id: str) -> list[CardEntry]:

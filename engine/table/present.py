@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core import JSON, Action
@@ -50,6 +52,17 @@ class Status:
     # A response window offered to seats other than the turn player ("Turning Point window"): front ends
     # ping them, offer a Pass, and pass for them after a wait that is the same for every window.
     window: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One card a view shows face up, where it lies and how it stands now: what a front end lists for
+    "inspect any card" (the viewer's hand, cards in play, a market or shared row, a card just played)."""
+
+    card: str  # a catalogue id (CardEntry.id)
+    where: str  # the zone in words, seats by `names`: "Your hand", "AI 2 · Action Field", "Agora"
+    now: str = ""  # current stats and state with modifiers, "" if none: "Life 3/8 · ADMG 3 (+1) · Set"
+    mine: bool = False  # in the viewer's own hand (a front end shows these with their text at all times)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +110,10 @@ class Presentation(Protocol):
     seat that did not (an AI seat, a person who did not choose); nothing else in options changes (but for
     the saved decks of a deck builder, below). The list may be missing (e.g. `setup(n, seed)` in tests): the
     game picks whatever is missing at random from its own seeded RNG.
+
+    Optional function `on_table(view, names) -> list[Seen]` (read it with `seen_cards`): every card the
+    view shows face up, zone by zone in reading order (the viewer's hand first), with its current stats;
+    drawn from the view alone, so it never names a card the viewer may not see.
 
     Optional attribute `windows: bool` (read it with `has_windows`): True for a game with response windows.
 
@@ -146,6 +163,47 @@ def of(game: Any) -> Presentation:
             if e.name != f"{package}.present":
                 raise
     return found or Generic(game)
+
+
+def seen_cards(present: Any, view: JSON, names: Sequence[str]) -> list[Seen]:
+    """The cards a view shows (the presentation's `on_table`), or, for a game without one, every catalogue
+    id the view mentions, where "the table"."""
+    found = getattr(present, "on_table", None)
+    if found is not None:
+        return list(found(view, names))
+    ids = {e.id for e in present.catalogue()}
+    seen: dict[str, None] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str) and node in ids:
+            seen.setdefault(node)
+        elif isinstance(node, dict):
+            for k, v in node.items():
+                if k != "log":
+                    walk(v)
+        elif isinstance(node, list | tuple):
+            for v in node:
+                walk(v)
+
+    walk(view)
+    return [Seen(card, "On the table") for card in seen]
+
+
+def rule_text(game: Any) -> str:
+    """The game's own rule text (RULES.txt beside its module, shipped with the package), or ""."""
+    return _beside(game, "RULES.txt")
+
+
+def rulings_text(game: Any) -> str:
+    """The game's RULINGS.md (how Agora settles what the rule text leaves open), or ""."""
+    return _beside(game, "RULINGS.md")
+
+
+def _beside(game: Any, name: str) -> str:
+    module = sys.modules.get(type(game).__module__)
+    path = getattr(module, "__file__", None)
+    found = Path(path).resolve().parent / name if path else None
+    return found.read_text(encoding="utf-8") if found is not None and found.is_file() else ""
 
 
 def has_windows(present: Any) -> bool:

@@ -91,6 +91,10 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     p.add_argument("--list", action="store_true", help="list the saved console games and exit")
     p.add_argument(
+        "--line", action="store_true",
+        help="plain line mode instead of the full-screen app (what piped input always gets)",
+    )  # fmt: skip
+    p.add_argument(
         "--ai-delay", type=float, default=0.4, metavar="SEC", help="pause before each AI move (0.4)"
     )
 
@@ -178,6 +182,7 @@ def _command(args: argparse.Namespace) -> int:
         ai_delay=max(0.0, args.ai_delay),
         choose=tuple(choose),
         windows=args.windows,
+        line=args.line,
     )
     try:
         return asyncio.run(play(opts))

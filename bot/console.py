@@ -37,7 +37,7 @@ DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
 CLEAR = "\033[H\033[2J\033[3J"
 KEYS = "? = a hint from the AI, u = undo, r = show the board again, q = save and quit, h = this help"
-RESERVED = frozenset("urqh")
+RESERVED = frozenset("urqhib")  # the terminal's own keys (u r q h; the app's i b)
 
 
 def _as_typed(path: str) -> str:
@@ -383,6 +383,7 @@ class PlayOptions:
     ai_delay: float = 0.4
     choose: tuple[tuple[str, str], ...] = ()  # (choice key, option id) for the human seats (--choose)
     windows: str = DEFAULT_WINDOWS  # how response windows treat the people at this screen (--windows)
+    line: bool = False  # plain line mode even in a terminal (--line); piped input always gets it
 
 
 async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -411,6 +412,10 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
             match_id = await _new_game(sessions, opts, screen)
             if match_id is None:
                 return 2
+        if not opts.line and _isatty(inp) and _isatty(out):
+            await sessions.close()
+            await store.close()
+            return await _run_app(opts, match_id, screen)
         return await ConsoleGame(sessions, match_id, screen, opts.db).run()
     except SessionError as e:
         screen.say(str(e))
@@ -424,6 +429,21 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
     finally:
         await sessions.close()
         await store.close()
+
+
+async def _run_app(opts: PlayOptions, match_id: int, screen: _Screen) -> int:
+    """The full-screen app on this terminal (it opens the database itself); then one line on where the game
+    stands, left on the terminal after the app's screen is gone."""
+    from bot.tui.app import AgoraApp  # Textual loads only for the app
+
+    app = AgoraApp(opts.db, match_id, opts.windows, opts.ai_delay)
+    code = await app.run_async()
+    info = app.info
+    if info is not None and info.status == "finished":
+        screen.say(f"Game #{info.id} is over. {result_words(info)}")
+    else:
+        screen.say(f"Saved. Resume with: {play_command(f'--resume {match_id}', opts.db)}")
+    return code or 0
 
 
 async def _same(setting: str) -> str:

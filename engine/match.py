@@ -94,6 +94,14 @@ class Match:
             return "your turn has passed"
         return None
 
+    def undo_preview(self, player: PlayerId) -> tuple[str, ...]:
+        """The menu path of the move undo would take back (describe() before it); IllegalAction if none."""
+        if not self.can_undo(player):
+            raise IllegalAction("There is nothing you can take back now.")
+        before = Match.replay(self.game_id, self.num_players, self.seed, self.options, self.log[:-1])
+        seat, key = self.log[-1]
+        return tuple(self.game.describe(before.state, find_action(self.game, before.state, seat, key)))
+
     def undo(self, player: PlayerId) -> Match:
         """A new match with the last action taken back; IllegalAction if can_undo is false."""
         if not self.can_undo(player):

@@ -27,7 +27,6 @@ import io
 import logging
 import re
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -36,7 +35,7 @@ from bot import ops
 from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
-from bot.sessions.types import WINDOW_WORDS
+from bot.sessions.types import WINDOW_WORDS, walk
 from bot.store import BROKEN
 from engine.table.decisions import PASS
 from engine.table.present import shorten
@@ -52,40 +51,6 @@ UNCLAIMED = (
     "That button is not one Agora knows (it may come from an old or altered message). Use the latest board."
 )
 PATH = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)"  # option indexes "2.0", or "" for the top level
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """One level of a menu: the labels chosen so far and the options offered next."""
-
-    labels: tuple[str, ...]
-    options: list[str]
-    leaves: frozenset[int]  # options that complete a move
-    move: Move | None  # the move whose whole path is `labels`, if any
-
-
-def _options(moves: list[Move], depth: int) -> list[str]:
-    seen: dict[str, None] = {}
-    for m in moves:
-        if len(m.path) > depth:
-            seen.setdefault(m.path[depth])
-    return list(seen)
-
-
-def walk(moves: list[Move], path: tuple[int, ...]) -> Level | None:
-    """Follow option indexes from the root; None if an index does not exist (a menu of another position)."""
-    labels: tuple[str, ...] = ()
-    matching = moves
-    for i in path:
-        options = _options(matching, len(labels))
-        if not 0 <= i < len(options):
-            return None
-        labels += (options[i],)
-        matching = [m for m in matching if m.path[: len(labels)] == labels]
-    options = _options(matching, len(labels))
-    leaves = frozenset(i for i, o in enumerate(options) if any(m.path == (*labels, o) for m in matching))
-    move = next((m for m in matching if m.path == labels), None) if labels else None
-    return Level(labels, options, leaves, move)
 
 
 def _path_text(path: tuple[int, ...]) -> str:

@@ -7,8 +7,8 @@ import asyncio
 from collections import Counter
 from dataclasses import replace
 
+from bot.sessions.play import replay_events
 from bot.store import Store
-from engine.core import find_action
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.present import CardEntry, find_card, of, player_count, rulings_text, shorten
@@ -16,7 +16,6 @@ from engine.table.present import CardEntry, find_card, of, player_count, rulings
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
 CARD_TEXT_MAX = 1800  # a /card answer stays well inside a message's 2,000 characters
-UNREADABLE = "(The rest of this game's log cannot be read: its saved data is damaged or from older rules.)"
 
 
 def summary(game_id: str) -> str:
@@ -105,19 +104,4 @@ async def event_log(store: Store, match_id: int, viewer: int | None) -> list[str
     if record is None:
         return []
     rows = await store.load_log(match_id)
-
-    def replay() -> list[str]:
-        game = games().get(record.game_id)
-        if game is None or record.damage:
-            return [UNREADABLE]
-        lines: list[str] = []
-        try:  # stored data replayed under today's rules: a damaged or older log stops where it fails
-            state = game.setup(len(record.seats), record.seed, record.options)
-            for row in rows:
-                events = game.apply(state, find_action(game, state, row.seat, row.key))
-                lines += [e.text for e in events if e.visible(viewer)]
-        except Exception:
-            lines.append(UNREADABLE)
-        return lines
-
-    return await asyncio.to_thread(replay)
+    return [text for _, text in await asyncio.to_thread(replay_events, record, rows, viewer)]

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
@@ -21,7 +24,27 @@ from bot.sessions.types import (
 from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
 from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
 from engine.match import Match
+from engine.registry import games
 from engine.table.present import of as presentation_of
+
+UNREADABLE = "(The rest of this game's log cannot be read: its saved data is damaged or from older rules.)"
+
+
+def replay_events(record: Any, rows: Sequence[LogRow], viewer: PlayerId | None) -> list[tuple[PlayerId, str]]:
+    """(seat that moved, event text) for every event `viewer` may read, replaying a stored log; a damaged
+    or older log stops where it fails, with UNREADABLE (seat -1)."""
+    game = games().get(record.game_id)
+    if game is None or record.damage:
+        return [(-1, UNREADABLE)]
+    out: list[tuple[PlayerId, str]] = []
+    try:  # stored data replayed under today's rules
+        state = game.setup(len(record.seats), record.seed, record.options)
+        for row in rows:
+            events = game.apply(state, find_action(game, state, row.seat, row.key))
+            out += [(row.seat, e.text) for e in events if e.visible(viewer)]
+    except Exception:
+        out.append((-1, UNREADABLE))
+    return out
 
 
 class Play(SessionBase):
@@ -61,6 +84,28 @@ class Play(SessionBase):
             await self._publish(SessionEvent("undo", info, seat=seat, user=user, events=events))
             self._kick_ai(match_id)
             return SubmitResult(undone.state_id, events, info)
+
+    async def undo_preview(self, match_id: int, user: UserId) -> str:
+        """What undo would take back for this user now, in the game's words ("Play Hex Bolt › Lyra Shen");
+        SessionError saying why when it cannot."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            seat = self._require_seat(live, user)
+            match = self._require_active(live)
+            names = [seat_name(live.record.seats, i) for i in range(len(live.record.seats))]
+            if (why := match.undo_refusal(seat, names)) is not None:
+                raise SessionError(f"There is nothing you can take back now: {why}.")
+            return " › ".join(match.undo_preview(seat))
+
+    async def log_for(self, match_id: int, user: UserId | None) -> list[tuple[PlayerId, str]]:
+        """Every event of the match this user may read (their own secrets, nobody else's), with the seat
+        whose move caused it, by replaying the stored log."""
+        record = await self.store.get_match(match_id)
+        if record is None:
+            raise SessionError(f"There is no game #{match_id}.")
+        rows = await self.store.load_log(match_id)
+        viewer = None if user is None else seat_of(record.seats, user)
+        return await asyncio.to_thread(replay_events, record, rows, viewer)
 
     # --- reading ---------------------------------------------------------------------------------------
     async def get(self, match_id: int) -> MatchInfo:

@@ -152,3 +152,38 @@ def seat_of(seats: tuple[Seat, ...], user: UserId) -> PlayerId | None:
         if s.user_id == user and not s.is_ai:
             return i
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of a menu: the labels chosen so far and the options offered next."""
+
+    labels: tuple[str, ...]
+    options: list[str]
+    leaves: frozenset[int]  # options that complete a move
+    move: Move | None  # the move whose whole path is `labels`, if any
+
+
+def options_at(moves: list[Move], depth: int) -> list[str]:
+    """The distinct path elements at this depth, in the moves' order."""
+    seen: dict[str, None] = {}
+    for m in moves:
+        if len(m.path) > depth:
+            seen.setdefault(m.path[depth])
+    return list(seen)
+
+
+def walk(moves: list[Move], path: tuple[int, ...]) -> Level | None:
+    """Follow option indexes from the root; None if an index does not exist (a menu of another position)."""
+    labels: tuple[str, ...] = ()
+    matching = moves
+    for i in path:
+        options = options_at(matching, len(labels))
+        if not 0 <= i < len(options):
+            return None
+        labels += (options[i],)
+        matching = [m for m in matching if m.path[: len(labels)] == labels]
+    options = options_at(matching, len(labels))
+    leaves = frozenset(i for i, o in enumerate(options) if any(m.path == (*labels, o) for m in matching))
+    move = next((m for m in matching if m.path == labels), None) if labels else None
+    return Level(labels, options, leaves, move)

@@ -1,5 +1,5 @@
-"""Omphala's presentation (engine/table/present.py): its summary, status lines, the 52 cards, menu order and
-the terminal board. Pure functions over views; nothing here reads a state."""
+"""Omphala's presentation (engine/table/present.py): its summary, status lines, the 52 cards, menu order,
+the terminal board and the cards on the table. Pure functions over views; nothing here reads a state."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.omphala import cards
-from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, shorten, together
 
 summary = (
     "**Goal:** end the game with the most cards in your front row "
@@ -229,3 +229,51 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
     if view.get("result"):
         lines.append(f"Result: {result_line(view, names)}.")
     return "\n".join(lines)
+
+
+# -- cards on the table --------------------------------------------------------------------------
+
+
+def _row_card(entity: list[str | None], where: str, at: str = "", face_down: bool = False) -> list[Seen]:
+    """The cards of one row card that the view shows, the card then its modifier, each with how it stands:
+    its position `at` ("front card 2"), face down, the modifier and the power with it."""
+    base, mod = entity[0], entity[1] if len(entity) > 1 else None
+    power = f": power {cards.power(base) + cards.power(mod)}" if base and mod else ""
+    seen = []
+    if base is not None:
+        words = [at, "face down" if face_down else ""]
+        if mod is not None:
+            words.append(f"{'enhanced' if cards.suit(mod) == 'H' else 'shielded'} with {_label(mod)}{power}")
+        seen.append(Seen(base, where, " · ".join(w for w in words if w)))
+    if mod is not None:
+        verb = "enhancing" if cards.suit(mod) == "H" else "shielding"
+        what = f"{verb} {_label(base)}{power}" if base is not None else f"{verb} a face-down card"
+        seen.append(Seen(mod, where, f"{at} · {what}" if at else what))
+    return seen
+
+
+def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
+    """Every card the view shows: your hand, each seat's front and back rows (yours first), the discard
+    pile's top and the card just played."""
+    viewer, over = view.get("viewer"), view.get("phase") == "over"
+    # Only the two cards each seat chose at the start are secret (RULINGS 11); they hold uids 1 to 2n.
+    chosen = 2 * int(view.get("num_players") or 0)
+    seen: list[Seen] = []
+    for p in sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer):
+        own = p["seat"] == viewer
+        whose = "Your " if own else f"{seat_name(p['seat'], names)} · "
+        if own:
+            seen += [Seen(c, "Your hand", mine=True) for c in p.get("hand") or []]
+        for i, e in enumerate(p["front_row"], 1):
+            face_down = own and not over and e["id"] <= chosen
+            seen += _row_card(e["cards"], whose + "front row", f"front card {i}", face_down)
+        for e in p.get("back_row") or []:
+            seen += _row_card(e, whose + "back row")
+    discard = view.get("discard") or []
+    if discard:
+        seen.append(Seen(discard[-1], "Discard pile (top)", plural(len(discard), "card") + " in the pile"))
+    last = view.get("last") or {}
+    card = last.get("card")
+    if card in cards.POWER and all(s.card != card for s in seen):
+        seen.append(Seen(card, "Just played", shorten(seat_refs(str(last.get("text", "")), names), 89)))
+    return seen

@@ -1,5 +1,6 @@
 """Ophelia's presentation (engine/table/present.py): summary, status and prompts, the card catalogue, the
-deck choice, menu order and the terminal board. Pure functions over views; nothing here reads a state."""
+deck choice, menu order, the terminal board and the cards on the table. Pure functions over views; nothing
+here reads a state."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 
 from engine.abilities import resolve as kit
 from engine.core import JSON, Action
+from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import CARDS, DECK_CHOICE, DECKS, FACTIONS
-from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Seen, Status, group_rank, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** 5 points. Rounds are worth **1-2-3-2-1**.\n"
@@ -228,3 +230,48 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         lines.append("Log:")
         lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
     return "\n".join(lines)
+
+
+# -- the cards on the table ----------------------------------------------------------------------
+
+_STATES = (("contested", "contested"), ("played", "played this turn"), ("moved", "moved this turn"))
+
+
+def _change(u: JSON, stat: str) -> str:
+    """ " (+2)" when a stat differs from the printed one, else ""."""
+    d = u[stat] - u[f"base_{stat}"]
+    return f" ({d:+d})" if d else ""
+
+
+def _now(u: JSON) -> str:
+    """A card in play now: Power, Initiative and Life left, each with its change, then its state."""
+    parts = [f"{_STAT_WORDS[k]} {u[k]}{_change(u, k)}" for k in ("power", "initiative") if k in u]
+    if "life" in u:
+        parts.append(f"Life {u['life'] - u['damage']}/{u['life']}{_change(u, 'life')}")
+    return " · ".join(parts + [word for key, word in _STATES if u.get(key)])
+
+
+def _whose(seat: int, viewer: Any, names: Sequence[str]) -> str:
+    return "Your" if seat == viewer else f"{seat_name(seat, names)}'s"
+
+
+def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
+    """Every face-up card: your hand, the rows (yours first), the forgotten zones (newest first), a card
+    being resolved."""
+    viewer = view.get("viewer")
+    players = {p["seat"]: p for p in view.get("players") or []}
+    seats = sorted(range(len(view["slots"])), key=lambda seat: seat != viewer)  # yours first
+    seen = [Seen(c, "Your hand", mine=True) for c in (players.get(viewer) or {}).get("hand") or []]
+    for seat in seats:
+        for col, u in enumerate(view["slots"][seat]):
+            if u is not None:
+                where = f"{_whose(seat, viewer, names)} row · {slot_name(col)}"
+                seen.append(Seen(u["card"], where, _now(u)))
+                seen += [Seen(r["card"], f"{where} · on {u['name']}", _now(r)) for r in u["attached"]]
+    for seat in seats:
+        where = f"{_whose(seat, viewer, names)} forgotten zone"
+        seen += [Seen(c, where) for c in reversed(players[seat]["forgotten"])]
+    source = (view.get("decision") or {}).get("source")
+    if source in CARDS and all(x.card != source for x in seen):
+        seen.append(Seen(source, "Resolving"))
+    return seen

@@ -10,7 +10,7 @@ from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.ophidian.cards import CARDS, DISCIPLINES, PAIRS, TEAM_CHOICE, TYPE_NAMES, symbol
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
-from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Seen, Status, group_rank, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** defeat the enemy team, reach **15 Cheer**, hold **12 VP** of enemy Gladiators in their "
@@ -236,7 +236,8 @@ def skip(view: JSON, actions: list[Action]) -> Action:
 # -- the terminal board --------------------------------------------------------------------------
 
 
-def _character(c: JSON) -> str:
+def _marks(c: JSON) -> list[str]:
+    """A character's state in words: Set, Raging, a shield."""
     marks = []
     if c["set"]:
         marks.append("Set")
@@ -244,6 +245,11 @@ def _character(c: JSON) -> str:
         marks.append("Raging")
     if c["shield"]:
         marks.append(f"shield {c['shield']}")
+    return marks
+
+
+def _character(c: JSON) -> str:
+    marks = _marks(c)
     rage = f" · Rage {c['rage']}" if c["rage"] is not None else ""
     ddmg = f" · DDMG {c['ddmg']}" if c["ddmg"] else ""
     level = f" L{c['level']}" if c["kind"] != "minion" else " (Minion)"
@@ -297,3 +303,76 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         lines.append("Log:")
         lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
     return "\n".join(lines)
+
+
+# -- inspect any card ----------------------------------------------------------------------------
+
+_FIELDS = {"action": "Action Field", "support": "Support Field"}
+_PILES = (("stack", "Gladiator Stack"), ("pyre", "Funeral Pyre"), ("scrap", "Scrap pile"))
+
+
+def _number(word: str, now: int, printed: int, left: int | None = None) -> str:
+    """ "ADMG 3", "ADMG 3 (+1)", "Life 3/6 (−1)": the number in the view and its change from the printed."""
+    shown = f"{word} {now}" if left is None else f"{word} {left}/{now}"
+    gap = now - printed
+    return shown + (f" ({'+' if gap > 0 else '−'}{abs(gap)})" if gap else "")
+
+
+def _now(c: JSON, attack: JSON) -> str:
+    """A character's level, Life left, Rage, ADMG and DDMG with modifiers, and its state, in a short line."""
+    spec = CARDS[c["card"]]
+    parts = [f"L{c['level']}"] if c["kind"] != "minion" else []
+    parts.append(_number("Life", c["life"], spec.stat("life"), c["life"] - c["wounds"]))
+    if c["rage"] is not None:
+        parts.append(_number("Rage", c["rage"], spec.stat("rage")))
+    parts.append(_number("ADMG", c["admg"], spec.stat("admg")))
+    if c["ddmg"]:
+        parts.append(f"DDMG {c['ddmg']}")
+    parts += [m.capitalize() for m in _marks(c)]
+    if c["uid"] == attack.get("attacker"):
+        parts.append("Attacking")
+    if c["uid"] == attack.get("target"):
+        parts.append("Attacked")
+    return " · ".join(parts)
+
+
+def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
+    """Every card face up: your hand, then each seat's fields (Pumps after their bearers) and piles, the
+    viewer's seat first, then the card being played."""
+    viewer = view.get("viewer")
+    players = sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer)
+    bearers = _names(view, names)
+    attack = view.get("attack") or {}
+    seen: list[Seen] = []
+    for p in players:
+        mine = p["seat"] == viewer
+        zone = "Your {}" if mine else f"{seat_name(p['seat'], names)} · {{}}"
+        seen += [Seen(cid, "Your hand", mine=True) for cid in (p.get("hand") or []) if mine]
+        for field, words in _FIELDS.items():
+            for c in p["characters"]:
+                if c["field"] != field:
+                    continue
+                seen.append(Seen(c["card"], zone.format(words), _now(c, attack)))
+                for pump in c["pumps"]:
+                    by = f"played by {seat_name(pump['owner'], names)}" if pump["owner"] != c["owner"] else ""
+                    now = " · ".join(w for w in ("Set" if pump["set"] else "", by) if w)
+                    seen.append(Seen(pump["card"], f"on {bearers[c['uid']]}", now))
+        for key, words in _PILES:
+            seen += [Seen(cid, zone.format(words)) for cid in p.get(key) or []]
+    playing = view.get("playing")
+    if playing and not _in_play(view, playing["player"], playing["card"]):
+        by = "you" if playing["player"] == viewer else seat_name(playing["player"], names)
+        seen.append(Seen(playing["card"], f"Being played by {by}"))
+    return seen
+
+
+def _in_play(view: JSON, seat: int, cid: str) -> bool:
+    """Whether a seat has a character or a Pump on this card in play (a Minion or Pump just played lands
+    there while it still resolves)."""
+    for p in view.get("players") or []:
+        for c in p["characters"]:
+            if (c["card"] == cid and c["owner"] == seat) or any(
+                u["card"] == cid and u["owner"] == seat for u in c["pumps"]
+            ):
+                return True
+    return False

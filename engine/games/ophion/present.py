@@ -1,5 +1,5 @@
-"""Ophion's presentation (engine/table/present.py): its summary, status lines, the cards, menu order and
-the terminal board. Pure functions over views; nothing here reads a state."""
+"""Ophion's presentation (engine/table/present.py): its summary, status lines, the cards, menu order,
+the terminal board and the cards on the table. Pure functions over views; nothing here reads a state."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.ophion.cards import CARDS, RULES, Card
-from engine.table.present import CardEntry, Status, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, together
 
 summary = (
     "**Goal:** the most VP after 9 rounds (VP track, eternity tokens worth 10, and each upgrade card in "
@@ -189,3 +189,61 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         if parts:
             lines.append(f"    {' · '.join(parts)}")
     return "\n".join(lines)
+
+
+# -- cards on the table --------------------------------------------------------------------------
+
+
+def _words(*parts: str) -> str:
+    """The parts that say something, joined by " · "."""
+    return " · ".join(w for w in parts if w)
+
+
+def _printed(cid: str) -> str:
+    """What a card's face says it does, in short: a monster's fight, an upgrade's gift ("" for an action)."""
+    c = CARDS[cid]
+    if c.type == "monster":
+        return f"Attack {c.attack} · Defense {c.defense} · Size {c.size}"
+    return f"+{c.amount} {c.effect} every round" if c.type == "upgrade" else ""
+
+
+def _in_slot(cid: str) -> str:
+    """A card in an upgrade slot: what it does, a monster's summoning cost, and its worth at the end."""
+    c = CARDS[cid]
+    summon = f"summon for {c.mana} mana" if c.type == "monster" else ""
+    return _words(_printed(cid), summon, f"worth {c.tier} VP")
+
+
+def _on_grid(p: JSON, grid: str, cid: str) -> str:
+    """A monster on a grid: its fight, and the grid's total when a Dragon's meal adds to it this round."""
+    bonus = p[grid] - sum(getattr(CARDS[m], grid) for m in p[f"{grid}_grid"])
+    return _words(_printed(cid), f"grid {grid} {p[grid]} (+{bonus} from a Dragon)" if bonus else "")
+
+
+def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
+    """Every card the view shows: your hand, each seat's upgrade slots, grids, cards played this round and
+    discard pile's top (yours first), then the market row and the last card discarded from it."""
+    viewer = view.get("viewer")
+    seen: list[Seen] = []
+    for p in sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer):
+        own = p["seat"] == viewer
+        whose = "Your " if own else f"{seat_name(p['seat'], names)} · "
+        if own:
+            seen += [Seen(c, "Your hand", mine=True) for c in p.get("hand") or []]
+        for c in filter(None, p.get("upgrades") or []):
+            seen.append(Seen(c, whose + "upgrade slots", _in_slot(c)))
+        for grid in ("attack", "defense"):
+            seen += [
+                Seen(m, f"{whose}{grid} grid", _on_grid(p, grid, m)) for m in p.get(f"{grid}_grid") or []
+            ]
+        seen += [Seen(c, whose + "cards played this round") for c in p.get("played") or []]
+        if p.get("discard"):
+            seen.append(Seen(p["discard"][-1], whose + "discard pile (top)", _printed(p["discard"][-1])))
+    for m in filter(None, view.get("market") or []):
+        seen.append(Seen(m["card"], "Market row", _words(f"Costs {m['price']} gold", _printed(m["card"]))))
+    gone = view.get("market_discard") or []
+    if gone:
+        seen.append(
+            Seen(gone[-1], "Discarded from the row (top)", _words(_printed(gone[-1]), "out of the game"))
+        )
+    return seen

@@ -1,5 +1,6 @@
 """Siege of Olympus's presentation (engine/table/present.py): summary, status and prompts, the card
-catalogue, the Commander choice, menu order and the terminal board. Pure functions over views."""
+catalogue, the Commander choice, menu order, the terminal board and the cards on the table. Pure functions
+over views."""
 
 from __future__ import annotations
 
@@ -8,8 +9,25 @@ from typing import Any
 
 from engine.abilities import resolve as kit
 from engine.core import JSON, Action
-from engine.games.siege_of_olympus.cards import CARDS, CLASSES, COMMANDER_CHOICE, RACES
-from engine.table.present import CardEntry, Status, group_rank, plural, seat_name, seat_refs, together
+from engine.games.siege_of_olympus.cards import (
+    ARTIFACTS,
+    CARDS,
+    CLASSES,
+    COMMANDER_CHOICE,
+    RACES,
+    STATIC_KEYWORDS,
+)
+from engine.table.present import (
+    CardEntry,
+    Seen,
+    Status,
+    group_rank,
+    plural,
+    seat_name,
+    seat_refs,
+    shorten,
+    together,
+)
 
 summary = (
     "**Goal:** take **3 artifacts**, or bring the enemy Commander (20 Health) to 0.\n"
@@ -203,15 +221,22 @@ def skip(view: JSON, actions: list[Action]) -> Action:
 # -- the terminal board --------------------------------------------------------------------------
 
 
+_FLAGS = {"crippled": "crippled", "paralyzed": "paralyzed", "dodge": "dodge", "attacked": "has attacked"}
+_FRESH = "not summonable this turn"
+
+
+def _flags(m: JSON) -> list[str]:
+    """A minion's state in words: crippled, paralyzed, dodge, has attacked."""
+    return [word for flag, word in _FLAGS.items() if m[flag]]
+
+
 def _minion(m: JSON) -> str:
     marks = []
     if m["ranged"]:
         marks.append("ranged")
     marks += [k.replace("_", " ") for k in m["keywords"]]
     marks += [f"{CARDS[c].name} under it" for c in m.get("under") or ()]
-    for flag in ("crippled", "paralyzed", "dodge", "attacked"):
-        if m[flag]:
-            marks.append(flag if flag != "attacked" else "has attacked")
+    marks += _flags(m)
     pieces = "+".join(str(p) for p in m["pieces"])
     klass = CLASSES[m["class"]]["name"]
     race = RACES[m["race"]]["name"]
@@ -229,7 +254,7 @@ def _held(cid: str, fresh: Sequence[str]) -> str:
         )
     else:
         head = f"{c.name} (spell, cost {c.stat('cost')})"
-    note = " [not summonable this turn]" if cid in fresh else ""
+    note = f" [{_FRESH}]" if cid in fresh else ""
     return f"{head}{note}: {' / '.join(c.text.splitlines())}"
 
 
@@ -268,3 +293,70 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         lines.append("Log:")
         lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
     return "\n".join(lines)
+
+
+# -- the cards on the table ----------------------------------------------------------------------
+
+
+def _change(now: int, printed: int) -> str:
+    return f" ({now - printed:+d})" if now != printed else ""
+
+
+def _now(m: JSON, target: Any = None) -> str:
+    """A minion's or prisoner's stats and state now: "Attack 3 (+1) · Health 2/4 · Resistant · Paralyzed"."""
+    parts = [
+        f"Attack {m['attack']}{_change(m['attack'], m['base_attack'])}",
+        f"Health {m['health'] - m['damage']}/{m['health']}{_change(m['health'], m['base_health'])}",
+    ]
+    if m["pieces"] != [CARDS[m["card"]].stat("artifact")]:
+        parts.append("Pieces #" + "+".join(str(p) for p in m["pieces"]))
+    parts += [k.replace("_", " ").capitalize() for k in m["keywords"] if k in STATIC_KEYWORDS]
+    parts += [f.capitalize() for f in _flags(m)]
+    if m["uid"] == target:
+        parts.append("The turn's target")
+    return shorten(" · ".join(parts), 89)
+
+
+def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
+    """Every card the view shows face up: your Hand, each side (yours first), the Agora, Tartarus, Olympus
+    and its artifacts, the Underworld, then a card being played and the Deck's cards you pick from."""
+    viewer = view.get("viewer")
+    players = view.get("players") or []
+    target = view.get("target")
+    seen: list[Seen] = []
+    for p in players:
+        if p["seat"] == viewer:
+            fresh = p.get("fresh") or []
+            for cid in p.get("hand") or []:
+                now = _FRESH.capitalize() if cid in fresh and CARDS[cid].type == "minion" else ""
+                seen.append(Seen(cid, "Your hand", now, mine=True))
+    for p in sorted(players, key=lambda p: p["seat"] != viewer):
+        mine = p["seat"] == viewer
+        side = "Your " if mine else f"{seat_name(p['seat'], names)} · "
+        if p["commander"]:
+            power = "Power spent" if p["once_used"] else "Power ready"
+            now = f"Health {p['health']}/{p['max_health']} · {power}"
+            seen.append(Seen(p["commander"], side + "commander", now))
+        for m in p["minions"]:
+            seen.append(Seen(m["card"], side + "field", _now(m, target)))
+            under = side + f"field, under {m['name']}"
+            seen += [Seen(cid, under) for cid in m.get("under") or ()]
+        for a in p["artifacts"]:
+            now = "Used this turn" if a["used"] else ""
+            seen.append(Seen(a["card"], side + "artifacts", now))
+    seen += [Seen(cid, "Agora") for cid in view.get("agora") or []]
+    seen += [Seen(m["card"], "Tartarus", _now(m)) for m in view.get("tartarus") or []]
+    pile = view.get("pile") or []
+    seen.append(Seen("olympus", "Olympus", f"{plural(len(pile), 'artifact')} left"))
+    seen += [Seen(ARTIFACTS[n].id, "Olympus") for n in pile]
+    seen += [Seen(cid, "Underworld") for cid in view.get("underworld") or []]
+    listed = {s.card for s in seen}
+    window, decision = view.get("window") or {}, view.get("decision") or {}
+    for cid in (window.get("card"), decision.get("source")):
+        if cid in CARDS and cid not in listed:
+            listed.add(cid)
+            negated = cid == window.get("card") and window.get("negated")
+            seen.append(Seen(cid, "Being played", "Negated" if negated else ""))
+    offered = [c for c in decision.get("options") or [] if isinstance(c, str) and c in CARDS]
+    seen += [Seen(cid, "Deck · your pick") for cid in offered if cid not in listed]
+    return seen

@@ -1,0 +1,142 @@
+"""The app's pop-up screens: a card's text, a page of text (help, hints, a result), a yes/no question and
+the hot seat's hand-over. Each is drawn from what it is given; none reads a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.table.present import CardEntry, Seen
+
+TAGS = "123456789abcdefghijklmnopqrstuvwxyz"  # one key picks a card in the card list
+
+
+def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | None = None) -> str:
+    """A card's full text as plain lines: name and type, printed stats, text, its other faces, and where it
+    is with its current stats when it is on the table."""
+    lines = [f"{entry.name}  ({entry.type})" if entry.type else entry.name]
+    if entry.stats:
+        lines.append(" · ".join(f"{k} {v}" for k, v in entry.stats))
+    if entry.text:
+        lines += ["", entry.text]
+    if seen is not None:
+        lines += ["", f"Here: {seen.where}" + (f" — {seen.now}" if seen.now else "")]
+    for face in others:
+        stats = " · ".join(f"{k} {v}" for k, v in face.stats)
+        lines += ["", f"Other face: {face.name}" + (f" ({stats})" if stats else ""), face.text]
+    return "\n".join(line for line in lines if line is not None)
+
+
+class CardScreen(ModalScreen[None]):
+    """Every card on screen, grouped by where it is, with the highlighted one's full text beside them.
+    A card's key (1-9, a-z) shows it at once; Esc closes."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,i,q", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, rows: Sequence[tuple[Seen, str]], start: int = 0) -> None:
+        super().__init__()
+        self.rows = list(rows)  # (what is seen, its full text)
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        options: list[Option | None] = []
+        where = None
+        self.index: list[int] = []  # option index -> row
+        for i, (seen, _) in enumerate(self.rows):
+            if seen.where != where:
+                where = seen.where
+                options.append(Option(f"── {where}", disabled=True))
+                self.index.append(-1)
+            tag = TAGS[i] if i < len(TAGS) else " "
+            options.append(Option(f"{tag} {self.rows[i][1].splitlines()[0]}"))
+            self.index.append(i)
+        with Vertical(id="card-box"):
+            yield Static("Cards on screen — press a card's key, or ↑↓; Esc closes", id="card-title")
+            with Horizontal():
+                yield OptionList(*[o for o in options if o is not None], id="card-list")
+                with VerticalScroll(id="card-text-box"):
+                    yield Static("", id="card-text", markup=False)
+
+    def on_mount(self) -> None:
+        listing = self.query_one(OptionList)
+        listing.focus()
+        if self.rows:
+            listing.highlighted = self.index.index(max(0, min(self.start, len(self.rows) - 1)))
+        else:
+            self.query_one("#card-text", Static).update("No card is face up on the table.")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        row = self.index[event.option_index]
+        if row >= 0:
+            self.query_one("#card-text", Static).update(self.rows[row][1])
+
+    def on_key(self, event: Key) -> None:
+        if event.character and event.character in TAGS[: len(self.rows)]:
+            self.query_one(OptionList).highlighted = self.index.index(TAGS.index(event.character))
+            event.stop()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[bool]):
+    """A page of text (help, hints, your move's result) in a scrolling box; Enter or Esc closes it, and a
+    question's y / n answer it."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,enter,space,q,h", "close(False)", "Close"),
+        Binding("y", "close(True)", "Yes", show=False),
+        Binding("n", "close(False)", "No", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, footer: str = "Enter or Esc closes this.", ask: bool = False):
+        super().__init__()
+        self.title_text, self.body, self.footer, self.ask = title, body, footer, ask
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="text-box"):
+            yield Static(self.title_text, id="text-title", markup=False)
+            with VerticalScroll(id="text-scroll"):
+                yield Static(self.body, id="text-body", markup=False)
+            yield Static(self.footer, id="text-footer", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#text-scroll").focus()
+
+    def action_close(self, answer: bool) -> None:
+        if self.ask or not answer:
+            self.dismiss(answer)
+
+
+class HandOverScreen(ModalScreen[bool]):
+    """The hot seat's hand-over: a blank screen that names the next player and shows nothing else; Enter
+    goes on, q saves and quits."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter,space", "close(True)", "I am here"),
+        Binding("q", "close(False)", "Save & quit"),
+    ]
+
+    def __init__(self, who: str) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handover-box"):
+            yield Static(f"Pass the screen to {self.who}.", id="handover-title", markup=False)
+            yield Static(f"{self.who}: press Enter when the others cannot see the screen.", markup=False)
+            yield Static("(q saves the game and quits)", markup=False)
+
+    def action_close(self, go_on: bool) -> None:
+        self.dismiss(go_on)

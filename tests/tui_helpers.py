@@ -1,0 +1,47 @@
+"""Helpers for the terminal app's tests: a new console game in a database file, and the app's screen as
+plain text (every widget's text, scrolled out of view or not)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from bot.console import PlayOptions, _new_game, _Screen
+from bot.sessions import SessionManager
+from bot.store import SqliteStore
+
+
+async def new_game(
+    db: str, game: str, seed: int = 1, players: int = 2, ai: int = 1, level: str = "random"
+) -> int:
+    """A console game saved in `db`, ready to play; its id."""
+    store = SqliteStore(db)
+    await store.open()
+    sessions = SessionManager(store, ai_delay=0)
+    out = io.StringIO()
+    try:
+        opts = PlayOptions(game=game, players=players, ai=ai, seed=seed, db=db, level=level)
+        mid = await _new_game(sessions, opts, _Screen(io.StringIO(), out, clear=False))
+        assert mid is not None, out.getvalue()
+        return mid
+    finally:
+        await sessions.close()
+        await store.close()
+
+
+def screen_text(app: Any) -> str:
+    """Everything the app holds in its widgets now, on screen or scrolled away: Statics, the move tree and
+    every pushed screen's Statics."""
+    from textual.widgets import Static, Tree
+
+    parts: list[str] = []
+    for screen in app.screen_stack:
+        for w in screen.query(Static):
+            parts.append(str(w.visual) if w.visual is not None else "")
+        for t in screen.query(Tree):
+            stack = [t.root]
+            while stack:
+                node = stack.pop()
+                parts.append(str(node.label))
+                stack.extend(node.children)
+    return "\n".join(parts)

@@ -234,7 +234,7 @@ class AgoraApp(App[int]):
         try:
             result = await self.sessions.submit(self.match_id, user, key, info.state_id)
         except SessionError as e:
-            self._note(str(e))
+            self._note(str(e), toast=True)
             return
         mine = [e for e in result.events if e.visible(seat)]
         self._add_log(seat, [e.text for e in mine] or ["moved"])
@@ -349,9 +349,10 @@ class AgoraApp(App[int]):
         self.log_lines = self.log_lines[-LOG_KEEP:]
         self._show_log()
 
-    def _note(self, text: str) -> None:
-        """A short message under the prompt (a refusal, what happened)."""
-        self.notify(text, timeout=6)
+    def _note(self, text: str, toast: bool = False) -> None:
+        """A short message in the prompt line (and as a toast for a refusal)."""
+        if toast:
+            self.notify(text, timeout=6)
         prompt = self.query_one("#prompt", Static)
         prompt.update(escape(text))
 
@@ -540,7 +541,7 @@ class AgoraApp(App[int]):
         try:
             rated = await self.sessions.hint(self.match_id, user)
         except SessionError as e:
-            self._note(str(e))
+            self._note(str(e), toast=True)
             return
         typed = {m.key: k for k, m in self.keyed}
         names = self._names()
@@ -566,7 +567,7 @@ class AgoraApp(App[int]):
         try:
             what = await self.sessions.undo_preview(self.match_id, user)
         except SessionError as e:
-            self._note(str(e))
+            self._note(str(e), toast=True)
             return
         sure = await self.push_screen(
             TextScreen(
@@ -579,7 +580,7 @@ class AgoraApp(App[int]):
         try:
             result = await self.sessions.undo(self.match_id, user, info.state_id)
         except SessionError as e:
-            self._note(str(e))
+            self._note(str(e), toast=True)
             return
         self._add_log(seat, [f"You took back: {what}"] if result.events else [])
         self._choose(REDRAW)

@@ -31,13 +31,13 @@ from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
-from engine.table.present import Presentation, of, player_count, seat_refs, together
+from engine.table.present import Presentation, of, player_count, rule_text, rulings_text, seat_refs, together
 
 DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
 CLEAR = "\033[H\033[2J\033[3J"
 KEYS = "? = a hint from the AI, u = undo, r = show the board again, q = save and quit, h = this help"
-RESERVED = frozenset("urqhib")  # the terminal's own keys (u r q h; the app's i b)
+RESERVED = frozenset("urqhibl")  # the terminal's own keys (u r q h; the app's i b l)
 
 
 def _as_typed(path: str) -> str:
@@ -123,11 +123,19 @@ def menu_keys(moves: Sequence[Move], shortcuts: dict[str, str]) -> list[tuple[st
 
 
 def help_text(game: Any, present: Presentation) -> str:
-    """The game's summary, where its rules are, and the keys."""
+    """The game's summary, how to read its full rules here, and the keys (no Discord command)."""
     return (
         f"{game.title} ({player_count(game)})\n{plain(present.summary)}\n"
-        f"{plain(present.rules)}\n\nType a move's number or letter; {KEYS}. Ctrl-C also saves and quits."
+        "Type `h rules` for the full rules (the game's own text) and Agora's rulings.\n\n"
+        f"Type a move's number or letter; {KEYS}. Ctrl-C also saves and quits."
     )
+
+
+def rules_text(game: Any) -> str:
+    """The game's own rule text, then Agora's rulings: what `h rules` prints."""
+    text = rule_text(game).strip() or f"{game.title} ships no rule text."
+    rulings = rulings_text(game).strip()
+    return f"{text}\n\n-- Agora's rulings (where the text is unclear) --\n\n{rulings}" if rulings else text
 
 
 # --- one game at one screen -------------------------------------------------------------------------------
@@ -309,6 +317,8 @@ class ConsoleGame:
                 cmd = passing
             if cmd in ("h", "help"):
                 self.screen.say(help_text(self.game, self.present))
+            elif cmd in ("h rules", "help rules", "rules"):
+                self.screen.say(rules_text(self.game))
             elif cmd in ("?", "hint"):
                 await self._hint(user, keyed, info)
             elif cmd == "r":

@@ -108,7 +108,7 @@ async def test_quit_then_resume_the_same_game(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     assert code == 0 and f"Saved. Resume with: {command()} play --resume 1 --db {db}\n" in out  # as printed
     assert "Please type one of 1-" in out and "u = undo" in out
-    assert "Omphala (2–6 players)" in out and "equal or greater" in out and "RULINGS.md" in out  # h
+    assert "Omphala (2–6 players)" in out and "equal or greater" in out and "h rules" in out  # h
     code, listing = await _play(tmp_path, "", list=True)
     assert code == 0 and "active" in listing and "--resume 1" in listing
     code, out = await _play(tmp_path, ANY_MOVE * 1500, resume="latest")
@@ -329,3 +329,12 @@ async def test_windows_pass_by_the_setting(tmp_path: Path, windows: str) -> None
         assert not shown
     else:  # a window still shown offers more than the pass
         assert all(sum(line.strip()[:1].isdigit() for line in w.splitlines()) >= 1 for w in shown)
+
+
+async def test_help_reads_the_rules_here_not_a_discord_command(tmp_path: Path) -> None:
+    """The issue: "`h` shows the game's rules summary from the game's own rule text (shipped with the
+    package), never a Discord command"."""
+    code, text = await _play(tmp_path, "h\nh rules\nq\n", game="ophion")
+    assert code == 0
+    assert not re.search(r"(^|\s)/rules\b", text) and "h rules" in text
+    assert "Agora's rulings" in text and "Attack power of the monster" in text  # Ophion's own rule text

@@ -252,3 +252,23 @@ def test_help_comes_from_the_games_own_rule_text(game_id: str) -> None:
 
 def test_every_game_is_covered() -> None:
     assert sorted(GAMES) == sorted(g for g in games() if g != "toy")
+
+
+async def test_the_log_starts_with_the_deal_and_l_shows_it_whole(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    mid = await new_game(db, "ophion", seed=1)
+    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(app)
+        assert any("draws 3 cards" in line for line in app.log_lines), "the deal is in the log"
+        await play_one(app, pilot, 0)
+        await ready(app)
+        await pilot.press("l")
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, TextScreen):
+                break
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The whole log" in text and "   1  " in text
+        await pilot.press("escape", "q")

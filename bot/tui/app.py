@@ -64,6 +64,7 @@ class AgoraApp(App[int]):
         Binding("i", "inspect", "Cards"),
         Binding("slash", "filter", "Filter"),
         Binding("b", "board", "Board", show=False),
+        Binding("l", "whole_log", "Log", show=False),
         Binding("h", "help", "Help"),
         Binding("q", "quit_saved", "Save & quit"),
         Binding("ctrl+c", "quit_saved", "Quit", show=False, priority=True),
@@ -206,6 +207,9 @@ class AgoraApp(App[int]):
         names = self._names()
         rows = await self.sessions.log_for(self.match_id, user)
         self.log_lines = [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows[-LOG_KEEP:]]
+        if not rows:  # nothing played yet: the deal's own lines, as the game logged them for this seat
+            view = await self.sessions.view_for(self.match_id, user)
+            self.log_lines = [seat_refs(str(t), names) for t in view.get("log") or []]
         self._show_log()
 
     async def _turn(self, info: MatchInfo, seat: PlayerId) -> str:
@@ -280,6 +284,12 @@ class AgoraApp(App[int]):
     def _names(self) -> list[str]:
         assert self.info is not None
         return [self.info.seat_name(i) for i in range(len(self.info.seats))]
+
+    def _eyes(self) -> PlayerId | None:
+        """Whose eyes the screen shows: the seat on screen, else the one person, else nobody's (public)."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def _who(self, seat: PlayerId) -> str:
         assert self.info is not None
@@ -526,6 +536,21 @@ class AgoraApp(App[int]):
             text = self.present.board_text(self.view, self._names())
             self.push_screen(TextScreen("The board", text))
 
+    @work(group="log", exclusive=True)
+    async def action_whole_log(self) -> None:
+        """The whole log as this seat may read it, replayed from the database, numbered."""
+        if self.sessions is None or self.info is None:
+            return
+        seat = self._eyes()
+        user = None if seat is None else self.info.seats[seat].user_id
+        names = self._names()
+        rows = await self.sessions.log_for(self.match_id, user)
+        lines = [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows]
+        body = (
+            "\n".join(f"{i:>4}  {line}" for i, line in enumerate(lines, 1)) or "Nothing has been played yet."
+        )
+        await self.push_screen(TextScreen("The whole log (what you may see)", body), wait_for_dismiss=True)
+
     def action_help(self) -> None:
         if self.game is not None and self.present is not None:
             title, body = help_page(self.game, self.present)
@@ -596,10 +621,7 @@ class AgoraApp(App[int]):
             return
         if not ev.info.seats[ev.seat].is_ai and not ev.auto:
             return
-        viewer = self.viewer
-        if viewer is None and len(self.humans) == 1:
-            viewer = self.humans[0]
-        texts = [e.text for e in ev.visible_events(viewer)]
+        texts = [e.text for e in ev.visible_events(self._eyes())]
         self._add_log(ev.seat, texts or ["moved"])
         if self.choice is not None and not self.choice.done() and ev.seat != self.viewer:
             self._choose(REDRAW)  # the position changed under the person's eyes: draw it again
@@ -649,7 +671,8 @@ def help_page(game: Any, present: Presentation) -> tuple[str, str]:
     keys = (
         "↑↓ and Enter choose a move (→ opens a group); a move's number or letter puts the cursor on it\n"
         "/ filters the moves · i shows every card on screen with its text (click a card's name too)\n"
-        "? a hint from the AI · u undo (it says what it would take back) · b the whole board · q save & quit"
+        "? a hint from the AI · u undo (it says what it would take back) · b the whole board\n"
+        "l the whole log · q save & quit"
     )
     body = f"{game.title}, {player_count(game)}.\n\n{present.summary}\n\nKeys\n{keys}".replace("**", "")
     rules = rule_text(game)

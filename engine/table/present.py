@@ -189,6 +189,14 @@ def seen_cards(present: Any, view: JSON, names: Sequence[str]) -> list[Seen]:
     return [Seen(card, "On the table") for card in seen]
 
 
+def viewer_first(view: JSON, names: Sequence[str]) -> list[tuple[JSON, str]]:
+    """The view's players (view["players"], each with a "seat"), the viewer's first, each with the prefix
+    `on_table` names its zones by: "Your " for the viewer's, "Ann · " for another seat's."""
+    viewer = view.get("viewer")
+    players = sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer)
+    return [(p, "Your " if p["seat"] == viewer else f"{seat_name(p['seat'], names)} · ") for p in players]
+
+
 def rule_text(game: Any) -> str:
     """The game's own rule text (RULES.txt beside its module, shipped with the package), or ""."""
     return _beside(game, "RULES.txt")

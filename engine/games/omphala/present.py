@@ -9,7 +9,17 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.omphala import cards
-from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, shorten, together
+from engine.table.present import (
+    CardEntry,
+    Seen,
+    Status,
+    plural,
+    seat_name,
+    seat_refs,
+    shorten,
+    together,
+    viewer_first,
+)
 
 summary = (
     "**Goal:** end the game with the most cards in your front row "
@@ -259,9 +269,8 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
     # Only the two cards each seat chose at the start are secret (RULINGS 11); they hold uids 1 to 2n.
     chosen = 2 * int(view.get("num_players") or 0)
     seen: list[Seen] = []
-    for p in sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer):
+    for p, whose in viewer_first(view, names):
         own = p["seat"] == viewer
-        whose = "Your " if own else f"{seat_name(p['seat'], names)} · "
         if own:
             seen += [Seen(c, "Your hand", mine=True) for c in p.get("hand") or []]
         for i, e in enumerate(p["front_row"], 1):

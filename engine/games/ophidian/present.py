@@ -10,7 +10,17 @@ from engine.abilities import resolve as kit
 from engine.core import JSON, Action
 from engine.games.ophidian.cards import CARDS, DISCIPLINES, PAIRS, TEAM_CHOICE, TYPE_NAMES, symbol
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
-from engine.table.present import CardEntry, Seen, Status, group_rank, plural, seat_name, seat_refs, together
+from engine.table.present import (
+    CardEntry,
+    Seen,
+    Status,
+    group_rank,
+    plural,
+    seat_name,
+    seat_refs,
+    together,
+    viewer_first,
+)
 
 summary = (
     "**Goal:** defeat the enemy team, reach **15 Cheer**, hold **12 VP** of enemy Gladiators in their "
@@ -340,13 +350,12 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
     """Every card face up: your hand, then each seat's fields (Pumps after their bearers) and piles, the
     viewer's seat first, then the card being played."""
     viewer = view.get("viewer")
-    players = sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer)
     bearers = _names(view, names)
     attack = view.get("attack") or {}
     seen: list[Seen] = []
-    for p in players:
+    for p, whose in viewer_first(view, names):
         mine = p["seat"] == viewer
-        zone = "Your {}" if mine else f"{seat_name(p['seat'], names)} · {{}}"
+        zone = whose + "{}"
         seen += [Seen(cid, "Your hand", mine=True) for cid in (p.get("hand") or []) if mine]
         for field, words in _FIELDS.items():
             for c in p["characters"]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.ophion.cards import CARDS, RULES, Card
-from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, together
+from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, together, viewer_first
 
 summary = (
     "**Goal:** the most VP after 9 rounds (VP track, eternity tokens worth 10, and each upgrade card in "
@@ -225,9 +225,8 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
     discard pile's top (yours first), then the market row and the last card discarded from it."""
     viewer = view.get("viewer")
     seen: list[Seen] = []
-    for p in sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer):
+    for p, whose in viewer_first(view, names):
         own = p["seat"] == viewer
-        whose = "Your " if own else f"{seat_name(p['seat'], names)} · "
         if own:
             seen += [Seen(c, "Your hand", mine=True) for c in p.get("hand") or []]
         for c in filter(None, p.get("upgrades") or []):

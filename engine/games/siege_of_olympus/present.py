@@ -27,6 +27,7 @@ from engine.table.present import (
     seat_refs,
     shorten,
     together,
+    viewer_first,
 )
 
 summary = (
@@ -330,9 +331,7 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
             for cid in p.get("hand") or []:
                 now = _FRESH.capitalize() if cid in fresh and CARDS[cid].type == "minion" else ""
                 seen.append(Seen(cid, "Your hand", now, mine=True))
-    for p in sorted(players, key=lambda p: p["seat"] != viewer):
-        mine = p["seat"] == viewer
-        side = "Your " if mine else f"{seat_name(p['seat'], names)} · "
+    for p, side in viewer_first(view, names):
         if p["commander"]:
             power = "Power spent" if p["once_used"] else "Power ready"
             now = f"Health {p['health']}/{p['max_health']} · {power}"

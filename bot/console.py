@@ -123,10 +123,12 @@ def menu_keys(moves: Sequence[Move], shortcuts: dict[str, str]) -> list[tuple[st
 
 
 def help_text(game: Any, present: Presentation) -> str:
-    """The game's summary, how to read its full rules here, and the keys (no Discord command)."""
+    """The game's summary, how to read its full rules here (or, for a game that ships no rule text, where
+    they are), and the keys."""
+    shipped = "Type `h rules` for the full rules (the game's own text) and Agora's rulings."
     return (
         f"{game.title} ({player_count(game)})\n{plain(present.summary)}\n"
-        "Type `h rules` for the full rules (the game's own text) and Agora's rulings.\n\n"
+        f"{shipped if rule_text(game) else plain(present.rules)}\n\n"
         f"Type a move's number or letter; {KEYS}. Ctrl-C also saves and quits."
     )
 

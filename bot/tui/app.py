@@ -678,6 +678,8 @@ def help_page(game: Any, present: Presentation) -> tuple[str, str]:
     rules = rule_text(game)
     if rules:
         body += f"\n\n── The rules ({game.title}'s own text) ──\n\n{rules.strip()}"
+    else:  # a game that ships no rule text says where its rules are
+        body += f"\n\n{present.rules}"
     rulings = rulings_text(game)
     if rulings:
         body += f"\n\n── Agora's rulings (where the text is unclear) ──\n\n{rulings.strip()}"

@@ -272,3 +272,14 @@ async def test_the_log_starts_with_the_deal_and_l_shows_it_whole(tmp_path: Path)
         text = screen_text(app)
         assert "The whole log" in text and "   1  " in text
         await pilot.press("escape", "q")
+
+
+def test_big_piles_come_after_the_cards_in_play_so_those_get_the_keys() -> None:
+    from bot.tui.screens import PILE, piles_last
+    from engine.table.present import Seen
+
+    hand = [Seen(f"h{i}", "Your hand", mine=True) for i in range(PILE + 2)]
+    pile = [Seen(f"u{i}", "Underworld") for i in range(PILE + 1)]
+    field = [Seen("m", "AI 2 · field"), Seen("x", "Being played")]
+    assert piles_last([*hand, *pile, *field]) == [*hand, *field, *pile]
+    assert len(TAGS) == 61 and len(set(TAGS)) == 61

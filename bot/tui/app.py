@@ -30,7 +30,7 @@ from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionMan
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, SqliteStore
-from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text
+from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, piles_last
 from engine.core import PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
@@ -438,6 +438,8 @@ class AgoraApp(App[int]):
             parent.expand()
             parent = parent.parent
         tree.refresh()
+        if hit.data is not None:
+            self.query_one("#chosen", Static).update(escape(f"Enter: {' › '.join(hit.data.path)}"))
         self.call_after_refresh(tree.move_cursor, hit)
         self.call_after_refresh(tree.scroll_to_node, hit)
 
@@ -518,7 +520,7 @@ class AgoraApp(App[int]):
     def _inspectable(self, entries: dict[str, CardEntry]) -> list[tuple[Seen, str]]:
         """The cards on screen, then those the recent log names (what was just played), with their text."""
         rows: list[tuple[Seen, str]] = []
-        for s in dict.fromkeys(self.seen):  # a pile's copies of one card are one row
+        for s in piles_last(list(dict.fromkeys(self.seen))):  # a pile's copies of one card are one row
             e = entries.get(s.card)
             if e is not None:
                 rows.append((s, card_text(e, [entries[f] for f in e.faces if f in entries and f != e.id], s)))

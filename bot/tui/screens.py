@@ -3,6 +3,7 @@ the hot seat's hand-over. Each is drawn from what it is given; none reads a game
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -16,7 +17,19 @@ from textual.widgets.option_list import Option
 
 from engine.table.present import CardEntry, Seen
 
-TAGS = "123456789abcdefghijklmnopqrstuvwxyz"  # one key picks a card in the card list
+# One key picks a card in the card list: 61 cards, more than any view shows face up at once.
+TAGS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+PILE = 8  # a zone with more cards than this is a pile: listed after the others, so the keys go first to
+# the cards in hand and in play (a late Siege of Olympus shows some 80 cards, the Underworld most of them)
+
+
+def piles_last(seen: Sequence[Seen]) -> list[Seen]:
+    """The cards in their zones' order, but with the big zones (piles) after the others; your own hand
+    stays first whatever its size."""
+    sizes = Counter(s.where for s in seen)
+    return sorted(seen, key=lambda s: not s.mine and sizes[s.where] > PILE)  # stable: order kept within
 
 
 def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | None = None) -> str:
@@ -37,7 +50,7 @@ def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | N
 
 class CardScreen(ModalScreen[None]):
     """Every card on screen, grouped by where it is, with the highlighted one's full text beside them.
-    A card's key (1-9, a-z) shows it at once; Esc closes."""
+    A card's key (1-9, a-z, A-Z) shows it at once; Esc closes."""
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape,i,q", "close", "Close"),

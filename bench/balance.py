@@ -45,10 +45,10 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def first_seat_share(game_id: str, players: int, count: int, seed: int) -> tuple[float, float, float]:
-    """Play count random games; return seat 1's total win share, games per second and mean moves."""
+def seat_shares(game_id: str, players: int, count: int, seed: int) -> tuple[list[float], float, float]:
+    """Play count random games; every seat's total win share, games per second and mean moves."""
     game = games()[game_id]
-    share = 0.0
+    shares = [0.0] * players
     moves = 0
     start = time.perf_counter()
     for i in range(count):
@@ -60,9 +60,15 @@ def first_seat_share(game_id: str, players: int, count: int, seed: int) -> tuple
             moves += 1
         returns = game.returns(s)
         assert returns is not None
-        share += returns[0]
+        shares = [a + b for a, b in zip(shares, returns, strict=True)]
     elapsed = time.perf_counter() - start
-    return share, count / elapsed, moves / count
+    return shares, count / elapsed, moves / count
+
+
+def first_seat_share(game_id: str, players: int, count: int, seed: int) -> tuple[float, float, float]:
+    """Play count random games; return seat 1's total win share, games per second and mean moves."""
+    shares, rate, moves = seat_shares(game_id, players, count, seed)
+    return shares[0], rate, moves
 
 
 Job = tuple[str, int, int, str, str, tuple[str, ...]]  # game, players, seed, level, choice key, picks

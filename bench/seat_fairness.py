@@ -12,31 +12,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.balance import wilson
-from engine.ai.random_player import RandomPlayer
-from engine.games.omphala.rules import Omphala
-
-
-def seat_shares(players: int, count: int, seed: int) -> tuple[list[float], float]:
-    """Play count random games; every seat's total win share and the games per second."""
-    game = Omphala()
-    shares = [0.0] * players
-    start = time.perf_counter()
-    for i in range(count):
-        s = game.setup(players, seed * 1_000_003 + i)
-        bots = [RandomPlayer(seed * 7919 + i * 31 + p) for p in range(players)]
-        while to_act := game.to_act(s):
-            p = to_act[0]
-            game.apply(s, bots[p].choose(game, s, p))
-        returns = game.returns(s)
-        assert returns is not None
-        shares = [a + b for a, b in zip(shares, returns, strict=True)]
-    return shares, count / (time.perf_counter() - start)
+from bench.balance import seat_shares, wilson
 
 
 def main() -> None:
@@ -51,7 +31,7 @@ def main() -> None:
     counts = [int(n) for n in args.players.split(",") if n.strip()]
     print(f"{'N':>2} {'games':>6} {'seat 1':>7} {'95% interval':>15} {'fair':>6} {'games/s':>8}  every seat")
     for n in counts:
-        shares, rate = seat_shares(n, args.games, args.seed)
+        shares, rate, _ = seat_shares("omphala", n, args.games, args.seed)
         lo, hi = wilson(shares[0], args.games)
         each = " ".join(f"{x / args.games:.3f}" for x in shares)
         print(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -37,6 +38,7 @@ DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
 CLEAR = "\033[H\033[2J\033[3J"
 KEYS = "? = a hint from the AI, u = undo, r = show the board again, q = save and quit, h = this help"
+ITALIC = re.compile(r"\*(\S[^*\n]*?)\*")  # *Draw*, not the * of "2 * 3"
 RESERVED = frozenset("urqhibl")  # the terminal's own keys (u r q h; the app's i b l)
 
 
@@ -74,8 +76,8 @@ def first_game() -> str:
 
 
 def plain(text: str) -> str:
-    """Discord markdown (**bold**, *italic*) as plain terminal text."""
-    return text.replace("**", "").replace("__", "")
+    """Discord markdown (**bold**, __underline__, *italic*) as plain terminal text."""
+    return ITALIC.sub(r"\1", text.replace("**", "").replace("__", ""))
 
 
 def result_words(info: MatchInfo) -> str:
@@ -134,8 +136,9 @@ def help_text(game: Any, present: Presentation) -> str:
 
 
 def rules_text(game: Any) -> str:
-    """The game's own rule text, then Agora's rulings: what `h rules` prints."""
-    text = rule_text(game).strip() or f"{game.title} ships no rule text."
+    """The game's own rule text (or, when it ships none, where its rules are), then Agora's rulings: what
+    `h rules` prints and the app's help ends with."""
+    text = rule_text(game).strip() or plain(of(game).rules)
     rulings = rulings_text(game).strip()
     return f"{text}\n\n-- Agora's rulings (where the text is unclear) --\n\n{rulings}" if rulings else text
 

@@ -25,6 +25,7 @@ from bot.console import (
     credit,
     first_game,
     menu_keys,
+    plain,
     play,
 )
 from bot.sessions import Move
@@ -338,3 +339,9 @@ async def test_help_reads_the_rules_here_not_a_discord_command(tmp_path: Path) -
     assert code == 0
     assert not re.search(r"(^|\s)/rules\b", text) and "h rules" in text
     assert "Agora's rulings" in text and "Attack power of the monster" in text  # Ophion's own rule text
+
+
+def test_plain_drops_discord_markdown() -> None:
+    assert plain("**Goal:** your turn: *Draw*, then __Deploy__; 2 * 3 stays") == (
+        "Goal: your turn: Draw, then Deploy; 2 * 3 stays"
+    )

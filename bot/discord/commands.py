@@ -31,7 +31,7 @@ from bot.discord.lobby import (
     lobby_embed,
     remember_lobby_message,
 )
-from bot.discord.texts import card_answer, card_choices, event_log, rulings, summary
+from bot.discord.texts import card_answer, card_choices, rulings, summary
 from bot.discord.timers import DM_SETTING
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS
@@ -61,10 +61,7 @@ async def log_page(interaction: discord.Interaction, mid: int, page: int) -> dic
     """One page of the match's log as this user may read it (their own secrets, nobody else's)."""
     bot = bot_of(interaction)
     info = await bot.sessions.get(mid)
-    lines = [
-        with_names(info, t)
-        for t in await event_log(bot.sessions.store, mid, info.seat_of(interaction.user.id))
-    ]
+    lines = [with_names(info, t) for _, t in await bot.sessions.log_for(mid, interaction.user.id)]
     pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
     page = pages - 1 if page < 0 or page >= pages else page
     end = len(lines) - (pages - 1 - page) * LOG_PAGE  # pages count back from the newest, which is full

@@ -1,17 +1,14 @@
 """Words for people, all from the game's own presentation (engine.table.present): summaries and rulings
-(/rules), card answers and suggestions (/card), the redacted event log. Nothing here names a game."""
+(/rules), card answers and suggestions (/card). Nothing here names a game."""
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 from dataclasses import replace
 
-from bot.sessions.play import replay_events
-from bot.store import Store
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.present import CardEntry, find_card, of, player_count, rulings_text, shorten
+from engine.table.present import CardEntry, card_lines, find_card, of, player_count, rulings_text, shorten
 
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
@@ -68,14 +65,7 @@ def card_choices(game_id: str | None, current: str, limit: int = 25) -> list[tup
 
 def card_text(entry: CardEntry) -> str:
     """What a card is and does, in a few lines."""
-    head = f"**{entry.name}**" + (f" ({entry.short})" if entry.short and entry.short != entry.name else "")
-    stats = " · ".join(f"{k} **{v}**" for k, v in entry.stats)
-    lines = [f"{head} — {entry.type}" if entry.type else head]
-    if stats:
-        lines.append(stats)
-    if entry.text:
-        lines.append(entry.text)
-    return shorten("\n".join(lines), CARD_TEXT_MAX)
+    return shorten("\n".join(card_lines(entry, "**")), CARD_TEXT_MAX)
 
 
 def card_answer(game_id: str, query: str) -> str:
@@ -96,12 +86,3 @@ def card_answer(game_id: str, query: str) -> str:
     faces = [hit, *(by_id[f] for f in hit.faces if f in by_id)]  # every face of the card, the one asked first
     room = (CARD_TEXT_MAX - 2 * (len(faces) - 1)) // len(faces)
     return "\n\n".join(shorten(card_text(face), room) for face in faces)
-
-
-async def event_log(store: Store, match_id: int, viewer: int | None) -> list[str]:
-    """Every event of a match that this seat (None = spectator) may read, by replaying its log."""
-    record = await store.get_match(match_id)
-    if record is None:
-        return []
-    rows = await store.load_log(match_id)
-    return [text for _, text in await asyncio.to_thread(replay_events, record, rows, viewer)]

@@ -47,6 +47,13 @@ def replay_events(record: Any, rows: Sequence[LogRow], viewer: PlayerId | None) 
     return out
 
 
+def _require_undoable(live: Live, match: Match, seat: PlayerId) -> None:
+    """SessionError saying why, in words, when this seat cannot take its last move back now."""
+    names = [seat_name(live.record.seats, i) for i in range(len(live.record.seats))]
+    if (why := match.undo_refusal(seat, names)) is not None:
+        raise SessionError(f"There is nothing you can take back now: {why}.")
+
+
 class Play(SessionBase):
     """Moves, undo and everything a front end reads about a match."""
 
@@ -70,9 +77,7 @@ class Play(SessionBase):
             seat = self._require_seat(live, user)
             match = self._require_active(live)
             self._check_fresh(match, expected_state_id)
-            names = [seat_name(live.record.seats, i) for i in range(len(live.record.seats))]
-            if (why := match.undo_refusal(seat, names)) is not None:
-                raise SessionError(f"There is nothing you can take back now: {why}.")
+            _require_undoable(live, match, seat)
             rows = await self.store.load_log(match_id)
             undone = match.undo(seat)
             update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE))
@@ -92,9 +97,7 @@ class Play(SessionBase):
             live = await self._live(match_id)
             seat = self._require_seat(live, user)
             match = self._require_active(live)
-            names = [seat_name(live.record.seats, i) for i in range(len(live.record.seats))]
-            if (why := match.undo_refusal(seat, names)) is not None:
-                raise SessionError(f"There is nothing you can take back now: {why}.")
+            _require_undoable(live, match, seat)
             return " › ".join(match.undo_preview(seat))
 
     async def log_for(self, match_id: int, user: UserId | None) -> list[tuple[PlayerId, str]]:

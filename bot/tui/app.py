@@ -11,7 +11,6 @@ Nothing here names a game.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 import time
 from collections.abc import Sequence
@@ -25,7 +24,7 @@ from textual.events import Key, Resize
 from textual.widgets import Footer, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from bot.console import credit, menu_keys, named_moves, play_command, result_words
+from bot.console import credit, menu_keys, named_moves, plain, play_command, result_words, rules_text
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
@@ -40,8 +39,6 @@ from engine.table.present import (
     Seen,
     of,
     player_count,
-    rule_text,
-    rulings_text,
     seat_refs,
     seen_cards,
 )
@@ -206,7 +203,7 @@ class AgoraApp(App[int]):
         user = self.info.seats[seat].user_id
         names = self._names()
         rows = await self.sessions.log_for(self.match_id, user)
-        self.log_lines = [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows[-LOG_KEEP:]]
+        self.log_lines = self._credited(rows[-LOG_KEEP:])
         if not rows:  # nothing played yet: the deal's own lines, as the game logged them for this seat
             view = await self.sessions.view_for(self.match_id, user)
             self.log_lines = [seat_refs(str(t), names) for t in view.get("log") or []]
@@ -284,6 +281,11 @@ class AgoraApp(App[int]):
     def _names(self) -> list[str]:
         assert self.info is not None
         return [self.info.seat_name(i) for i in range(len(self.info.seats))]
+
+    def _credited(self, rows: Sequence[tuple[PlayerId, str]]) -> list[str]:
+        """Replayed log rows as lines that say who acted (seat -1: a line of the app's own)."""
+        names = self._names()
+        return [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows]
 
     def _eyes(self) -> PlayerId | None:
         """Whose eyes the screen shows: the seat on screen, else the one person, else nobody's (public)."""
@@ -545,9 +547,8 @@ class AgoraApp(App[int]):
             return
         seat = self._eyes()
         user = None if seat is None else self.info.seats[seat].user_id
-        names = self._names()
         rows = await self.sessions.log_for(self.match_id, user)
-        lines = [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows]
+        lines = self._credited(rows)
         body = (
             "\n".join(f"{i:>4}  {line}" for i, line in enumerate(lines, 1)) or "Nothing has been played yet."
         )
@@ -676,21 +677,6 @@ def help_page(game: Any, present: Presentation) -> tuple[str, str]:
         "? a hint from the AI · u undo (it says what it would take back) · b the whole board\n"
         "l the whole log · q save & quit"
     )
-    body = f"{game.title}, {player_count(game)}.\n\n{present.summary}\n\nKeys\n{keys}".replace("**", "")
-    rules = rule_text(game)
-    if rules:
-        body += f"\n\n── The rules ({game.title}'s own text) ──\n\n{rules.strip()}"
-    else:  # a game that ships no rule text says where its rules are
-        body += f"\n\n{present.rules}"
-    rulings = rulings_text(game)
-    if rulings:
-        body += f"\n\n── Agora's rulings (where the text is unclear) ──\n\n{rulings.strip()}"
+    body = f"{game.title}, {player_count(game)}.\n\n{plain(present.summary)}\n\nKeys\n{keys}"
+    body += f"\n\n── The rules ({game.title}'s own text) ──\n\n{rules_text(game)}"
     return f"{game.title} — help", body
-
-
-def run_app(db: str, match_id: int, windows: str, ai_delay: float) -> int:
-    """Run the app in this terminal (blocking); its exit code."""
-    app = AgoraApp(db, match_id, windows, ai_delay)
-    with contextlib.suppress(KeyboardInterrupt):
-        app.run()
-    return app.return_code or 0

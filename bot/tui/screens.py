@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.table.present import CardEntry, Seen
+from engine.table.present import CardEntry, Seen, card_lines
 
 # One key picks a card in the card list: 61 cards, more than any view shows face up at once.
 TAGS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -33,19 +33,14 @@ def piles_last(seen: Sequence[Seen]) -> list[Seen]:
 
 
 def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | None = None) -> str:
-    """A card's full text as plain lines: name and type, printed stats, text, its other faces, and where it
-    is with its current stats when it is on the table."""
-    lines = [f"{entry.name}  ({entry.type})" if entry.type else entry.name]
-    if entry.stats:
-        lines.append(" · ".join(f"{k} {v}" for k, v in entry.stats))
-    if entry.text:
-        lines += ["", entry.text]
+    """A card's full text as plain lines: name and type, printed stats, text, where it is with its current
+    stats when it is on the table, then its other faces."""
+    lines = card_lines(entry)
     if seen is not None:
         lines += ["", f"Here: {seen.where}" + (f" — {seen.now}" if seen.now else "")]
     for face in others:
-        stats = " · ".join(f"{k} {v}" for k, v in face.stats)
-        lines += ["", f"Other face: {face.name}" + (f" ({stats})" if stats else ""), face.text]
-    return "\n".join(line for line in lines if line is not None)
+        lines += ["", "Other face:", *card_lines(face)]
+    return "\n".join(lines)
 
 
 class CardScreen(ModalScreen[None]):

@@ -41,6 +41,17 @@ class CardEntry:
         return self.short or self.name
 
 
+def card_lines(entry: CardEntry, bold: str = "") -> list[str]:
+    """A card as the front ends write it: "Name (short) — type", its printed stats, its text; `bold` wraps
+    the name and the numbers ("**" for Discord markdown, "" for a terminal)."""
+    short = f" ({entry.short})" if entry.short and entry.short != entry.name else ""
+    head = f"{bold}{entry.name}{bold}{short}"
+    lines = [f"{head} — {entry.type}" if entry.type else head]
+    if entry.stats:
+        lines.append(" · ".join(f"{k} {bold}{v}{bold}" for k, v in entry.stats))
+    return [*lines, entry.text] if entry.text else lines
+
+
 @dataclass(frozen=True, slots=True)
 class Status:
     """Where a game stands, from a view: one headline, the pending decision, a score line per seat."""

@@ -266,19 +266,12 @@ class FakeDiscord:
 
         Wakes on every change of the fake, and every POLL_INTERVAL for predicates on the client's state.
         """
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                extra = f"; unimplemented routes: {self.unimplemented}" if self.unimplemented else ""
-                raise FakeTimeout(f"timed out after {timeout}s waiting for {what or predicate}{extra}")
-            change = self._change
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(change.wait(), min(remaining, POLL_INTERVAL))
+
+        def timed_out() -> str:
+            extra = f"; unimplemented routes: {self.unimplemented}" if self.unimplemented else ""
+            return f"timed out after {timeout}s waiting for {what or predicate}{extra}"
+
+        return await _wait(predicate, timeout, lambda: self._change, POLL_INTERVAL, timed_out)
 
     def touched(self, channel_id: int | None) -> None:
         """Wake what wait_channel waits on in this channel (the REST API calls it after every request about a
@@ -298,20 +291,14 @@ class FakeDiscord:
         seconds), not by every change of the fake, so thousands of waiters in different channels (a load
         test) each wake only for their own. Returns predicate()'s value; FakeTimeout after `timeout`."""
         channel_id = channel if isinstance(channel, int) else channel.id
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise FakeTimeout(f"timed out after {timeout}s waiting in channel {channel_id} for {what}")
-            event = self._channel_changes.get(channel_id)
-            if event is None:
-                event = self._channel_changes[channel_id] = asyncio.Event()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(remaining, poll))
+
+        def change() -> asyncio.Event:
+            return self._channel_changes.setdefault(channel_id, asyncio.Event())
+
+        def timed_out() -> str:
+            return f"timed out after {timeout}s waiting in channel {channel_id} for {what}"
+
+        return await _wait(predicate, timeout, change, poll, timed_out)
 
     # -------------------------------------------------------------- queries
 
@@ -610,3 +597,26 @@ class FakeDiscord:
                     k: v for k, v in guild.members[message.author.id].to_json().items() if k != "user"
                 }
         await self.gateway.dispatch(event, data, intent=INTENT_GUILD_MESSAGES)
+
+
+async def _wait(
+    predicate: Callable[[], Any],
+    timeout: float,
+    change: Callable[[], asyncio.Event],
+    poll: float,
+    timed_out: Callable[[], str],
+) -> Any:
+    """predicate()'s first truthy value, checked after each set of the event `change()` gives (and every
+    `poll` seconds); FakeTimeout with `timed_out()` after `timeout` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            raise FakeTimeout(timed_out())
+        event = change()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), min(remaining, poll))

@@ -651,7 +651,7 @@ async def test_three_second_deadline_is_enforced_by_default(fake: FakeDiscord, b
     assert FakeDiscord().callback_deadline == INTERACTION_DEADLINE == 3.0
     alice = fake.add_user("alice")
     in_time = await fake.slash(alice, fake.channel, "gate")
-    fake.advance(2.9)
+    fake.advance(2.5)  # in time with half a second of real time to spare (a busy CI machine is slow)
     bot.gate.set()
     assert (await in_time.wait_reply()).content == "through"
     bot.gate.clear()

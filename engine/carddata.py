@@ -5,6 +5,9 @@ A card pack that a server admin writes goes through the same checks as the cards
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import tomllib
 from collections.abc import Collection
 from pathlib import Path
@@ -60,3 +63,78 @@ def field(
         bounds = f"from {low}" + (f" to {high}" if high is not None else "")
         raise CardDataError(f"{where}: {key} = {value} must be {bounds}")
     return value
+
+
+# -- card packs (engine/packs.py): the limits every game's pack check applies ------------------------------
+
+MAX_PACK_CARDS = 40
+MAX_CARD_NAME, MAX_CARD_TEXT = 40, 400
+_ID = re.compile(r"[a-z][a-z0-9_]{0,15}")
+
+
+def canonical(data: Any) -> str:
+    """Data as one canonical JSON text: the same data gives the same text in every process."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def pack_tag(data: Any) -> str:
+    """The short hash that namespaces a pack's ids: two packs, or two versions of one, differ in it."""
+    return hashlib.sha256(canonical(data).encode("utf-8")).hexdigest()[:6]
+
+
+def in_game(cid: str, tag: str) -> str:
+    """A pack card's id in a game: its own id and the pack's tag ("ember_drake.3f9a2c")."""
+    return f"{cid}.{tag}"
+
+
+def check_pack_cards(where: str, tables: Any, base: Collection[str], key: str = "card") -> None:
+    """A pack's card tables: some, at most MAX_PACK_CARDS, each id a short lowercase word used once and not
+    a card of the game's own."""
+    keyed = isinstance(tables, dict)  # a game whose cards are [cards.ID] tables (Ophion)
+    if keyed:
+        ids = list(tables)
+    elif isinstance(tables, list):
+        ids = [t.get("id") if isinstance(t, dict) else None for t in tables]
+    else:
+        raise CardDataError(f"{where}: no card tables ([[{key}]])")
+    if not ids:
+        raise CardDataError(f"{where}: no card tables ([[{key}]])")
+    if len(ids) > MAX_PACK_CARDS:
+        raise CardDataError(f"{where}: {len(ids)} cards; a pack holds at most {MAX_PACK_CARDS}")
+    seen: set[str] = set()
+    for i, cid in enumerate(ids):
+        if not isinstance(cid, str):
+            continue  # the card parser says what is wrong with it
+        at = f"{where} [{key}.{cid}]" if keyed else f"{where} card {i + 1} ({cid})"
+        if not _ID.fullmatch(cid):
+            raise CardDataError(
+                f"{at}: id must be 1-16 lowercase letters, digits or _, starting with a letter"
+            )
+        if cid in seen:
+            raise CardDataError(f"{at}: id {cid!r} is used twice")
+        if cid in base:
+            raise CardDataError(f"{at}: id {cid!r} is already a card of the game; choose another")
+        seen.add(cid)
+
+
+def check_words(at: str, name: str, text: str) -> None:
+    """A pack card's name and text: a name of 1-40 characters, a text of at most 400."""
+    if not 1 <= len(name.strip()) <= MAX_CARD_NAME:
+        raise CardDataError(f"{at}: name must be 1 to {MAX_CARD_NAME} characters")
+    if len(text) > MAX_CARD_TEXT:
+        raise CardDataError(f"{at}: text is {len(text)} characters; at most {MAX_CARD_TEXT}")
+
+
+def check_range(at: str, key: str, value: int, bounds: tuple[int, int] | None) -> None:
+    """A number within the range the game's own cards use (None: no card of the game uses it)."""
+    if bounds is None:
+        raise CardDataError(f"{at}: {key} is not used by the game's own cards here, so a pack cannot use it")
+    low, high = bounds
+    if not low <= value <= high:
+        raise CardDataError(f"{at}: {key} = {value} must be from {low} to {high} (the game's own range)")
+
+
+def widen(ranges: dict[Any, tuple[int, int]], key: Any, value: int) -> None:
+    """Grow a (low, high) range to hold one more value."""
+    low, high = ranges.get(key, (value, value))
+    ranges[key] = (min(low, value), max(high, value))

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine import packs
 from engine.registry import games, register
 from tests.toygame import HighCard
 
@@ -27,3 +28,10 @@ def toy() -> Iterator[HighCard]:
         yield game
     finally:
         games().pop(game.id, None)
+
+
+@pytest.fixture(autouse=True)
+def _forget_card_packs() -> Iterator[None]:
+    """Every test starts with the games' own cards only: a card pack a test loaded is forgotten after it."""
+    yield
+    packs.forget()

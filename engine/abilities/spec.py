@@ -9,10 +9,18 @@ code of its own is just these lines; see engine/abilities/VOCABULARY.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.carddata import CardDataError, check_keys
+from engine.carddata import (
+    CardDataError,
+    check_keys,
+    check_pack_cards,
+    check_range,
+    check_words,
+    in_game,
+    widen,
+)
 from engine.carddata import field as checked
 
 Args = tuple[tuple[str, Any], ...]
@@ -168,12 +176,15 @@ def parse_card(at: str, d: Any, v: Vocabulary, factions: Collection[str] = ()) -
     )
 
 
-def parse_cards(data: dict[str, Any], where: str, v: Vocabulary) -> dict[str, CardSpec]:
-    """Every [[card]] of a data file, checked; ids unique."""
+def parse_cards(
+    data: dict[str, Any], where: str, v: Vocabulary, factions: Collection[str] | None = None
+) -> dict[str, CardSpec]:
+    """Every [[card]] of a data file, checked; ids unique (factions: those of the file, unless given)."""
     tables = data.get("card")
     if not isinstance(tables, list) or not tables:
         raise CardDataError(f"{where}: no [[card]] tables")
-    factions = data.get("factions", {})
+    if factions is None:
+        factions = data.get("factions", {})
     out: dict[str, CardSpec] = {}
     for i, t in enumerate(tables):
         card = parse_card(f"{where} card {i + 1}", t, v, tuple(factions))
@@ -204,3 +215,79 @@ def parse_decks(
             raise CardDataError(f"{at}: {total} cards; a deck has exactly {size}")
         out[did] = (checked(at, d, "name", str), tuple(c for c, n in counts.items() for _ in range(n)))
     return out
+
+
+# -- card packs: a pack's cards within the ranges of the game's own ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranges:
+    """What a game's own cards use: each type's stat ranges, each effect argument's, and how many abilities
+    a card and steps an ability have at most; a pack card stays within them, so the game stays as finite
+    and as fair as its own set."""
+
+    stats: dict[tuple[str, str], tuple[int, int]]
+    args: dict[tuple[str, str], tuple[int, int]]
+    passive: tuple[int, int]
+    abilities: int
+    steps: int
+
+
+def ranges(cards: Mapping[str, CardSpec]) -> Ranges:
+    """The ranges a game's own cards use."""
+    stats: dict[Any, tuple[int, int]] = {}
+    args: dict[Any, tuple[int, int]] = {}
+    passive: dict[Any, tuple[int, int]] = {}
+    for c in cards.values():
+        for k, n in c.stats:
+            widen(stats, (c.type, k), n)
+        for a in c.abilities:
+            if a.type == "passive":
+                widen(passive, 0, a.amount)
+            for st in a.effect:
+                for k, n in st.args:
+                    if isinstance(n, int) and not isinstance(n, bool):
+                        widen(args, (st.do, k), n)
+                        widen(args, k, n)  # for an effect the game's cards use without this argument
+    most = max((len(c.abilities) for c in cards.values()), default=0)
+    steps = max((len(a.effect) for c in cards.values() for a in c.abilities), default=0)
+    return Ranges(stats, args, passive.get(0, (0, 0)), most, steps)
+
+
+def parse_pack(
+    data: dict[str, Any],
+    where: str,
+    v: Vocabulary,
+    base: Mapping[str, CardSpec],
+    factions: Collection[str] = (),
+) -> dict[str, CardSpec]:
+    """A pack's [[card]] tables: parsed as the game's own, ids new, numbers in the game's own ranges."""
+    check_pack_cards(where, data.get("card"), base)
+    cards = parse_cards(data, where, v, factions)
+    r = ranges(base)
+    for i, c in enumerate(cards.values()):
+        at = f"{where} card {i + 1} ({c.id})"
+        check_words(at, c.name, c.text)
+        for k, n in c.stats:
+            check_range(at, k, n, r.stats.get((c.type, k)))
+        if len(c.abilities) > r.abilities:
+            raise CardDataError(
+                f"{at}: {len(c.abilities)} abilities; the game's cards have at most {r.abilities}"
+            )
+        for j, a in enumerate(c.abilities):
+            where_ab = f"{at} ability {j + 1}"
+            if a.type == "passive":
+                check_range(where_ab, "amount", a.amount, r.passive)
+            if len(a.effect) > r.steps:
+                raise CardDataError(f"{where_ab}: {len(a.effect)} effect steps; at most {r.steps}")
+            for s, st in enumerate(a.effect):
+                for k, n in st.args:
+                    if isinstance(n, int) and not isinstance(n, bool):
+                        bounds = r.args.get((st.do, k)) or r.args.get(k)
+                        check_range(f"{where_ab} effect {s + 1} ({st.do})", k, n, bounds)
+    return cards
+
+
+def renamed(card: CardSpec, tag: str) -> CardSpec:
+    """A pack card under its in-game id (its own id and the pack's tag)."""
+    return replace(card, id=in_game(card.id, tag))

@@ -92,7 +92,10 @@ def entries() -> dict[str, CardEntry]:
 
 def entry(cid: str) -> CardEntry:
     """The catalogue entry of a card id (an unknown id gets a blank character named after it)."""
-    return entries().get(cid) or CardEntry(cid, cid, "character")
+    got = entries().get(cid)
+    if got is None and cid in CARDS:  # a card pack's card (engine/packs.py): known while its game is live
+        got = importlib.import_module("engine.games.ophelia.present").card_entry(cid)
+    return got or CardEntry(cid, cid, "character")
 
 
 def faction(cid: str) -> str:

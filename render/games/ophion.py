@@ -58,7 +58,10 @@ def card(cid: str) -> Card:
 
 def entry(cid: str) -> CardEntry:
     """The catalogue entry of a card id (an unknown id gets a blank action card named after it)."""
-    return ENTRIES.get(cid) or CardEntry(cid, cid, "action")
+    got = ENTRIES.get(cid)
+    if got is None and cid in CARDS:  # a card pack's card (engine/packs.py): known while its game is live
+        got = present.card_entry(CARDS[cid])
+    return got or CardEntry(cid, cid, "action")
 
 
 @lru_cache(maxsize=512)

@@ -25,8 +25,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.abilities.spec import CardSpec
 from engine.games.ophelia.board import TRACK
-from engine.games.ophelia.cards import CARDS
+from engine.games.ophelia.cards import CARDS, LEARNERS
 from engine.games.ophelia.rules import DRAW, MAX_HAND, MAX_TURNS, WIN
 from engine.games.ophelia.state import COLUMNS, MIDDLE, OpheliaState, Unit
 
@@ -72,8 +73,14 @@ _WORTH: dict[str, float] = {}  # a card's worth in hand, about 1
 _ANSWER: dict[str, tuple[tuple[Any, ...], ...]] = {}
 
 
-def _build() -> None:
-    for cid, spec in CARDS.items():
+def _build(cards: dict[str, CardSpec]) -> None:
+    """The tables of these cards: the game's own at import, a card pack's when it is added."""
+    for cid, spec in cards.items():
+        _ACTIONS[cid] = tuple(
+            (i, got)
+            for i, a in enumerate(spec.abilities)
+            if a.type == "action" and (got := _removal(a)) is not None
+        )
         names = dict(spec.stats)
         _BASE[cid] = (spec.stat("power"), spec.stat("initiative"), spec.stat("life"))
         _HAS[cid] = (STATS[0] in names, STATS[1] in names, STATS[2] in names)
@@ -174,17 +181,9 @@ def _answer_profile(cid: str) -> tuple[tuple[Any, ...], ...]:
     return tuple(out)
 
 
-_ACTIONS: dict[str, tuple[tuple[int, tuple[Any, ...]], ...]] = {
-    cid: tuple(
-        (i, got)
-        for i, a in enumerate(spec.abilities)
-        if a.type == "action" and (got := _removal(a)) is not None
-    )
-    for cid, spec in CARDS.items()
-}
-
-
-_build()
+_ACTIONS: dict[str, tuple[tuple[int, tuple[Any, ...]], ...]] = {}
+_build(CARDS)
+LEARNERS.append(_build)  # a card pack's cards (engine/packs.py)
 
 # -- the later rounds: chance of reaching 5 points -----------------------------------------------------
 

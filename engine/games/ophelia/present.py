@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.abilities import resolve as kit
+from engine.abilities.spec import CardSpec
 from engine.core import JSON, Action
 from engine.games.ophelia.board import slot_name
-from engine.games.ophelia.cards import CARDS, DECK_CHOICE, DECKS, FACTIONS
+from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
 from engine.table.present import CardEntry, Seen, Status, group_rank, plural, seat_name, seat_refs, together
 
 summary = (
@@ -126,7 +127,11 @@ _TYPE_WORDS = {"character": "Character", "relic": "Relic", "turning_point": "Tur
 
 def card_entry(cid: str) -> CardEntry:
     """One card: faction and type, Power, Initiative and Life, and its full text."""
-    c = CARDS[cid]
+    return spec_entry(CARDS[cid])
+
+
+def spec_entry(c: CardSpec) -> CardEntry:
+    """One card's entry from its spec (a pack's card too, known or not)."""
     stats: tuple[tuple[str, int | str], ...] = tuple((_STAT_WORDS[k], v) for k, v in c.stats)
     kind = _TYPE_WORDS[c.type] + (" (attaches)" if c.flag("attach") else "")
     faction = FACTIONS.get(c.faction, c.faction)
@@ -142,14 +147,21 @@ def card_entry(cid: str) -> CardEntry:
 
 _ORDER = {"character": 0, "relic": 1, "turning_point": 2}
 _CATALOGUE = [
-    card_entry(c.id)
-    for c in sorted(CARDS.values(), key=lambda c: (list(FACTIONS).index(c.faction), _ORDER[c.type], c.name))
+    spec_entry(c)  # the game's own cards, never a pack's (engine/packs.py)
+    for c in sorted(BASE.values(), key=lambda c: (list(FACTIONS).index(c.faction), _ORDER[c.type], c.name))
 ]
 
 
 def catalogue() -> list[CardEntry]:
     """Every card, faction by faction: characters, relics, then Turning Points."""
     return list(_CATALOGUE)
+
+
+def pack_entries(cards: dict[str, CardSpec]) -> list[CardEntry]:
+    """A card pack's cards (engine/packs.py), in the catalogue's order."""
+    rank = {f: i for i, f in enumerate(FACTIONS)}
+    order = sorted(cards.values(), key=lambda c: (rank.get(c.faction, len(rank)), _ORDER[c.type], c.name))
+    return [spec_entry(c) for c in order]
 
 
 def deck_list(deck_id: str) -> str:

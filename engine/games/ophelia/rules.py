@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from engine import eventlog
+from engine import eventlog, packs
 from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophelia import board as b
-from engine.games.ophelia.cards import CARDS, CHOSEN, DECK_CHOICE, DECKS
+from engine.games.ophelia.cards import CARDS, CHOSEN, DECKS, add_pack, deck_choice
 from engine.games.ophelia.effects import recallable  # (the module registers move and recall)
 from engine.games.ophelia.state import MIDDLE, OpheliaState, Side, Unit
 from engine.rng import Rng
@@ -53,19 +53,27 @@ class Ophelia(TableGame[OpheliaState]):
 
     # -- setup ---------------------------------------------------------------------------------
 
+    def from_json(self, data: JSON) -> OpheliaState:
+        """The state from JSON, its card pack's cards made known to this process first."""
+        add_pack(data.get("pack", ""))
+        return super().from_json(data if "pack" in data else {**data, "pack": ""})
+
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> OpheliaState:
         """Each player's deck (chosen in options["seat_choices"] or at random), 5 cards each, a random first
         player."""
         self.check_players(num_players)
         rng = Rng(seed)
+        pack = packs.text(options, self.id)
+        extra = add_pack(pack)[1]  # a pack's ready decks join the game's own (RULINGS 24)
+        decks, choice = {**DECKS, **extra}, deck_choice(extra)
         sides = []
         for seat in range(num_players):
-            deck_id = picked(options, seat, DECK_CHOICE) or sorted(DECKS)[rng.below(len(DECKS))]
-            deck_name, cards = DECKS[deck_id]
+            deck_id = picked(options, seat, choice) or sorted(decks)[rng.below(len(decks))]
+            deck_name, cards = decks[deck_id]
             deck = list(cards)
             rng.shuffle(deck)
             sides.append(Side(deck=deck, deck_name=deck_name))
-        s = OpheliaState(num_players, rng, sides, [[None] * 5 for _ in range(num_players)])
+        s = OpheliaState(num_players, rng, sides, [[None] * 5 for _ in range(num_players)], pack=pack)
         events: list[Event] = []
         for seat in range(num_players):
             self.draw(s, seat, START_HAND, events)

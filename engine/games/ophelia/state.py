@@ -67,3 +67,4 @@ class OpheliaState(Uids):
     resolving: list[dict[str, Any]] = field(default_factory=list)  # abilities being resolved, top last
     ctx_seq: int = 0
     next_uid: int = 0
+    pack: str = ""  # the card pack's data as canonical JSON text ("" for none): engine/packs.py

@@ -7,22 +7,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.abilities.spec import Step
-from engine.games.ophidian.cards import CARDS, GLADIATOR_TYPES, REINFORCEMENT_TOP, TOP_LEVEL, meets
+from engine.abilities.spec import CardSpec, Step
+from engine.games.ophidian.cards import CARDS, GLADIATOR_TYPES, LEARNERS, REINFORCEMENT_TOP, TOP_LEVEL, meets
 from engine.games.ophidian.state import ACTION, Char, OphidianState, Pump
 from engine.table.modifiers import total
 
 # card id -> its passives: (stat, amount, to, condition); and its printed numbers (the hot path reads these)
-PASSIVES: dict[str, tuple[tuple[str, int, str, str], ...]] = {
-    cid: tuple((a.stat, a.amount, a.to, a.condition) for _, a in c.of_type("passive"))
-    for cid, c in CARDS.items()
-}
-PRINTED: dict[str, dict[str, int]] = {cid: dict(c.stats) for cid, c in CARDS.items()}
-BY_STAT: dict[str, dict[str, tuple[tuple[int, str, str], ...]]] = {
-    cid: {st: tuple((a, to, cond) for s_, a, to, cond in ps if s_ == st) for st in {p[0] for p in ps}}
-    for cid, ps in PASSIVES.items()
-}
-GLADIATOR: dict[str, bool] = {cid: c.type in GLADIATOR_TYPES for cid, c in CARDS.items()}
+PASSIVES: dict[str, tuple[tuple[str, int, str, str], ...]] = {}
+PRINTED: dict[str, dict[str, int]] = {}
+BY_STAT: dict[str, dict[str, tuple[tuple[int, str, str], ...]]] = {}
+GLADIATOR: dict[str, bool] = {}
+
+
+def learn(cards: dict[str, CardSpec]) -> None:
+    """Add cards to the tables (the game's own at import, a pack's when it is added: engine/packs.py)."""
+    for cid, c in cards.items():
+        ps = PASSIVES[cid] = tuple((a.stat, a.amount, a.to, a.condition) for _, a in c.of_type("passive"))
+        PRINTED[cid] = dict(c.stats)
+        BY_STAT[cid] = {
+            st: tuple((a, to, cond) for s_, a, to, cond in ps if s_ == st) for st in {p[0] for p in ps}
+        }
+        GLADIATOR[cid] = c.type in GLADIATOR_TYPES
+
+
+learn(CARDS)
+LEARNERS.append(learn)
 FLOORS = {"admg": 0, "ddmg": 0, "life": 0, "rage": 1}
 
 

@@ -17,14 +17,15 @@ The vocabulary is what a rules engine for Ophidian implements; RULINGS.md 60-66 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards
-from engine.carddata import CardDataError, check_keys, load
+from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards, parse_pack, renamed
+from engine.carddata import CardDataError, check_keys, check_words, in_game, load, pack_tag
 from engine.carddata import field as checked
 from engine.table.present import SeatChoice
 
@@ -425,7 +426,7 @@ def check_team(
     gladiators: Sequence[Any], reinforcements: Sequence[Any] = (), cards: Mapping[str, CardSpec] | None = None
 ) -> list[str]:
     """What makes a team illegal, in words (RULINGS.md 8); [] for a legal team."""
-    pool = CARDS if cards is None else cards
+    pool = BASE if cards is None else cards  # the game's own cards, unless told
     problems: list[str] = []
     chosen: list[CardSpec] = []
     for cid in gladiators:
@@ -471,7 +472,7 @@ def check_arsenal(
 ) -> list[str]:
     """What makes an Arsenal (card id -> copies, or a list of card ids) illegal, in words (RULINGS.md 9); []
     for a legal one."""
-    pool = CARDS if cards is None else cards
+    pool = BASE if cards is None else cards  # the game's own cards, unless told
     if not isinstance(arsenal, Mapping):
         arsenal = Counter(arsenal)
     problems: list[str] = []
@@ -554,7 +555,11 @@ def disciplines(cid: str) -> tuple[str, ...]:
 
 def symbol(cid: str) -> str:
     """A Strategy card's flow symbol as printed: +, −, ?, OR, DR or R."""
-    card = CARDS[cid]
+    return symbol_of(CARDS[cid])
+
+
+def symbol_of(card: CardSpec) -> str:
+    """symbol() of a card's spec (a pack's card too, known or not)."""
     response = card.flag("response")
     return str(response).upper() if response else "−" if card.flag("flow") == "-" else str(card.flag("flow"))
 
@@ -564,3 +569,78 @@ def meets(cid: str, gladiator: str, level: int) -> bool:
     card = CARDS[cid]
     wanted = card.faction
     return level >= card.stat("level") and (wanted == "universal" or wanted in disciplines(gladiator))
+
+
+# -- card packs (engine/packs.py; RULINGS.md 68): Strategy cards, played in the pack's ready teams ----------
+
+PACK_TABLES = ("card", "teams")
+PACK_TYPES = STRATEGY_TYPES
+BASE: dict[str, CardSpec] = dict(CARDS)  # the game's own cards: the catalogue, never a pack's
+# What else keeps a table over the cards (board.py) learns a pack's cards here when they are added.
+LEARNERS: list[Callable[[dict[str, CardSpec]], None]] = []
+_ADDED: dict[str, tuple[dict[str, CardSpec], dict[str, Team]]] = {}  # pack text -> its cards and teams
+
+
+def _check(data: dict[str, Any], where: str) -> tuple[dict[str, CardSpec], dict[str, Team]]:
+    """A pack's Strategy cards and its ready teams of pack and game cards, by in-game id."""
+    own = parse_pack(data, where, VOCABULARY, BASE, tuple(DISCIPLINES))
+    for i, card in enumerate(own.values()):
+        at = f"{where} card {i + 1}"
+        if card.type not in PACK_TYPES:
+            _fail(
+                f"{at} ({card.id})",
+                f"type = {card.type!r}: a pack adds Strategy cards ({', '.join(PACK_TYPES)})",
+            )
+        check_card(at, card, tuple(DISCIPLINES), tuple(SPECIES))
+    if not isinstance(data.get("teams"), dict) or not data["teams"]:
+        _fail(where, "no [teams.ID] table; an Ophidian 2350 pack's cards are played in its ready teams")
+    teams = parse_teams(data, where, {**BASE, **own})
+    for tid, team in teams.items():
+        check_words(f"{where} [teams.{tid}]", team.name, "")
+    tag = pack_tag(data)
+    cards = {in_game(c, tag): renamed(spec, tag) for c, spec in own.items()}
+    ready = {}
+    for tid, team in teams.items():
+        arsenal = tuple(in_game(c, tag) if c in own else c for c in team.arsenal)
+        ready[in_game(tid, tag)] = replace(team, id=in_game(tid, tag), arsenal=arsenal)
+    return cards, ready
+
+
+def check_pack(data: dict[str, Any], where: str) -> dict[str, CardSpec]:
+    """A pack's cards, checked as the game's own are, by their in-game ids (its teams checked too)."""
+    return _check(data, where)[0]
+
+
+def add_pack(text: str) -> tuple[dict[str, CardSpec], dict[str, Team]]:
+    """Make a pack's cards (a state's `pack` text) known to this process, once; its cards and its teams."""
+    if not text:
+        return {}, {}
+    got = _ADDED.get(text)
+    if got is None:
+        got = _check(json.loads(text), "pack")
+        CARDS.update(got[0])
+        for learn in LEARNERS:
+            learn(got[0])
+        _ADDED[text] = got
+    return got
+
+
+def forget_packs() -> None:
+    """Forget every pack this process has added: a test's clean slate (a fresh process knows none)."""
+    for cards, _ in _ADDED.values():
+        for cid in cards:
+            CARDS.pop(cid, None)
+    _ADDED.clear()
+
+
+def team_choice(teams: Mapping[str, Team]) -> SeatChoice:
+    """The team choice with a pack's ready teams after the game's own."""
+    return replace(
+        TEAM_CHOICE, options=(*TEAM_CHOICE.options, *((t, team.name) for t, team in teams.items()))
+    )
+
+
+def pack_choices(data: dict[str, Any], base: tuple[SeatChoice, ...]) -> tuple[SeatChoice, ...]:
+    """The seat choices of a game with this pack: its ready teams offered beside the game's own."""
+    _, teams = _check(data, "pack")
+    return tuple(team_choice(teams) if c.key == TEAM_CHOICE.key else c for c in base)

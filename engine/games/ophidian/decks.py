@@ -31,8 +31,10 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from engine.abilities.spec import CardSpec
 from engine.core import JSON
 from engine.games.ophidian.cards import (
+    BASE,
     CARDS,
     COPIES,
     GLADIATORS,
@@ -67,35 +69,23 @@ def _key(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.casefold())
 
 
-def _index() -> dict[str, str]:
-    """Every card by the key of its id and of its name; a Gladiator's name gives its Level 1/2 card."""
+def _index(pool: Mapping[str, CardSpec]) -> dict[str, str]:
+    """Every card by the key of its id and of its name; a Gladiator's name gives its Level 1/2 card. A pack
+    card answers to its own id too ("rivet_gun" for "rivet_gun.8f296e")."""
     out = {}
-    for cid, card in CARDS.items():
+    for cid, card in pool.items():
         out[_key(cid)] = cid
+        out.setdefault(_key(cid.split(".")[0]), cid)
         if _key(card.name) not in out or cid in GLADIATORS:
             out[_key(card.name)] = cid
     return out
 
 
-BY_KEY = _index()
-
-
-def _find(text: str) -> str | None:
-    """The id of the card this name or id means, if any."""
-    return BY_KEY.get(_key(text))
-
-
-def _suggest(text: str, among: Iterable[str]) -> str:
+def _suggest(text: str, among: Mapping[str, CardSpec]) -> str:
     """ " — did you mean X?" for the closest name of these cards, or ""."""
-    names = {_key(CARDS[c].name): CARDS[c].name for c in among}
+    names = {_key(c.name): c.name for c in among.values()}
     close = difflib.get_close_matches(_key(text), list(names), n=1, cutoff=0.6)
     return f" — did you mean {names[close[0]]}?" if close else ""
-
-
-def _name(cid: str) -> str:
-    """A card's printed name (its id as given when the pool no longer has it)."""
-    card = CARDS.get(cid)
-    return card.name if card is not None else str(cid)
 
 
 def deck_of(team: Team) -> JSON:
@@ -119,9 +109,11 @@ def _checked_name(name: str, problems: list[str]) -> str:
     return name
 
 
-def _rules(gladiators: list[str], reinforcements: list[str], arsenal: Mapping[str, Any]) -> list[str]:
+def _rules(
+    gladiators: list[str], reinforcements: list[str], arsenal: Mapping[str, Any], pool: Mapping[str, CardSpec]
+) -> list[str]:
     """check_team and check_arsenal, without their words for names already reported as unknown."""
-    problems = check_team(gladiators, reinforcements) + check_arsenal(arsenal)
+    problems = check_team(gladiators, reinforcements, pool) + check_arsenal(arsenal, pool)
     return [p for p in problems if not p.startswith("unknown ")]
 
 
@@ -130,8 +122,16 @@ class TeamBook:
 
     key = TEAM_CHOICE.key
 
-    def __init__(self) -> None:
+    def __init__(self, pack: Mapping[str, CardSpec] | None = None) -> None:
+        """The book of the game's own cards, or of them and a card pack's (engine/packs.py)."""
+        self.pool: dict[str, CardSpec] = {**BASE, **(pack or {})}
+        self.strategy = {c: spec for c, spec in self.pool.items() if spec.type in STRATEGY_TYPES}
+        self.by_key = _index(self.pool)
         self.example = self.text(deck_of(TEAMS["iron_tide"]))
+
+    def _find(self, text: str) -> str | None:
+        """The id of the card this name or id means, if any."""
+        return self.by_key.get(_key(text))
 
     def parse(self, text: str, name: str = "") -> JSON:
         """The deck written in `text`; ValueError listing every problem, one per line."""
@@ -159,7 +159,7 @@ class TeamBook:
                 for who in names:
                     if not who:
                         continue
-                    cid = _find(who)
+                    cid = self._find(who)
                     if cid is None:
                         kind = "Gladiator" if label == "gladiators" else "Reinforcement"
                         problems.append(f"line {n}: there is no {kind} called {who!r}{_suggest(who, wanted)}")
@@ -179,9 +179,9 @@ class TeamBook:
                 copies, card = int(m[2]), m[1].strip()
             else:
                 copies, card = 1, line
-            cid = _find(card)
+            cid = self._find(card)
             if cid is None:
-                problems.append(f"line {n}: there is no card called {card!r}{_suggest(card, STRATEGY)}")
+                problems.append(f"line {n}: there is no card called {card!r}{_suggest(card, self.strategy)}")
             else:
                 arsenal[cid] = arsenal.get(cid, 0) + copies
         if gladiators is None:
@@ -189,7 +189,7 @@ class TeamBook:
                 "there is no Gladiators line: start with one such as "
                 "'Gladiators: Brakka Vohl, Sera Quill, Juno Kessler'"
             )
-        rules = _rules(gladiators or [], reinforcements, arsenal)
+        rules = _rules(gladiators or [], reinforcements, arsenal, self.pool)
         if gladiators is None:
             rules = [p for p in rules if not p.startswith("no Gladiators")]
         problems += rules
@@ -202,25 +202,30 @@ class TeamBook:
     def text(self, deck: JSON) -> str:
         """The deck as text: its name as a note, the Gladiators, the Reinforcements, the Arsenal by type."""
         lines = [f"# {deck['name']}"] if deck.get("name") else []
-        lines.append("Gladiators: " + ", ".join(_name(c) for c in deck.get("gladiators") or []))
-        lines.append("Reinforcements: " + ", ".join(_name(c) for c in deck.get("reinforcements") or []))
+        lines.append("Gladiators: " + ", ".join(self._name(c) for c in deck.get("gladiators") or []))
+        lines.append("Reinforcements: " + ", ".join(self._name(c) for c in deck.get("reinforcements") or []))
         arsenal: dict[str, Any] = dict(deck.get("arsenal") or {})
         for kind in STRATEGY_TYPES:
-            mine = {c: n for c, n in arsenal.items() if c in STRATEGY and STRATEGY[c].type == kind}
+            mine = {c: n for c, n in arsenal.items() if c in self.strategy and self.strategy[c].type == kind}
             if mine:
                 lines.append(f"# {PLURALS[kind]}: {sum(mine.values())}")
-                lines += [f"{n} {_name(c)}" for c, n in mine.items()]
-        others = {c: n for c, n in arsenal.items() if c not in STRATEGY}
-        lines += [f"{n} {_name(c)}" for c, n in others.items()]
+                lines += [f"{n} {self._name(c)}" for c, n in mine.items()]
+        others = {c: n for c, n in arsenal.items() if c not in self.strategy}
+        lines += [f"{n} {self._name(c)}" for c, n in others.items()]
         return "\n".join(lines)
+
+    def _name(self, cid: str) -> str:
+        """A card's printed name (its id as given when the pool no longer has it)."""
+        card = self.pool.get(cid)
+        return card.name if card is not None else str(cid)
 
 
 BOOK = TeamBook()
 
 
-def validate(deck: Any) -> JSON:
-    """A deck (JSON, e.g. from setup's options["decks"]) checked again: a normalized copy, or ValueError
-    listing every problem, one per line."""
+def validate(deck: Any, pack: Mapping[str, CardSpec] | None = None) -> JSON:
+    """A deck (JSON, e.g. from setup's options["decks"]) checked again, against the game's own cards and a
+    card pack's: a normalized copy, or ValueError listing every problem, one per line."""
     if not isinstance(deck, Mapping):
         raise ValueError(f"a deck is a JSON object, not {type(deck).__name__}")
     problems: list[str] = []
@@ -237,7 +242,8 @@ def validate(deck: Any) -> JSON:
     if problems:
         raise ValueError("\n".join(problems))
     assert isinstance(gladiators, list) and isinstance(reinforcements, list) and isinstance(arsenal, Mapping)
-    problems = check_team(gladiators, reinforcements) + check_arsenal(arsenal)
+    pool = {**BASE, **(pack or {})}
+    problems = check_team(gladiators, reinforcements, pool) + check_arsenal(arsenal, pool)
     name = _checked_name(str(deck.get("name") or ""), problems)
     if problems:
         raise ValueError("\n".join(problems))
@@ -245,10 +251,10 @@ def validate(deck: Any) -> JSON:
             "arsenal": _pool_order(arsenal)}  # fmt: skip
 
 
-def team_of(deck: Any) -> Team:
+def team_of(deck: Any, pack: Mapping[str, CardSpec] | None = None) -> Team:
     """A deck as a Team ready to play (its Stack: the Level 3/4 cards, then the Reinforcements); ValueError
-    listing every problem if it is not a legal deck."""
-    d = validate(deck)
+    listing every problem if it is not a legal deck (of the game's own cards and a card pack's)."""
+    d = validate(deck, pack)
     stack = (*(PROMOTION[g] for g in d["gladiators"]), *d["reinforcements"])
     arsenal = tuple(c for c, n in d["arsenal"].items() for _ in range(n))
     return Team("custom", d["name"], tuple(d["gladiators"]), stack, arsenal)
@@ -258,13 +264,14 @@ def team_of(deck: Any) -> Team:
 
 
 @cache
-def _copies(team: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Every copy the deck rules allow (RULINGS 9): those of the cards some card of the team meets at the
-    highest level it can reach (RULINGS 4, 6), then the others."""
+def _copies(team: tuple[str, ...], pack: tuple[str, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every copy the deck rules allow (RULINGS 9), of the game's own Strategy cards and a pack's: those of
+    the cards some card of the team meets at the highest level it can reach (RULINGS 4, 6), then others."""
     tops = [(g, TOP_LEVEL if CARDS[g].type == "gladiator" else REINFORCEMENT_TOP) for g in team]
-    playable = [any(meets(c, g, level) for g, level in tops) for c in STRATEGY]
-    first = tuple(c for c, ok in zip(STRATEGY, playable, strict=True) if ok for _ in range(COPIES))
-    then = tuple(c for c, ok in zip(STRATEGY, playable, strict=True) if not ok for _ in range(COPIES))
+    pool = (*STRATEGY, *pack)
+    playable = [any(meets(c, g, level) for g, level in tops) for c in pool]
+    first = tuple(c for c, ok in zip(pool, playable, strict=True) if ok for _ in range(COPIES))
+    then = tuple(c for c, ok in zip(pool, playable, strict=True) if not ok for _ in range(COPIES))
     return first, then
 
 
@@ -277,11 +284,14 @@ def _sample(items: list[str], k: int, rng: Rng) -> list[str]:
     return items[:k]
 
 
-def unseen_arsenal(team: Iterable[str], seen: Mapping[str, int], count: int, rng: Rng) -> list[str]:
-    """`count` cards that make, with the cards `seen`, a legal Arsenal (RULINGS 9), drawn from the pool at
-    random: copies the team can play first, others only when those run out (RULINGS 67). Titles are unique
-    in the pool, so a card's copies are its title's."""
-    first, then = (list(copies) for copies in _copies(tuple(sorted(set(team)))))
+def unseen_arsenal(
+    team: Iterable[str], seen: Mapping[str, int], count: int, rng: Rng, pack: Iterable[str] = ()
+) -> list[str]:
+    """`count` cards that make, with the cards `seen`, a legal Arsenal (RULINGS 9), drawn from the pool (the
+    game's own Strategy cards and the game's card pack's) at random: copies the team can play first, others
+    only when those run out (RULINGS 67). Titles are unique in the pool: a card's copies are its title's."""
+    extra = tuple(c for c in pack if CARDS[c].type in STRATEGY_TYPES)
+    first, then = (list(copies) for copies in _copies(tuple(sorted(set(team))), extra))
     for cid, n in seen.items():
         pile = first if cid in first else then
         for _ in range(min(n, pile.count(cid))):

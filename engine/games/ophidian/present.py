@@ -7,9 +7,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.abilities import resolve as kit
+from engine.abilities.spec import CardSpec
 from engine.core import JSON, Action
-from engine.games.ophidian.cards import CARDS, DISCIPLINES, PAIRS, TEAM_CHOICE, TYPE_NAMES, symbol
+from engine.games.ophidian.cards import (
+    BASE,
+    CARDS,
+    DISCIPLINES,
+    PAIRS,
+    TEAM_CHOICE,
+    TYPE_NAMES,
+    symbol,
+    symbol_of,
+)
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
+from engine.games.ophidian.decks import TeamBook
 from engine.table.present import (
     CardEntry,
     Seen,
@@ -177,7 +188,12 @@ def status(view: JSON, names: Sequence[str]) -> Status:
 
 def card_entry(cid: str) -> CardEntry:
     """One card: its type, discipline, level and numbers, and its text."""
-    c = CARDS[cid]
+    return spec_entry(CARDS[cid])
+
+
+def spec_entry(c: CardSpec) -> CardEntry:
+    """One card's entry from its spec (a pack's card too, known or not)."""
+    cid = c.id
     discipline = DISCIPLINES.get(c.faction, c.faction)
     second = c.flag("second_discipline")
     if second:
@@ -196,7 +212,7 @@ def card_entry(cid: str) -> CardEntry:
         if c.type == "reinforcement":
             stats.append(("M", c.stat("maintain")))
     else:
-        kind = f"{TYPE_NAMES[c.type]} · {discipline} Level {c.stat('level')} · {symbol(cid)}"
+        kind = f"{TYPE_NAMES[c.type]} · {discipline} Level {c.stat('level')} · {symbol_of(c)}"
         stats = [("P", c.stat("cp"))]
         if c.type != "quick_hit":
             stats.append(("M", "☠" if c.flag("unmaintainable") else c.stat("maintain")))
@@ -219,14 +235,25 @@ def card_entry(cid: str) -> CardEntry:
 
 _ORDER = {"gladiator": 0, "reinforcement": 1, "minion": 2, "quick_hit": 3, "pump": 4}
 _CATALOGUE = [
-    card_entry(c.id)
-    for c in sorted(CARDS.values(), key=lambda c: (_ORDER[c.type], c.faction, c.stat("level"), c.name))
+    spec_entry(c)  # the game's own cards, never a pack's (engine/packs.py)
+    for c in sorted(BASE.values(), key=lambda c: (_ORDER[c.type], c.faction, c.stat("level"), c.name))
 ]
 
 
 def catalogue() -> list[CardEntry]:
     """Gladiators, Reinforcements, then Minions, Quick-Hits and Pumps, by discipline."""
     return list(_CATALOGUE)
+
+
+def pack_deck_book(cards: dict[str, CardSpec]) -> TeamBook:
+    """The deck builder with a card pack's cards as well as the game's own (engine/packs.py)."""
+    return TeamBook(cards)
+
+
+def pack_entries(cards: dict[str, CardSpec]) -> list[CardEntry]:
+    """A card pack's cards (engine/packs.py), in the catalogue's order."""
+    order = sorted(cards.values(), key=lambda c: (_ORDER[c.type], c.faction, c.stat("level"), c.name))
+    return [spec_entry(c) for c in order]
 
 
 # -- menus ---------------------------------------------------------------------------------------

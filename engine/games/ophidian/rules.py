@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from engine import eventlog
+from engine import eventlog, packs
 from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
@@ -30,9 +30,10 @@ from engine.games.ophidian.cards import (
     PROMOTE_HEAL,
     PROMOTION,
     RESPONSE_EVENTS,
-    TEAM_CHOICE,
     TEAMS,
     Team,
+    add_pack,
+    team_choice,
 )
 from engine.games.ophidian.decks import team_of, unseen_arsenal
 from engine.games.ophidian.state import ACTION, SUPPORT, Char, OphidianState, Side
@@ -64,18 +65,25 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
 
     # -- setup ---------------------------------------------------------------------------------
 
+    def from_json(self, data: JSON) -> OphidianState:
+        """The state from JSON, its card pack's cards made known to this process first."""
+        add_pack(data.get("pack", ""))
+        return super().from_json(data if "pack" in data else {**data, "pack": ""})
+
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> OphidianState:
         """Each team in play at Level 1, Arsenals shuffled and 9 drawn, CP 11 and Cheer 0, a random player
         with The Flow; then both put 2 on the bottom and arrange their Gladiators (RULINGS 11)."""
         self.check_players(num_players)
         rng = Rng(seed)
-        s = OphidianState(num_players, rng, [Side(), Side()])
+        s = OphidianState(num_players, rng, [Side(), Side()], pack=packs.text(options, self.id))
+        cards, teams = add_pack(s.pack)  # a pack's ready teams join the game's own (RULINGS 68)
+        ready = {**TEAMS, **teams}
         events: list[Event] = []
         for seat in range(num_players):
-            team = self._deck(options, seat, rng, events)
+            team = self._deck(options, seat, rng, events, (teams, cards))
             side = s.sides[seat]
             side.team, side.started, side.stack = team.name, len(team.gladiators), list(team.stack)
-            side.custom = team.id not in TEAMS  # a saved deck: its list is its player's secret (RULINGS 67)
+            side.custom = team.id not in ready  # a saved deck: its list is its player's secret (RULINGS 67)
             side.chars = [Char(s.mint(g).uid, g, seat, ACTION) for g in team.gladiators]
             side.arsenal = list(team.arsenal)
             rng.shuffle(side.arsenal)
@@ -88,21 +96,31 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
         eventlog.record(s.log, events)
         return s
 
-    def _deck(self, options: JSON | None, seat: int, rng: Rng, events: list[Event]) -> Team:
+    def _deck(
+        self,
+        options: JSON | None,
+        seat: int,
+        rng: Rng,
+        events: list[Event],
+        pack: tuple[dict[str, Team], dict[str, CardSpec]],
+    ) -> Team:
         """A seat's team: a saved deck from options["decks"], a ready team picked in the lobby, or a ready
-        team at random (RULINGS 8-10). A saved deck that is no longer legal (the pool changed since it was
-        saved) gives way to a random ready team rather than stopping the game."""
+        team at random (RULINGS 8-10), the game's card pack's teams and cards among them (68). A saved deck
+        that is no longer legal (the pool changed since it was saved) gives way to a random ready team rather
+        than stopping the game."""
+        teams, cards = pack
+        ready = {**TEAMS, **teams}
         deck = deck_of(options, seat)
         if deck is not None:
             try:
-                return team_of(deck)
+                return team_of(deck, cards)
             except ValueError as e:
                 why = f"{seat_word(seat)}'s saved deck is not legal now ({e}): a ready team instead"
                 emit(events, "refused", why, seat=seat)
-        tid = picked(options, seat, TEAM_CHOICE)
+        tid = picked(options, seat, team_choice(teams))
         if tid is None:
-            tid = sorted(TEAMS)[rng.below(len(TEAMS))]
-        return TEAMS[tid]
+            tid = sorted(ready)[rng.below(len(ready))]
+        return ready[tid]
 
     # -- whose move and what they may do -------------------------------------------------------
 
@@ -454,7 +472,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
         if side.custom:
             rng = Rng(seed ^ _UNSEEN)
             n, unseen = len(side.hand), len(side.hand) + len(side.arsenal) - len(side.shown)
-            fill = unseen_arsenal(_team(d, seat), _seen(d, seat), unseen, rng)
+            fill = unseen_arsenal(_team(d, seat), _seen(d, seat), unseen, rng, add_pack(d.pack)[0])
             if side.shown:
                 fill += side.shown
                 rng.shuffle(fill)

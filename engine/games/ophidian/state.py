@@ -103,3 +103,4 @@ class OphidianState(Uids):
     resolving: list[dict[str, Any]] = _f(default_factory=list)
     ctx_seq: int = 0
     next_uid: int = 0
+    pack: str = ""  # the card pack's data as canonical JSON text ("" for none): engine/packs.py

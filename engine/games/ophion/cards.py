@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine.carddata import CardDataError, check_keys, field, load
+from engine.carddata import (
+    CardDataError,
+    check_keys,
+    check_pack_cards,
+    check_range,
+    check_words,
+    field,
+    in_game,
+    load,
+    pack_tag,
+    widen,
+)
 
 _DATA: dict[str, Any] = load(Path(__file__).with_name("cards.toml"))
 
@@ -84,12 +97,14 @@ CARDS: dict[str, Card] = parse_cards(_DATA)
 RULES: dict[str, Any] = _DATA["rules"]
 COMBAT: dict[str, int] = _DATA["combat"]
 STARTING_DECK: tuple[str, ...] = tuple(cid for cid, n in _DATA["starting_deck"].items() for _ in range(n))
+BASE: dict[str, Card] = dict(CARDS)  # the game's own cards: the catalogue, never a pack's
 MONSTERS: tuple[str, ...] = tuple(sorted(c.id for c in CARDS.values() if c.type == "monster"))
 
 
-def tier_deck(tier: int) -> list[str]:
-    """Every copy of every card of this tier, in a fixed order (shuffle it)."""
-    return [c.id for c in CARDS.values() if c.tier == tier for _ in range(c.count)]
+def tier_deck(tier: int, pack: Mapping[str, Card] | None = None) -> list[str]:
+    """Every copy of every card of this tier, the game's own and a pack's, in a fixed order (shuffle it)."""
+    cards = [*BASE.values(), *(pack or {}).values()]
+    return [c.id for c in cards if c.tier == tier for _ in range(c.count)]
 
 
 def surcharges(num_players: int) -> tuple[int, ...]:
@@ -106,3 +121,80 @@ def card_name(cid: str) -> str:
 def upgrade_value(cid: str) -> int:
     """An upgrade's worth in VP at the end of the game: its tier (RULINGS 22)."""
     return CARDS[cid].tier
+
+
+# -- card packs (engine/packs.py; RULINGS.md 25): new cards for the tier decks, by their count ---------------
+
+PACK_TABLES = ("cards",)
+_NUMBERS = ("cost", "tier", "count", "size", "attack", "defense", "mana")
+
+
+def _ranges() -> tuple[dict[Any, tuple[int, int]], dict[str, set[str]]]:
+    """What the game's market cards (tiers 1 and 2) use: each type's numbers, each effect's amount, and
+    which effects each type has."""
+    ranges: dict[Any, tuple[int, int]] = {}
+    effects: dict[str, set[str]] = {}
+    for c in BASE.values():
+        if c.tier == 0:
+            continue
+        for k in _NUMBERS:
+            widen(ranges, (c.type, k), getattr(c, k))
+        if c.effect:
+            effects.setdefault(c.type, set()).add(c.effect)
+            widen(ranges, (c.type, c.effect), c.amount)
+    return ranges, effects
+
+
+_RANGES, _EFFECTS = _ranges()
+_MOST = (1, max(c.count for c in BASE.values()))  # copies of one card: 1 to the most the game has
+_ADDED: dict[str, dict[str, Card]] = {}  # pack text -> its cards, once checked and added
+
+
+def check_pack(data: dict[str, Any], where: str) -> dict[str, Card]:
+    """A pack's [cards.ID] tables, checked as the game's own are and within the market cards' numbers."""
+    tables = data.get("cards")
+    check_pack_cards(where, tables, BASE, key="cards")
+    tag = pack_tag(data)
+    out = {}
+    for cid, d in tables.items():
+        at = f"{where} [cards.{cid}]"
+        card = parse_card(cid, d, where)
+        if card.ability:
+            raise CardDataError(
+                f"{at}: ability is text only the game's own cards carry (no rules go with it)"
+            )
+        check_words(at, card.name, "")
+        for k in _NUMBERS:
+            if k in d or k in ("cost", "tier"):
+                bounds = _MOST if k == "count" else _RANGES.get((card.type, k))
+                check_range(at, k, getattr(card, k), bounds)
+        if card.type == "monster" and "mana" not in d:
+            check_range(at, "mana", card.mana, _RANGES.get(("monster", "mana")))
+        if card.type != "monster" or card.effect:
+            if card.effect not in _EFFECTS.get(card.type, ()):
+                known = ", ".join(sorted(_EFFECTS.get(card.type, ()))) or "none"
+                raise CardDataError(f"{at}: effect = {card.effect!r}: {card.type} cards give {known}")
+            check_range(at, "amount", card.amount, _RANGES.get((card.type, card.effect)))
+        new = replace(card, id=in_game(cid, tag))
+        out[new.id] = new
+    return out
+
+
+def add_pack(text: str) -> dict[str, Card]:
+    """Make a pack's cards (a state's `pack` text) known to this process, once; its cards by in-game id."""
+    if not text:
+        return {}
+    cards = _ADDED.get(text)
+    if cards is None:
+        cards = check_pack(json.loads(text), "pack")
+        CARDS.update(cards)
+        _ADDED[text] = cards
+    return cards
+
+
+def forget_packs() -> None:
+    """Forget every pack this process has added: a test's clean slate (a fresh process knows none)."""
+    for cards in _ADDED.values():
+        for cid in cards:
+            CARDS.pop(cid, None)
+    _ADDED.clear()

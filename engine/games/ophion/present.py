@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import JSON, Action
-from engine.games.ophion.cards import CARDS, RULES, Card
+from engine.games.ophion.cards import BASE, CARDS, RULES, Card
 from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, together, viewer_first
 
 summary = (
@@ -109,12 +109,17 @@ def card_entry(c: Card) -> CardEntry:
 
 
 _ORDER = {"monster": 0, "upgrade": 1, "action": 2}
-_CATALOGUE = [card_entry(c) for c in sorted(CARDS.values(), key=lambda c: (_ORDER.get(c.type, 3), c.cost))]
+_CATALOGUE = [card_entry(c) for c in sorted(BASE.values(), key=lambda c: (_ORDER.get(c.type, 3), c.cost))]
 
 
 def catalogue() -> list[CardEntry]:
     """Every card, starting-deck cards included: monsters, upgrades, then action cards, cheapest first."""
     return list(_CATALOGUE)
+
+
+def pack_entries(cards: dict[str, Card]) -> list[CardEntry]:
+    """A card pack's cards (engine/packs.py), in the catalogue's order."""
+    return [card_entry(c) for c in sorted(cards.values(), key=lambda c: (_ORDER.get(c.type, 3), c.cost))]
 
 
 def card_name(cid: str | None) -> str:

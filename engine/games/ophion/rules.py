@@ -7,7 +7,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from engine import eventlog
+from engine import eventlog, packs
 from engine.core import JSON, Action, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophion.cards import (
@@ -15,6 +15,7 @@ from engine.games.ophion.cards import (
     COMBAT,
     RULES,
     STARTING_DECK,
+    add_pack,
     card_name,
     surcharges,
     tier_deck,
@@ -103,11 +104,18 @@ class Ophion(TableGame[OphionState]):
 
     # -- setup ---------------------------------------------------------------------------------
 
+    def from_json(self, data: JSON) -> OphionState:
+        """The state from JSON, its card pack's cards made known to this process first."""
+        add_pack(data.get("pack", ""))
+        return super().from_json(data if "pack" in data else {**data, "pack": ""})
+
     def setup(self, num_players: int, seed: int, options: JSON | None = None) -> OphionState:
         """Shuffle both tier decks, deal the market row, give everyone a starting deck; round 1 begins."""
         self.check_players(num_players)
         rng = Rng(seed)
-        tier1, tier2 = tier_deck(1), tier_deck(2)
+        pack = packs.text(options, self.id)
+        extra = add_pack(pack)  # a pack's cards join their tier decks, by their count (RULINGS 25)
+        tier1, tier2 = tier_deck(1, extra), tier_deck(2, extra)
         rng.shuffle(tier1)
         rng.shuffle(tier2)
         players = []
@@ -117,7 +125,8 @@ class Ophion(TableGame[OphionState]):
             upgrades: list[str | None] = [None] * RULES["slots"]
             upgrades[0] = RULES["start_upgrade"]
             players.append(Player(deck=deck, upgrades=upgrades, mana=RULES["start_mana"]))
-        s = OphionState(num_players, rng, players, tier1, tier2, [None] * len(surcharges(num_players)))
+        row: list[Instance | None] = [None] * len(surcharges(num_players))
+        s = OphionState(num_players, rng, players, tier1, tier2, row, pack=pack)
         events: list[Event] = []
         _refill(s, events)
         _start_round(s, events)

@@ -60,3 +60,4 @@ class OphionState(Uids):
     modifiers: list[Modifier] = field(default_factory=list)  # Dragon bonuses until the end of the round
     decisions: list[Decision] = field(default_factory=list)  # none yet: every choice is one move
     next_uid: int = 0  # the last uid given to a card dealt to the row
+    pack: str = ""  # the card pack's data as canonical JSON text ("" for none): engine/packs.py

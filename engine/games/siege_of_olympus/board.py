@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS, MINIONS
+from engine.abilities.spec import Ability, CardSpec
+from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS, LEARNERS, MINIONS
 from engine.games.siege_of_olympus.state import Minion, SiegeState
 from engine.table.modifiers import total
 
@@ -43,10 +44,23 @@ def cost(cid: str) -> int:
 
 
 # Card tables built once: a minion's class and race, and every card's passives.
-CLASS = {c: str(spec.flag("class")) for c, spec in MINIONS.items()}
-RACE = {c: str(spec.flag("race")) for c, spec in MINIONS.items()}
-PRINTED = {c: {"attack": spec.stat("attack"), "health": spec.stat("health")} for c, spec in MINIONS.items()}
-PASSIVES = {c: [a for _, a in spec.of_type("passive")] for c, spec in CARDS.items()}
+CLASS: dict[str, str] = {}
+RACE: dict[str, str] = {}
+PRINTED: dict[str, dict[str, int]] = {}
+PASSIVES: dict[str, list[Ability]] = {}
+
+
+def learn(cards: dict[str, CardSpec]) -> None:
+    """Add cards to the tables (the game's own at import, a pack's when it is added: engine/packs.py)."""
+    for c, spec in cards.items():
+        PASSIVES[c] = [a for _, a in spec.of_type("passive")]
+        if spec.type == "minion":
+            CLASS[c], RACE[c] = str(spec.flag("class")), str(spec.flag("race"))
+            PRINTED[c] = {"attack": spec.stat("attack"), "health": spec.stat("health")}
+
+
+learn(CARDS)
+LEARNERS.append(learn)
 ARTIFACT_PASSIVES = {n: PASSIVES[spec.id] for n, spec in ARTIFACTS.items()}
 
 

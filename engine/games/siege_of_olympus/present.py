@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.abilities import resolve as kit
+from engine.abilities.spec import CardSpec
 from engine.core import JSON, Action
 from engine.games.siege_of_olympus.cards import (
     ARTIFACTS,
+    BASE,
     CARDS,
     CLASSES,
     COMMANDER_CHOICE,
@@ -170,7 +172,11 @@ _TYPE_WORDS = {"minion": "Minion", "spell": "Spell", "artifact": "Artifact", "co
 
 def card_entry(cid: str) -> CardEntry:
     """One card: its kind (class, race, ranged or melee for a minion), its numbers and its text."""
-    c = CARDS[cid]
+    return spec_entry(CARDS[cid])
+
+
+def spec_entry(c: CardSpec) -> CardEntry:
+    """One card's entry from its spec (a pack's card too, known or not)."""
     stats: list[tuple[str, int | str]] = []
     if c.type == "minion":
         kind = (
@@ -193,9 +199,9 @@ def card_entry(cid: str) -> CardEntry:
 
 _ORDER = {"commander": 0, "minion": 1, "spell": 2, "artifact": 3, "olympus": 4}
 _CATALOGUE = [
-    card_entry(c.id)
+    spec_entry(c)  # the game's own cards, never a pack's (engine/packs.py)
     for c in sorted(
-        CARDS.values(), key=lambda c: (_ORDER[c.type], c.stat("artifact") or c.stat("number"), c.name)
+        BASE.values(), key=lambda c: (_ORDER[c.type], c.stat("artifact") or c.stat("number"), c.name)
     )
 ]
 
@@ -203,6 +209,12 @@ _CATALOGUE = [
 def catalogue() -> list[CardEntry]:
     """Commanders, the minions trio by trio, spells, artifacts by number, and Olympus."""
     return list(_CATALOGUE)
+
+
+def pack_entries(cards: dict[str, CardSpec]) -> list[CardEntry]:
+    """A card pack's cards (engine/packs.py), in the catalogue's order."""
+    order = sorted(cards.values(), key=lambda c: (_ORDER[c.type], c.stat("artifact"), c.name))
+    return [spec_entry(c) for c in order]
 
 
 # -- menus ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from engine import eventlog
+from engine import eventlog, packs
 from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
@@ -35,6 +35,7 @@ from engine.games.siege_of_olympus.cards import (
     MULLIGAN,
     RACE_CYCLE,
     TARTARUS,
+    add_pack,
 )
 from engine.games.siege_of_olympus.state import NOBODY, Minion, Side, SiegeState, window
 from engine.games.siege_of_olympus.table import SiegeTable, seat_word
@@ -79,8 +80,9 @@ class Siege(SiegeTable, TableGame[SiegeState]):
         chosen as the first moves, and the deal waits for them (RULINGS 5)."""
         self.check_players(num_players)
         rng = Rng(seed)
-        s = SiegeState(num_players, rng, [Side() for _ in range(num_players)])
-        s.deck = list(DECK)
+        pack = packs.text(options, self.id)
+        s = SiegeState(num_players, rng, [Side() for _ in range(num_players)], pack=pack)
+        s.deck = [*DECK, *add_pack(s.pack)]  # a pack's minions and spells join the Deck (RULINGS 55)
         rng.shuffle(s.deck)
         s.pile = sorted(ARTIFACTS)
         s.first = s.active = rng.below(num_players)
@@ -97,6 +99,11 @@ class Siege(SiegeTable, TableGame[SiegeState]):
         self.advance(s, events)
         eventlog.record(s.log, events)
         return s
+
+    def from_json(self, data: JSON) -> SiegeState:
+        """The state from JSON, its card pack's cards made known to this process first."""
+        add_pack(data.get("pack", ""))
+        return super().from_json(data if "pack" in data else {**data, "pack": ""})
 
     def _take_commander(self, s: SiegeState, seat: int, cid: str, events: list[Event]) -> None:
         side = s.sides[seat]

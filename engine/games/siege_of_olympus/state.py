@@ -91,6 +91,7 @@ class SiegeState(Uids):
     resolving: list[dict[str, Any]] = field(default_factory=list)
     ctx_seq: int = 0
     next_uid: int = 0
+    pack: str = ""  # the card pack's data as canonical JSON text ("" for none): engine/packs.py
 
 
 def window(kind: str, player: int, card: str, **more: Any) -> dict[str, Any]:

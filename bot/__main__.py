@@ -1,4 +1,5 @@
-"""The command line (`agora`, or `python -m bot`): `play` a game in the terminal, `run` the Discord bot."""
+"""The command line (`agora`, or `python -m bot`): `play` a game in the terminal, `run` the Discord bot,
+`replay` an exported game."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ import asyncio
 import importlib
 import os
 import sys
+from pathlib import Path
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
-from bot.store import StoreError
+from bot.store import StoreError, open_store
+from engine.packs import supports as supports_packs
 from engine.registry import games
-from engine.table.present import choices_of, of, player_count
+from engine.table.present import choices_of, of, player_count, plural
 
 
 def no_token() -> str:
@@ -40,6 +43,8 @@ def _games_help() -> str:
         for c in choices_of(of(g)):
             ids = ", ".join(option for option, _ in c.options)
             lines.append(f"  {'':<12}   --choose {c.key}=ID, {c.label.lower()}: {ids} (random if not chosen)")
+        if supports_packs(g.id):
+            lines.append(f"  {'':<12}   --pack FILE (or --pack example): add a card pack of new cards")
     lines.append(f"AI levels: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
     lines.append(
         "in a game: a move's number or letter; u undo, r redraw, q (or Ctrl-C) save and quit, h help"
@@ -81,6 +86,11 @@ def _parser() -> argparse.ArgumentParser:
         "a window you cannot respond to passes at once (the default; opponents may infer you held nothing); "
         "all = every window passes at once",
     )  # fmt: skip
+    p.add_argument(
+        "--pack", default=None, metavar="FILE",
+        help="deal the game with a card pack: a TOML file of new cards for it (checked first), or `example` "
+        "for the example pack the game ships",
+    )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal seed, for a reproducible game")
     p.add_argument(
         "--db", default=DEFAULT_DB, metavar="PATH", help=f"SQLite file of saved games ({DEFAULT_DB})"
@@ -107,6 +117,30 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--log-level", default=os.environ.get("AGORA_LOG_LEVEL", "INFO"), help="logging level (INFO)"
     )
+    g = sub.add_parser(
+        "ratings",
+        help="rebuild the skill ratings from the stored results (--rebuild)",
+        description="Skill ratings (per game, per server and across servers) move as games finish. --rebuild "
+        "recomputes every one of them from the stored results, in finish order, in one transaction; the bot "
+        "waits for it, so on a big database stop the bot first.",
+    )
+    g.add_argument("--rebuild", action="store_true", help="recompute every rating from the stored results")
+    g.add_argument(
+        "--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH", help="the bot's SQLite file"
+    )
+    x = sub.add_parser(
+        "replay",
+        help="play back a game exported with /game export, move by move, and check it",
+        description="Play back a game exported with /game export: the deal, then each move with its log "
+        "lines and the board (Enter for the next move), then whether the engine rebuilds the recorded final "
+        "position and result from the seed and the moves.",
+    )
+    x.add_argument("file", metavar="FILE", help="the export (a .json file)")
+    x.add_argument("--all", action="store_true", help="print every move straight through, without waiting")
+    x.add_argument(
+        "--seat", type=int, default=None, metavar="N",
+        help="watch through seat N's eyes (1 = the first seat): their hand and their own secrets shown",
+    )  # fmt: skip
     sub.add_parser(
         "health",
         help="exit 0 if the running bot's heartbeat is recent (the Docker health check; see bot/ops.py)",
@@ -136,6 +170,25 @@ def _run_discord(db: str, guild_id: int | None = None, log_level: str = "INFO") 
     return int(front.run(token=token, db_path=db, guild_id=guild_id, log_level=log_level) or 0)
 
 
+async def _ratings(db: str, rebuild: bool) -> int:
+    """`ratings --rebuild`: recompute every rating from the stored results and say what was done."""
+    if not rebuild:
+        sys.stderr.write(f"Nothing to do: {command()} ratings --rebuild recomputes them from the results.\n")
+        return 2
+    if not Path(db.removeprefix("sqlite:///")).is_file():
+        sys.stderr.write(f"{command()}: there is no database at {db}\n")
+        return 1
+    async with open_store(db) as store:
+        done = await store.rebuild_ratings()
+    unrated = done.games - done.rated
+    print(
+        f"Rebuilt the ratings of {db} from {plural(done.games, 'finished game')}: {done.rated} rated, "
+        f"{unrated} unrated (console games, or fewer than two players); "
+        f"{plural(done.ratings, 'rating')} and {plural(done.changes, 'rating change')} stored."
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it; the exit code."""
     args = _parser().parse_args(argv)
@@ -150,6 +203,18 @@ def _command(args: argparse.Namespace) -> int:
     """Run the parsed command; the exit code."""
     if args.command == "run":
         return _run_discord(args.db, args.guild, args.log_level)
+    if args.command == "ratings":
+        return asyncio.run(_ratings(args.db, args.rebuild))
+    if args.command == "replay":
+        from bot.replay import replay_file
+
+        try:
+            return replay_file(args.file, all_moves=args.all, seat=args.seat)
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:  # `agora replay FILE --all | head`: stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if args.command == "health":
         from bot.ops import health
 
@@ -183,6 +248,7 @@ def _command(args: argparse.Namespace) -> int:
         choose=tuple(choose),
         windows=args.windows,
         line=args.line,
+        pack=args.pack,
     )
     try:
         return asyncio.run(play(opts))

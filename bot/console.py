@@ -21,13 +21,16 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.lobby import check_pick
+from bot.sessions.packs import PACK, pack_of, read_pack, too_big
 from bot.sessions.types import DEFAULT_WINDOWS
 from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
+from engine import packs
 from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
@@ -399,6 +402,7 @@ class PlayOptions:
     choose: tuple[tuple[str, str], ...] = ()  # (choice key, option id) for the human seats (--choose)
     windows: str = DEFAULT_WINDOWS  # how response windows treat the people at this screen (--windows)
     line: bool = False  # plain line mode even in a terminal (--line); piped input always gets it
+    pack: str | None = None  # a card pack file to deal the game with, or "example" (--pack)
 
 
 async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -484,16 +488,24 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
     if ai and opts.level not in LEVELS:
         screen.say(f"There is no AI level {opts.level!r}; the levels are: {', '.join(LEVELS)}.")
         return None
+    options = None
+    if opts.pack is not None:
+        try:
+            options = {PACK: packs.option(_read_pack(game_id, opts.pack), 1)}
+        except SessionError as e:
+            screen.say(f"--pack: {e}")
+            return None
     try:
         for key, option in opts.choose:
-            check_pick(game, key, option)
+            check_pick(game, key, option, options)  # a pack's ready decks may be chosen too
     except SessionError as e:
         screen.say(f"--choose: {e}")
         return None
     humans = opts.players - ai
     info = await sessions.create(
-        None, None, game_id, 1, seed=opts.seed, host_name="Player 1", origin="console", seat_host=humans > 0
-    )
+        None, None, game_id, 1, options, seed=opts.seed, host_name="Player 1", origin="console",
+        seat_host=humans > 0,
+    )  # fmt: skip
     try:
         for i in range(2, humans + 1):
             await sessions.join(info.id, i, f"Player {i}")
@@ -508,8 +520,30 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
             await asyncio.shield(sessions.abandon(info.id, None, force=True))
         raise
     names = together([info.seat_name(i) for i in range(len(info.seats))])
-    screen.say(f"Game #{info.id}: {game.title} for {len(info.seats)} ({names}). Type h for help.")
+    pack = f" with the card pack {found[0]}" if (found := pack_of(info.options)) else ""
+    screen.say(f"Game #{info.id}: {game.title} for {len(info.seats)} ({names}){pack}. Type h for help.")
     return info.id
+
+
+def _read_pack(game_id: str, where: str) -> packs.Pack:
+    """The card pack of --pack: a TOML file, or "example" (the game's own example pack), checked as Discord
+    checks an upload; SessionError in one line otherwise."""
+    title = get_game(game_id).title
+    if not packs.supports(game_id):
+        raise SessionError(f"{title} takes no card packs")
+    path = packs.example(game_id) if where == "example" else Path(where).expanduser()
+    if path is None:
+        raise SessionError(f"{title} ships no example pack")
+    try:
+        if path.stat().st_size > packs.MAX_PACK_BYTES:  # too large: not read at all
+            raise SessionError(too_big(path.name, path.stat().st_size))
+        data = path.read_bytes()
+    except OSError as e:
+        raise SessionError(f"{where}: cannot be read ({e.strerror})") from None
+    pack = read_pack(data, path.name)
+    if pack.game_id != game_id:
+        raise SessionError(f"{path.name} is a card pack for {get_game(pack.game_id).title}, not {title}")
+    return pack
 
 
 async def _find_resume(sessions: SessionManager, which: int | str, screen: _Screen, db: str) -> int | None:

@@ -3,11 +3,13 @@ process, and a worker that dies costs no drawing."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 
 import render
 from bot.drawing import Drawing
+from engine import packs
 from engine.match import Match
 
 
@@ -40,3 +42,25 @@ async def test_no_workers_draws_in_threads() -> None:
     assert (await drawing.board("omphala", m.game.view(m.state, None)))[:4] == b"\x89PNG"
     assert drawing._pool is None
     await drawing.close()
+
+
+async def test_a_worker_draws_a_card_packs_cards_it_learns_from_the_match_options() -> None:
+    """A worker process never saw the game's state, only views naming pack cards by id: given the match's
+    options it learns the pack first, so a pack card is drawn as here (with its name and stats), not blank."""
+    text = packs.example("ophion")
+    assert text is not None
+    options = {"pack": packs.option(packs.read(text.read_text(encoding="utf-8"), text.name), 1)}
+    pack_ids = {e.id for e in packs.from_option("ophion", options["pack"]).entries}
+    for seed in range(200):
+        m = Match.new("ophion", 2, seed, options)
+        view = m.game.view(m.state, None)  # Ophion's market is on the board
+        if any(f'"{cid}"' in json.dumps(view) for cid in pack_ids):
+            break
+    else:
+        raise AssertionError("no deal with a pack card in sight")
+    here = render.board("ophion", view, ["ann", "bo"])
+    drawing = Drawing(1)
+    try:
+        assert await drawing.board("ophion", view, ["ann", "bo"], m.options) == here
+    finally:
+        await drawing.close()

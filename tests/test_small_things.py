@@ -202,7 +202,7 @@ async def test_stats_and_leaderboard_say_1_point(fake: FakeDiscord, tmp_path: Pa
         stats = await (await fake.slash(alice, thread, "stats", {"game": "omphala"})).wait_reply()
         assert "1 game played, 1 won (100%), 1 point " in stats.content and "1 points" not in stats.content
         board = await (await fake.slash(alice, thread, "leaderboard", {"game": "omphala"})).wait_reply()
-        assert "— 1 point, 1/1 won" in board.text()
+        assert f"{alice.mention} — 3.4 · 1/1 won" in board.text()  # by rating now (issue 26), no points
         bob_stats = await (await fake.slash(bob, thread, "stats", {"game": "omphala"})).wait_reply()
         assert "1 game played, 0 won (0%), 0 points" in bob_stats.content
 

@@ -48,8 +48,10 @@ from bot.discord.common import (
 )
 from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
+from bot.discord.standings import result_changes
 from bot.discord.timers import deadline_line, pass_time, table_pace
 from bot.sessions import MatchInfo, SessionEvent
+from bot.sessions.packs import pack_of
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
 from engine.registry import get as get_game
 from engine.table.present import Status, has_windows, of
@@ -154,9 +156,14 @@ def _result(info: MatchInfo) -> str:
 
 
 def board_embed(
-    info: MatchInfo, view: dict[str, Any], recent: list[str], status: Status | None = None
+    info: MatchInfo,
+    view: dict[str, Any],
+    recent: list[str],
+    status: Status | None = None,
+    ratings: str = "",
 ) -> discord.Embed:
-    """The embed under the image: the game's headline and prompt, whose turn, the last events, the scores."""
+    """The embed under the image: the game's headline and prompt, whose turn, the last events, the scores
+    (and, after a rated game, each person's rating change on this server)."""
     status = status or status_of(info, view)
     title = f"{info.title} — game #{info.id}"
     embed = discord.Embed(
@@ -164,6 +171,8 @@ def board_embed(
     )
     if info.status == FINISHED:
         embed.add_field(name="Result", value=_result(info) or "—", inline=False)
+        if ratings:
+            embed.add_field(name="Rating on this server", value=ratings[:1024], inline=False)
     events = [with_names(info, e) for e in recent[-RECENT:]]
     if events:
         embed.add_field(name="Last events", value="\n".join(f"• {e}" for e in events)[-1024:], inline=False)
@@ -176,7 +185,10 @@ def board_embed(
         embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
     pace = f" · {table_pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
-    embed.set_footer(text=f"Game #{info.id} · move {info.state_id}{pace} · anyone may look; only players act")
+    pack = f" · card pack {found[0]} v{found[1]}" if (found := pack_of(info.options)) else ""
+    embed.set_footer(
+        text=f"Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act"
+    )
     return embed
 
 
@@ -340,9 +352,10 @@ class Boards:
         """Draw the board and post it anew or edit the current message (see the module doc for which)."""
         sessions = self.bot.sessions
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
-        png = await self.bot.drawing.board(info.game_id, view, seat_names(info))
+        png = await self.bot.drawing.board(info.game_id, view, seat_names(info), info.options)
         status = status_of(info, view)
-        embed = board_embed(info, view, list(self.recent.get(mid, ())), status)
+        ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
+        embed = board_embed(info, view, list(self.recent.get(mid, ())), status, ratings)
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # people to act with more than one legal move (the result names everyone and pings nobody)

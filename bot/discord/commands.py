@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord import replay
 from bot.discord.board import board_embed
 from bot.discord.common import (
     MAX_RESPONSE_WAIT,
@@ -31,13 +32,26 @@ from bot.discord.lobby import (
     lobby_embed,
     remember_lobby_message,
 )
+from bot.discord.packs import (
+    add_pack,
+    card_packs,
+    pack_choices,
+    pack_list,
+    pack_to_remove,
+    removal_choices,
+    remove_pack,
+)
+from bot.discord.replay import MAX_MATCH_ID
+from bot.discord.standings import SCOPES, leaderboard_embed, stats_text
 from bot.discord.texts import card_answer, card_choices, rulings, summary
 from bot.discord.timers import DM_SETTING
+from bot.ratings import ALL_SERVERS
 from bot.sessions import MatchInfo, SessionError
+from bot.sessions.packs import PACK, pack_option
 from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS
 from bot.store import ACTIVE, BROKEN, LOBBY
 from engine.registry import games
-from engine.table.present import player_count, plural
+from engine.table.present import player_count
 
 log = logging.getLogger("bot.discord.commands")
 LOG_PAGE = 15
@@ -174,9 +188,11 @@ def _is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-async def play(interaction: discord.Interaction, game: str, seats: int | None = None) -> None:
+async def play(
+    interaction: discord.Interaction, game: str, seats: int | None = None, pack: str | None = None
+) -> None:
     """/play: open a lobby, in a new thread unless the server chose "here" (or we are in a thread already);
-    `seats` sets the table's size."""
+    `seats` sets the table's size, `pack` deals the game with one of this server's card packs."""
     bot = bot_of(interaction)
     user = interaction.user
     channel = interaction.channel
@@ -187,7 +203,10 @@ async def play(interaction: discord.Interaction, game: str, seats: int | None = 
     title = found.title
     if seats is not None and not found.min_players <= seats <= found.max_players:
         raise SessionError(f"{title} is for {player_count(found, ' to ')}.")
-    options = {"seats": seats} if seats is not None else None
+    options: dict[str, Any] | None = {"seats": seats} if seats is not None else None
+    if pack is not None and pack.strip():  # the pack's latest version, copied into the match
+        dealt = await pack_option(bot.sessions.store, interaction.guild_id, game, pack)
+        options = {**(options or {}), PACK: dealt}
     use_thread = settings is not None and settings.threads and isinstance(channel, discord.TextChannel)
     if not use_thread:
         info = await bot.sessions.create(
@@ -235,7 +254,7 @@ async def status(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
     embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)))
-    png = await bot.drawing.board(info.game_id, view, seat_names(info))
+    png = await bot.drawing.board(info.game_id, view, seat_names(info), info.options)
     file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
     await reply(interaction, None, embed=embed, file=file)
 
@@ -325,13 +344,21 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     """Add every command to the tree."""
 
     @tree.command(name="play", description="Open a lobby for a game")
-    @app_commands.describe(game="Which game", seats="How many players the table is for (default: any)")
+    @app_commands.describe(
+        game="Which game",
+        seats="How many players the table is for (default: any)",
+        pack="One of this server's card packs for the game: its cards join the game's own",
+    )
     @app_commands.choices(game=game_choices())
+    @app_commands.autocomplete(pack=pack_choices)
     @app_commands.guild_only()
     async def play_cmd(
-        interaction: discord.Interaction, game: str, seats: app_commands.Range[int, 1, 25] | None = None
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 25] | None = None,
+        pack: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        await guarded(interaction, None, lambda: play(interaction, game, seats))
+        await guarded(interaction, None, lambda: play(interaction, game, seats, pack))
 
     group = app_commands.Group(name="game", description="The game in this channel", guild_only=True)
 
@@ -366,6 +393,22 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     async def hint_cmd(interaction: discord.Interaction) -> None:
         await guarded(interaction, None, lambda: hint(interaction))
 
+    @group.command(name="replay", description="The game as an animated picture, one frame a turn")
+    @app_commands.rename(match_id="id")
+    @app_commands.describe(match_id="A game's number, from its board's title (default: this channel's game)")
+    async def replay_cmd(
+        interaction: discord.Interaction, match_id: app_commands.Range[int, 1, MAX_MATCH_ID] | None = None
+    ) -> None:
+        await guarded(interaction, None, lambda: replay.replay(interaction, match_id))
+
+    @group.command(name="export", description="A finished game as a file: its seed and every move")
+    @app_commands.rename(match_id="id")
+    @app_commands.describe(match_id="A game's number, from its board's title (default: this channel's game)")
+    async def export_cmd(
+        interaction: discord.Interaction, match_id: app_commands.Range[int, 1, MAX_MATCH_ID] | None = None
+    ) -> None:
+        await guarded(interaction, None, lambda: replay.export(interaction, match_id))
+
     tree.add_command(group)
 
     @tree.command(name="rules", description="How to play a game, and Agora's rulings")
@@ -380,49 +423,44 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
 
     async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None) or None
-        return [app_commands.Choice(name=n, value=v) for n, v in card_choices(game, current)]
+        packs = await card_packs(interaction, game)  # this server's packs' cards, never another's
+        return [app_commands.Choice(name=n, value=v) for n, v in card_choices(game, current, packs=packs)]
 
     @tree.command(name="card", description="What a card does")
     @app_commands.describe(game="Which game", name="The card (type a few letters)")
     @app_commands.choices(game=game_choices())
     @app_commands.autocomplete(name=card_names)
     async def card_cmd(interaction: discord.Interaction, game: str, name: str) -> None:
-        await guarded(interaction, None, lambda: reply(interaction, card_answer(game, name)))
+        async def work() -> None:
+            await reply(interaction, card_answer(game, name, await card_packs(interaction, game)))
 
-    @tree.command(name="stats", description="Games played and won")
+        await guarded(interaction, None, work)
+
+    @tree.command(name="stats", description="Games played and won, and your rating in each game")
     @app_commands.describe(user="Whose record (default: yours)", game="Only this game (default: every game)")
     @app_commands.choices(game=game_choices())
     async def stats_cmd(
         interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
     ) -> None:
         async def work() -> None:
-            who = user or interaction.user
             store = bot_of(interaction).sessions.store
-            s = await store.user_stats(who.id, game_id=game, guild_id=interaction.guild_id)
-            rate = f" ({s.wins / s.played:.0%})" if s.played else ""
-            at = f" at {games()[game].title}" if game in games() else ""
-            await interaction.response.send_message(
-                f"📊 **{who.display_name}**{at}: {plural(s.played, 'game')} played, "
-                f"{s.wins} won{rate}, {plural(float(s.points), 'point')} (a shared win splits the point).",
-                ephemeral=True,
-            )
+            text = await stats_text(store, user or interaction.user, game, interaction.guild_id)
+            await interaction.response.send_message(text, ephemeral=True)
 
         await guarded(interaction, None, work)
 
-    @tree.command(name="leaderboard", description="The best players of a game on this server")
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=game_choices())
-    async def leaderboard_cmd(interaction: discord.Interaction, game: str) -> None:
+    @tree.command(name="leaderboard", description="The best players of a game, ranked by rating")
+    @app_commands.describe(game="Which game", scope="This server's players (default), or all servers'")
+    @app_commands.choices(
+        game=game_choices(),
+        scope=[app_commands.Choice(name=name, value=value) for value, name in SCOPES.items()],
+    )
+    async def leaderboard_cmd(interaction: discord.Interaction, game: str, scope: str = "server") -> None:
         async def work() -> None:
-            rows = await bot_of(interaction).sessions.store.leaderboard(game, guild_id=interaction.guild_id)
-            lines = [
-                f"{i + 1}. <@{r.user_id}> — {plural(float(r.points), 'point')}, {r.wins}/{r.played} won"
-                for i, r in enumerate(rows)
-            ]
-            embed = discord.Embed(
-                title=f"Leaderboard — {games()[game].title if game in games() else 'no such game'}",
-                description="\n".join(lines) or "No finished games yet.",
-            )
+            store = bot_of(interaction).sessions.store
+            guild = interaction.guild_id
+            here = guild if scope == "server" and guild is not None else ALL_SERVERS
+            embed = await leaderboard_embed(store, game, here)
             await interaction.response.send_message(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -445,7 +483,10 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         timeout_ai_level="The level of the AI that takes over a timed-out seat",
         hints="Whether players may ask /game hint for the AI's advice (off for ranked play)",
         response_wait="Seconds a response window waits for an answer before it passes by itself (0 = never)",
+        cardpack="Add a card pack: a .toml file of new cards for a game (a new version if its name exists)",
+        remove_cardpack="Stop offering one of this server's card packs (games dealt with it keep it)",
     )
+    @app_commands.autocomplete(remove_cardpack=removal_choices)
     @app_commands.choices(
         thread_mode=[
             app_commands.Choice(name="new thread", value="thread"),
@@ -474,6 +515,8 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         timeout_ai_level: str | None = None,
         hints: str | None = None,
         response_wait: app_commands.Range[int, 0, MAX_RESPONSE_WAIT] | None = None,
+        cardpack: discord.Attachment | None = None,
+        remove_cardpack: app_commands.Range[str, 1, 140] | None = None,
     ) -> None:
         async def work() -> None:
             bot = bot_of(interaction)
@@ -507,11 +550,22 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
                 "hints": hints,
                 "response_seconds": response_wait,
             }
+            # Card packs: every file and name is checked before anything is written (a refusal changes
+            # nothing at all), then the pack is stored, then the settings.
+            removing = None if remove_cardpack is None else await pack_to_remove(interaction, remove_cardpack)
+            done = []
+            if cardpack is not None:
+                await interaction.response.defer(ephemeral=True, thinking=True)  # a download
+                done.append(await add_pack(interaction, cardpack))
+            if removing is not None:
+                done.append(await remove_pack(interaction, removing))
             for key, value in changes.items():
                 if value is not None:
                     await bot.set_setting(gid, key, value)
             settings = await bot.timers.settings(gid)
-            await reply(interaction, f"⚙️ Settings for this server:\n{settings.describe()}")
+            listed = await pack_list(bot.sessions.store, gid)
+            text = "\n\n".join([*done, f"⚙️ Settings for this server:\n{settings.describe()}", listed])
+            await reply(interaction, text.strip())
 
         await guarded(interaction, None, work)
 

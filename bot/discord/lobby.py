@@ -32,9 +32,10 @@ from bot.discord.prefs import PACE_WORDS, PACES
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
+from bot.sessions.packs import pack_of, seat_choices
 from bot.store import ABANDONED, ACTIVE, LOBBY
 from engine.registry import get as get_game
-from engine.table.present import SeatChoice, choices_of, deck_of, has_windows, of, player_count
+from engine.table.present import SeatChoice, deck_of, has_windows, of, player_count
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -69,9 +70,9 @@ CHOICE_ROWS = 2  # the rows left below the buttons and the AI select (the last r
 PACE_ROW = 4
 
 
-def choices(game_id: str) -> tuple[SeatChoice, ...]:
-    """The seat choices of a game (its presentation's `choices`)."""
-    return choices_of(of(get_game(game_id)))
+def choices(info: MatchInfo) -> tuple[SeatChoice, ...]:
+    """The seat choices of a match: its game's (its presentation's `choices`), with its card pack's."""
+    return seat_choices(get_game(info.game_id), info.options)
 
 
 def picks_text(info: MatchInfo, seat: int) -> str:
@@ -83,7 +84,7 @@ def picks_text(info: MatchInfo, seat: int) -> str:
         mine[book.key] = SAVED + str(deck.get("name") or "")
     words = [
         f"{c.label[:1].lower()}{c.label[1:]}: {_option_label(c, mine[c.key])}"
-        for c in choices(info.game_id)
+        for c in choices(info)
         if c.key in mine
     ]
     return f" — {', '.join(words)}" if words else ""
@@ -94,6 +95,13 @@ def _option_label(choice: SeatChoice, option: str) -> str:
     if option.startswith(SAVED):
         return f"{discord.utils.escape_markdown(option[len(SAVED) :])} (saved deck)"
     return dict(choice.options).get(option, option)
+
+
+def pack_words(info: MatchInfo) -> str:
+    """The card pack a match is dealt with, as the lobby and the board name it: "Card pack Winter v2" ("" when
+    it has none)."""
+    found = pack_of(info.options)
+    return "" if found is None else f"Card pack {discord.utils.escape_markdown(found[0])} v{found[1]}"
 
 
 def levels() -> list[str]:
@@ -127,8 +135,10 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
             f"{game.title} for {players}. Press **Join** to take a seat; "
             f"the host can **Add AI** seats.\n{status}"
         )
-        if choices(info.game_id):
+        if choices(info):
             desc += "\nPlayers may choose below; a seat with no choice gets a random one."
+        if pack := pack_words(info):
+            desc += f"\n**{pack}**: its cards join the game's own (`/card` shows them)."
         if has_windows(of(game)):
             default = "" if info.options.get("pace") else " (the server's default)"
             desc += (
@@ -170,7 +180,7 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
             )
         )
     book = deck_book(get_game(info.game_id))
-    for row, choice in enumerate(choices(info.game_id)[:CHOICE_ROWS], start=2):
+    for row, choice in enumerate(choices(info)[:CHOICE_ROWS], start=2):
         offered = [discord.SelectOption(label=label[:100], value=o[:100]) for o, label in choice.options][:25]
         if book is not None and book.key == choice.key:  # room for "my saved decks" (and Random if it fits)
             offered = [*offered[:24], discord.SelectOption(
@@ -228,7 +238,7 @@ async def my_decks_menu(interaction: discord.Interaction, info: MatchInfo) -> tu
     decks = await bot_of(interaction).sessions.store.decks(interaction.user.id, info.game_id)
     if not decks:
         return None
-    label = next((c.label for c in choices(info.game_id) if c.key == book.key), "deck")
+    label = next((c.label for c in choices(info) if c.key == book.key), "deck")
     view = StaticView()
     view.add_item(
         discord.ui.Select(

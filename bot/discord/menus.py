@@ -174,7 +174,7 @@ async def hand_message(
     _require_player(info, user)
     files: list[discord.File] = []
     if moves or info.over or not played:
-        png = await bot_of(interaction).drawing.hand(info.game_id, private, seat_names(info))
+        png = await bot_of(interaction).drawing.hand(info.game_id, private, seat_names(info), info.options)
         mine = "Your hand (only you can see this)"
         files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
     lines = [note] if note else []

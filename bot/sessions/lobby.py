@@ -10,12 +10,15 @@ from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions.base import SessionBase, result_row
 from bot.sessions.cache import Live
 from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
+from bot.sessions.packs import PACK, check_option
+from bot.sessions.packs import seat_choices as choices_with_pack
 from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_of
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, DeckRecord, MatchRecord, NewMatch, Seat
+from engine.carddata import CardDataError
 from engine.core import JSON, Event, Game, PlayerId
 from engine.match import Match
 from engine.registry import get as get_game
-from engine.table.present import SeatChoice, choices_of, deck_of, player_count
+from engine.table.present import SeatChoice, deck_of, player_count
 from engine.table.present import of as presentation_of
 
 NOT_JOINED = "Only players in this game can choose; press **Join** first to take a seat."
@@ -50,6 +53,8 @@ class Lobby(SessionBase):
         seats = (options or {}).get("seats")
         if seats is not None and not game.min_players <= seats <= game.max_players:
             raise SessionError(f"{game.title} is for {player_count(game, ' to ')}.")
+        if (pack := (options or {}).get(PACK)) is not None:  # a card pack: checked before anything is made
+            check_option(game_id, pack)
         if channel_id is not None and (mid := await self._live_in_channel(channel_id)) is not None:
             raise SessionError(f"This channel already has a game (#{mid}); finish or abandon it first.")
         new = NewMatch(
@@ -145,7 +150,7 @@ class Lobby(SessionBase):
             if seat is None:
                 raise SessionError(NOT_JOINED)
             game = get_game(rec.game_id)
-            check_pick(game, key, option)
+            check_pick(game, key, option, rec.options)
             options = _with_pick(rec.options, user, key, option)
             book = deck_book(game)
             if book is not None and book.key == key:  # a ready option instead of a saved deck
@@ -158,7 +163,7 @@ class Lobby(SessionBase):
     async def set_option(self, match_id: int, user: UserId, key: str, value: str | None) -> MatchInfo:
         """The host sets one of the table's own options before the deal (e.g. a front end's "pace"; None
         removes it). Not for the options the session manager keeps itself (seats, picks, decks)."""
-        if key in ("seats", "picks", BROUGHT, "seat_choices", "decks"):
+        if key in ("seats", "picks", BROUGHT, "seat_choices", "decks", PACK):
             raise SessionError("That option is not one the host sets in the lobby.")
         async with self._lock_for(match_id):
             live = await self._live(match_id)
@@ -263,7 +268,10 @@ class Lobby(SessionBase):
             if (table := rec.options.get("seats")) is not None and n != table:
                 raise SessionError(f"This table is set for {table} players; there {_are(n)} so far.")
             options = _dealt_options(game, rec)
-            match = Match.new(rec.game_id, n, rec.seed, options)
+            try:
+                match = Match.new(rec.game_id, n, rec.seed, options)
+            except CardDataError as e:  # its card pack no longer fits the game (the rules changed since)
+                raise SessionError(f"This game's card pack cannot be dealt: {e}") from None
             update = await self._with_deadline(live, match, self._state_update(live, match, ACTIVE))
             changed = options if options != rec.options else None
             await self.store.start_match(match_id, update, _rules_version(game), changed)
@@ -445,7 +453,7 @@ def _rematch_options(game: Game[Any], rec: MatchRecord) -> JSON:
             continue
         for key, option in picks.items():
             try:
-                check_pick(game, key, option)
+                check_pick(game, key, option, rec.options)
             except SessionError:
                 continue
             options = _with_pick(options, person, key, option)
@@ -459,10 +467,10 @@ def _rematch_options(game: Game[Any], rec: MatchRecord) -> JSON:
     return options
 
 
-def check_pick(game: Game[Any], key: str, option: str | None) -> SeatChoice:
-    """The game's seat choice called `key`, if `option` is one of its options (or None: random); a
-    SessionError naming the valid ones otherwise."""
-    choices = choices_of(presentation_of(game))
+def check_pick(game: Game[Any], key: str, option: str | None, options: JSON | None = None) -> SeatChoice:
+    """The game's seat choice called `key`, if `option` is one of its options (or None: random), with what
+    the match's card pack adds (its `options`); a SessionError naming the valid ones otherwise."""
+    choices = choices_with_pack(game, options)
     choice = next((c for c in choices if c.key == key), None)
     if choice is None:
         if not choices:
@@ -517,7 +525,7 @@ def _dealt_options(game: Game[Any], rec: MatchRecord) -> JSON:
     options["seat_choices"], one dict per seat in seat order; the saved decks people bring become
     options["decks"], one per seat (the deck's JSON or None), and leave their choice out of that seat's
     seat_choices (present only when someone brings one); nothing else changes."""
-    if not choices_of(presentation_of(game)):
+    if not choices_with_pack(game, rec.options):
         return rec.options
     seat_choices = seat_picks(rec.options, rec.seats)
     options = {k: v for k, v in rec.options.items() if k not in ("picks", BROUGHT)}

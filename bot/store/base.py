@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.ratings import Change, Rating
+
 JSON = dict[str, Any]
 
 # Match statuses. Only LOBBY and ACTIVE count as "the live match of a channel".
@@ -183,6 +185,37 @@ class LeaderRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's current rating in one game and scope (a guild id, or 0 for all servers together)."""
+
+    scope: int
+    game_id: str
+    player: str  # a user id as text, or "ai:<level>" (bot.ratings.player_of)
+    rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """How one finished match moved one player's rating in one scope."""
+
+    match_id: int
+    scope: int
+    game_id: str
+    change: Change
+    finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingsRebuilt:
+    """What rebuilding the ratings from the stored results did."""
+
+    games: int  # finished games with results
+    rated: int  # of which were rated (the others: console games, fewer than two players)
+    ratings: int  # current ratings now stored (player, game, scope)
+    changes: int  # per-match rating changes now stored
+
+
+@dataclass(frozen=True, slots=True)
 class BoardRecord:
     """A match's public board message: where it is, the state_id it shows, who it pinged, the last events."""
 
@@ -220,6 +253,21 @@ class DeckRecord:
     name: str
     deck: JSON  # the game's DeckBook JSON
     updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PackRecord:
+    """One version of a server's card pack for a game: the file as an admin uploaded it (versions of a name
+    count up from 1 and are never reused, even after the pack is removed)."""
+
+    guild_id: int
+    game_id: str
+    name: str  # the pack's name (one pack per name whatever its case)
+    version: int
+    filename: str
+    text: str  # the pack file's text, read again (engine.packs.read) whenever it is used
+    uploaded_by: int | None
+    uploaded_at: float
 
 
 class Store(ABC):
@@ -380,6 +428,35 @@ class Store(ABC):
     ) -> list[LeaderRow]:
         """The best players of a game by total share of wins."""
 
+    # --- ratings (bot/ratings.py; written with the results, in the same transaction) ----------------------
+    @abstractmethod
+    async def player_ratings(
+        self, player: str, scopes: tuple[int, ...], game_id: str | None = None
+    ) -> list[RatingRow]:
+        """A player's current ratings in these scopes (one game or all): by game, a server's before all
+        servers'."""
+
+    @abstractmethod
+    async def game_ratings(
+        self, game_id: str, scope: int, *, min_games: int, ranked: bool = True, limit: int = 10
+    ) -> list[RatingRow]:
+        """A game's ratings in a scope: the ranked players (at least min_games), best first; or (ranked
+        False) those not ranked yet, most games first."""
+
+    @abstractmethod
+    async def match_rating_changes(self, match_id: int, scope: int) -> list[RatingChange]:
+        """How a finished match moved each player's rating in a scope ([] for an unrated match)."""
+
+    @abstractmethod
+    async def recent_rating_changes(
+        self, scope: int, game_id: str, player: str, limit: int
+    ) -> list[RatingChange]:
+        """A player's last rating changes in a game and scope, the newest first."""
+
+    @abstractmethod
+    async def rebuild_ratings(self) -> RatingsRebuilt:
+        """Recompute every rating from the stored results in finish order, in one transaction."""
+
     # --- guild settings -------------------------------------------------------------------------------
     @abstractmethod
     async def guild_settings(self, guild_id: int) -> JSON:
@@ -418,6 +495,40 @@ class Store(ABC):
     @abstractmethod
     async def delete_deck(self, user_id: int, game_id: str, name: str) -> bool:
         """Delete a saved deck by name (any case); whether there was one."""
+
+    # --- servers' card packs ------------------------------------------------------------------------------
+    @abstractmethod
+    async def save_pack(
+        self,
+        guild_id: int,
+        game_id: str,
+        name: str,
+        filename: str,
+        text: str,
+        user_id: int | None,
+        now: float,
+        *,
+        limit: int | None = None,
+    ) -> int | None:
+        """Store a pack file as the next version of the server's pack of that name for the game (any case;
+        the new version takes this spelling); that version, or None, and nothing stored, when the name is
+        new and the server already has `limit` packs for the game."""
+
+    @abstractmethod
+    async def packs(self, guild_id: int, game_id: str | None = None) -> list[PackRecord]:
+        """The latest version of each of a server's packs (not removed), for one game or all, by game and
+        name."""
+
+    @abstractmethod
+    async def pack(
+        self, guild_id: int, game_id: str, name: str, version: int | None = None
+    ) -> PackRecord | None:
+        """One version of a server's pack by name (any case): the latest of a pack not removed when version
+        is None; any stored version (removed or not) when it is given."""
+
+    @abstractmethod
+    async def remove_pack(self, guild_id: int, game_id: str, name: str, now: float) -> bool:
+        """Remove a server's pack from use (its versions stay stored); whether there was one."""
 
     # --- lobby messages ------------------------------------------------------------------------------------
     @abstractmethod

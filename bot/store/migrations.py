@@ -169,6 +169,64 @@ MIGRATIONS: tuple[Migration, ...] = (
                 WHERE status IN ('lobby', 'active') AND rematch_of IS NOT NULL""",
         ),
     ),
+    (
+        8,
+        "skill ratings (bot/ratings.py) per game, per server and across servers (scope 0), and each match's "
+        "changes; built from the stored results when this migration runs (sqlite.AFTER_MIGRATION)",
+        (
+            # player: a user id as text, or "ai:<level>"; ordinal is mu - 3 sigma, kept for ranking.
+            """CREATE TABLE ratings (
+                scope INTEGER NOT NULL,
+                game_id TEXT NOT NULL,
+                player TEXT NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                ordinal REAL NOT NULL,
+                games INTEGER NOT NULL,
+                wins INTEGER NOT NULL,
+                PRIMARY KEY (scope, game_id, player)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX ratings_rank ON ratings (scope, game_id, ordinal)",
+            "CREATE INDEX ratings_player ON ratings (player, scope)",
+            # games and wins are the player's counts after this match; won is whether it counted as a win.
+            """CREATE TABLE rating_changes (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                scope INTEGER NOT NULL,
+                game_id TEXT NOT NULL,
+                player TEXT NOT NULL,
+                mu_before REAL NOT NULL,
+                sigma_before REAL NOT NULL,
+                mu_after REAL NOT NULL,
+                sigma_after REAL NOT NULL,
+                games INTEGER NOT NULL,
+                wins INTEGER NOT NULL,
+                won INTEGER NOT NULL,
+                finished_at REAL NOT NULL,
+                PRIMARY KEY (match_id, scope, player)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX rating_changes_player ON rating_changes (scope, game_id, player, finished_at)",
+        ),
+    ),
+    (
+        9,
+        "servers' card packs, by game and name (any case), every uploaded version kept",
+        (
+            # A version is the file as uploaded; removing a pack marks its versions removed (numbers are
+            # never reused). Rows hold files of up to 64 KB, so the table keeps its rowid.
+            """CREATE TABLE card_packs (
+                guild_id INTEGER NOT NULL,
+                game_id TEXT NOT NULL,
+                name TEXT NOT NULL COLLATE NOCASE,
+                version INTEGER NOT NULL,
+                filename TEXT NOT NULL,
+                text TEXT NOT NULL,
+                uploaded_by INTEGER,
+                uploaded_at REAL NOT NULL,
+                removed_at REAL,
+                UNIQUE (guild_id, game_id, name, version)
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot import ratings
 from bot.store.base import (
     ACTIVE,
     JSON,
@@ -24,6 +25,10 @@ from bot.store.base import (
     MatchRecord,
     MatchSummary,
     NewMatch,
+    PackRecord,
+    RatingChange,
+    RatingRow,
+    RatingsRebuilt,
     ResultRow,
     Seat,
     StateUpdate,
@@ -285,6 +290,8 @@ class SqliteStore(Store):
                 ) -> None:
                     for sql in statements:
                         conn.execute(sql)
+                    if v in AFTER_MIGRATION:  # the data a migration's new tables start with
+                        AFTER_MIGRATION[v](conn)
                     conn.execute(f"PRAGMA user_version = {v}")
 
                 await self._write(run)
@@ -669,6 +676,56 @@ class SqliteStore(Store):
         rows = await self._fetch(sql, tuple(params))
         return [LeaderRow(int(u), int(p), int(w), float(s)) for u, p, w, s in rows]
 
+    # --- ratings -------------------------------------------------------------------------------------------
+    async def player_ratings(
+        self, player: str, scopes: tuple[int, ...], game_id: str | None = None
+    ) -> list[RatingRow]:
+        """A player's current ratings in these scopes (one game or all): by game, a server's before all
+        servers'."""
+        params: list[Any] = [player, *scopes]
+        sql = (
+            "SELECT scope, game_id, player, mu, sigma, games, wins FROM ratings "
+            f"WHERE player = ? AND scope IN ({','.join('?' * len(scopes))})"
+        )
+        sql += _and_equal(params, game_id=game_id) + " ORDER BY game_id, scope = 0, scope"
+        return [_rating_row(r) for r in await self._fetch(sql, tuple(params))]
+
+    async def game_ratings(
+        self, game_id: str, scope: int, *, min_games: int, ranked: bool = True, limit: int = 10
+    ) -> list[RatingRow]:
+        """A game's ratings in a scope: the ranked players (at least min_games), best first; or (ranked
+        False) those not ranked yet, most games first."""
+        where, order = ("games >= ?", "ordinal DESC") if ranked else ("games < ?", "games DESC, ordinal DESC")
+        rows = await self._fetch(
+            "SELECT scope, game_id, player, mu, sigma, games, wins FROM ratings "
+            f"WHERE scope = ? AND game_id = ? AND {where} ORDER BY {order}, player LIMIT ?",
+            (scope, game_id, min_games, limit),
+        )
+        return [_rating_row(r) for r in rows]
+
+    async def match_rating_changes(self, match_id: int, scope: int) -> list[RatingChange]:
+        """How a finished match moved each player's rating in a scope ([] for an unrated match)."""
+        rows = await self._fetch(
+            f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? AND scope = ? ORDER BY player",
+            (match_id, scope),
+        )
+        return [_rating_change(r) for r in rows]
+
+    async def recent_rating_changes(
+        self, scope: int, game_id: str, player: str, limit: int
+    ) -> list[RatingChange]:
+        """A player's last rating changes in a game and scope, the newest first."""
+        rows = await self._fetch(
+            f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE scope = ? AND game_id = ? AND player = ? "
+            "ORDER BY finished_at DESC, match_id DESC LIMIT ?",
+            (scope, game_id, player, limit),
+        )
+        return [_rating_change(r) for r in rows]
+
+    async def rebuild_ratings(self) -> RatingsRebuilt:
+        """Recompute every rating from the stored results in finish order, in one transaction."""
+        return await self._write(_rebuild_ratings)
+
     # --- guild settings -------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> JSON:
         """All settings of a guild as a dict (empty if none were set)."""
@@ -753,6 +810,80 @@ class SqliteStore(Store):
         sql = "DELETE FROM decks WHERE user_id = ? AND game_id = ? AND name = ?"
         return await self._write(lambda conn: conn.execute(sql, (user_id, game_id, name)).rowcount > 0)
 
+    # --- servers' card packs ------------------------------------------------------------------------------
+    async def save_pack(
+        self,
+        guild_id: int,
+        game_id: str,
+        name: str,
+        filename: str,
+        text: str,
+        user_id: int | None,
+        now: float,
+        *,
+        limit: int | None = None,
+    ) -> int | None:
+        """Store a pack file as the next version of the server's pack of that name (any case); the version,
+        or None (nothing stored) when the name is new and the server has `limit` packs for the game."""
+
+        def run(conn: sqlite3.Connection) -> int | None:
+            where = "guild_id = ? AND game_id = ?"
+            if limit is not None:
+                live = f"SELECT COUNT(DISTINCT name) FROM card_packs WHERE {where} AND removed_at IS NULL"
+                exists = conn.execute(
+                    f"SELECT 1 FROM card_packs WHERE {where} AND name = ? AND removed_at IS NULL",
+                    (guild_id, game_id, name),
+                )
+                count = conn.execute(live, (guild_id, game_id)).fetchone()[0]
+                if exists.fetchone() is None and count >= limit:
+                    return None
+            last = conn.execute(
+                f"SELECT COALESCE(MAX(version), 0) FROM card_packs WHERE {where} AND name = ?",
+                (guild_id, game_id, name),
+            ).fetchone()[0]
+            conn.execute(
+                "INSERT INTO card_packs (guild_id, game_id, name, version, filename, text, uploaded_by, "
+                "uploaded_at) VALUES (?,?,?,?,?,?,?,?)",
+                (guild_id, game_id, name, last + 1, filename, text, user_id, now),
+            )
+            return int(last) + 1
+
+        return await self._write(run)
+
+    async def packs(self, guild_id: int, game_id: str | None = None) -> list[PackRecord]:
+        """The latest version of each of a server's packs (not removed), by game and name."""
+        params: list[Any] = [guild_id]
+        game = _and_equal(params, game_id=game_id)
+        rows = await self._fetch(
+            f"SELECT {_PACK_COLUMNS} FROM card_packs p WHERE guild_id = ?{game} AND removed_at IS NULL "
+            "AND version = (SELECT MAX(version) FROM card_packs q WHERE q.guild_id = p.guild_id "
+            "AND q.game_id = p.game_id AND q.name = p.name) ORDER BY game_id, name",
+            tuple(params),
+        )
+        return [_pack(r) for r in rows]
+
+    async def pack(
+        self, guild_id: int, game_id: str, name: str, version: int | None = None
+    ) -> PackRecord | None:
+        """One version of a server's pack by name (any case): the latest one in use, or the one given."""
+        where = "guild_id = ? AND game_id = ? AND name = ?"
+        if version is None:
+            sql = f"SELECT {_PACK_COLUMNS} FROM card_packs WHERE {where} AND removed_at IS NULL "
+            sql += "ORDER BY version DESC LIMIT 1"
+            rows = await self._fetch(sql, (guild_id, game_id, name))
+        else:
+            sql = f"SELECT {_PACK_COLUMNS} FROM card_packs WHERE {where} AND version = ?"
+            rows = await self._fetch(sql, (guild_id, game_id, name, version))
+        return _pack(rows[0]) if rows else None
+
+    async def remove_pack(self, guild_id: int, game_id: str, name: str, now: float) -> bool:
+        """Remove a server's pack from use (its versions stay stored); whether there was one."""
+        sql = (
+            "UPDATE card_packs SET removed_at = ? WHERE guild_id = ? AND game_id = ? AND name = ? "
+            "AND removed_at IS NULL"
+        )
+        return await self._write(lambda conn: conn.execute(sql, (now, guild_id, game_id, name)).rowcount > 0)
+
     # --- lobby messages ------------------------------------------------------------------------------------
     async def set_lobby_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember where a match's lobby message is."""
@@ -780,19 +911,116 @@ class SqliteStore(Store):
         return [_summary(r) for r in rows]
 
 
+_PACK_COLUMNS = "guild_id, game_id, name, version, filename, text, uploaded_by, uploaded_at"
+
+
+def _pack(row: Iterable[Any]) -> PackRecord:
+    guild_id, game_id, name, version, filename, text, user, at = row
+    return PackRecord(int(guild_id), str(game_id), str(name), int(version), str(filename), text, user, at)
+
+
+def _rating_row(row: Iterable[Any]) -> RatingRow:
+    scope, game_id, player, mu, sigma, games, wins = row
+    return RatingRow(int(scope), str(game_id), str(player), ratings.Rating(mu, sigma, int(games), int(wins)))
+
+
 def _deck(row: Iterable[Any]) -> DeckRecord:
     user_id, game_id, name, deck, updated_at = row
     return DeckRecord(int(user_id), str(game_id), str(name), json.loads(deck), float(updated_at))
 
 
 def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> None:
-    """Results rows (match, seat, user, ai, share, time, match); game and guild come from the match."""
+    """Results rows (match, seat, user, ai, share, time, match); game and guild come from the match. The
+    match is rated in the same transaction."""
     if rows:
         conn.executemany(
             "INSERT OR REPLACE INTO results (match_id, seat, user_id, ai, game_id, guild_id, share, "
             "finished_at) SELECT ?, ?, ?, ?, game_id, guild_id, ?, ? FROM matches WHERE id = ?",
             rows,
         )
+        _rate_match(conn, rows[0][0])
+
+
+# --- ratings: written in the transaction of the results they come from ------------------------------------
+_CHANGE_COLUMNS = (
+    "match_id, scope, game_id, player, mu_before, sigma_before, mu_after, sigma_after, games, wins, won, "
+    "finished_at"
+)
+
+
+def _rate_match(conn: sqlite3.Connection, match_id: int) -> bool:
+    """Rate a finished match from its stored results, in each of its scopes, once; whether it was rated
+    (see bot.ratings: console games and games of fewer than two players are not)."""
+    rows = conn.execute(
+        "SELECT seat, user_id, ai, share, game_id, guild_id, finished_at FROM results WHERE match_id = ? "
+        "ORDER BY seat",
+        (match_id,),
+    ).fetchall()
+    if not rows or rows[0][5] is None:
+        return False
+    if conn.execute("SELECT 1 FROM rating_changes WHERE match_id = ? LIMIT 1", (match_id,)).fetchone():
+        return False  # rated already: a match moves ratings once
+    game_id, guild_id, finished_at = str(rows[0][4]), int(rows[0][5]), float(rows[0][6])
+    outcomes = [ratings.Outcome(seat, user, ai, float(share)) for seat, user, ai, share, *_ in rows]
+    players = sorted({p for o in outcomes if (p := o.player) is not None})
+    rated = False
+    for scope in dict.fromkeys((guild_id, ratings.ALL_SERVERS)):
+        marks = ",".join("?" * len(players))
+        current = {
+            str(p): ratings.Rating(mu, sigma, games, wins)
+            for p, mu, sigma, games, wins in conn.execute(
+                "SELECT player, mu, sigma, games, wins FROM ratings WHERE scope = ? AND game_id = ? "
+                f"AND player IN ({marks})",
+                (scope, game_id, *players),
+            )
+        }
+        changes = ratings.rate(outcomes, current)
+        conn.executemany(
+            "INSERT INTO ratings (scope, game_id, player, mu, sigma, ordinal, games, wins) "
+            "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (scope, game_id, player) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
+            "wins = excluded.wins",
+            [
+                (scope, game_id, c.player, c.after.mu, c.after.sigma, c.after.ordinal, c.after.games,
+                 c.after.wins)
+                for c in changes
+            ],
+        )  # fmt: skip
+        conn.executemany(
+            f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (match_id, scope, game_id, c.player, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma,
+                 c.after.games, c.after.wins, c.after.wins - c.before.wins, finished_at)
+                for c in changes
+            ],
+        )  # fmt: skip
+        rated = rated or bool(changes)
+    return rated
+
+
+def _rebuild_ratings(conn: sqlite3.Connection) -> RatingsRebuilt:
+    """Forget every rating and rate every match with results again, in finish order (the caller's
+    transaction)."""
+    conn.execute("DELETE FROM rating_changes")
+    conn.execute("DELETE FROM ratings")
+    order = conn.execute(
+        "SELECT match_id FROM results GROUP BY match_id ORDER BY MIN(finished_at), match_id"
+    ).fetchall()
+    rated = sum(_rate_match(conn, int(mid)) for (mid,) in order)
+    (stored,) = conn.execute("SELECT COUNT(*) FROM ratings").fetchone()
+    (changes,) = conn.execute("SELECT COUNT(*) FROM rating_changes").fetchone()
+    return RatingsRebuilt(len(order), rated, int(stored), int(changes))
+
+
+def _rating_change(row: Iterable[Any]) -> RatingChange:
+    mid, scope, game_id, player, mu_b, sigma_b, mu_a, sigma_a, games, wins, won, at = row
+    before = ratings.Rating(mu_b, sigma_b, games - 1, wins - won)
+    after = ratings.Rating(mu_a, sigma_a, games, wins)
+    return RatingChange(int(mid), int(scope), str(game_id), ratings.Change(str(player), before, after), at)
+
+
+# Work a migration's new tables need from the data already there, run in the migration's transaction.
+AFTER_MIGRATION: dict[int, Callable[[sqlite3.Connection], Any]] = {8: _rebuild_ratings}
 
 
 def _and_equal(params: list[Any], **filters: Any) -> str:

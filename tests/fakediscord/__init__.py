@@ -11,13 +11,17 @@
             ix = await fake.click(alice, msg, "Join")      # or fake.select(alice, msg, ["v"])
             await ix.wait_callback()
             fake.visible(alice, fake.channel)              # public messages + alice's ephemerals
+            pack = FakeAttachment.from_upload("p.toml", data)   # a file attached to a slash command:
+            await fake.slash(alice, fake.channel, "config", {"cardpack": pack})  # the bot downloads its URL
 
 Discord's rules are kept: a callback later than 3 s fails (404 Unknown interaction; `callback_deadline=None`
 opts out), an interaction token serves follow-ups and edits for 15 minutes of the fake's clock
 (`fake.advance(seconds)`), `allowed_mentions` decides who a message really pings (`message.pinged(user)`,
 `fake.pings(user)`), a slash-command option outside its registered choices, range or length is refused
-before the bot hears of it (`InvalidOption`: 400 Invalid Form Body, 50035), and the bot's channel
-permissions are checked (403 Missing Permissions, 50013):
+before the bot hears of it (`InvalidOption`: 400 Invalid Form Body, 50035), files over the upload limit are
+refused (`fake.upload_limit`, 10 MiB as on a server without boosts, also sent to the bot as each interaction's
+attachment_size_limit: 413 Request entity too large, 40005), and the bot's channel permissions are checked
+(403 Missing Permissions, 50013):
 
     await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES)      # the bot may not attach here
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .models import JSON, FakeChannel, FakeCommand, FakeGuild, FakeRole, FakeUser
+from .models import JSON, FakeAttachment, FakeChannel, FakeCommand, FakeGuild, FakeRole, FakeUser
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+ATTACHMENT = 11
 INVALID_FORM_BODY = 50035
 
 
@@ -121,6 +122,11 @@ def _convert(
         out = str(value.id)
     elif kind in (ROLE, MENTIONABLE) and isinstance(value, FakeRole):
         resolved.setdefault("roles", {})[str(value.id)] = value.to_json()
+        out = str(value.id)
+    elif kind == ATTACHMENT and isinstance(value, FakeAttachment):  # a file the user attached
+        fake.uploads[value.id] = value
+        upload = value.upload_json(fake.url, fake.application_id)
+        resolved.setdefault("attachments", {})[str(value.id)] = upload
         out = str(value.id)
     else:
         raise ValueError(f"cannot pass {value!r} as option {spec['name']!r} of type {kind}")

@@ -365,7 +365,7 @@ class FakeGuild:
 
 @dataclass
 class FakeAttachment:
-    """A file the bot uploaded, with its bytes."""
+    """A file the bot uploaded (or a user attached to a slash command), with its bytes."""
 
     id: int
     filename: str
@@ -378,6 +378,20 @@ class FakeAttachment:
         """An attachment from a multipart upload (which arrives as octet-stream: guess from the name)."""
         content_type = mimetypes.guess_type(filename)[0] or "application/octet-stream"
         return cls(snowflake(), filename, data, content_type, description)
+
+    def upload_json(self, base_url: str, application_id: int) -> JSON:
+        """A file a user attached to a slash command (an attachment option), as the interaction's
+        `resolved.attachments` carries it: its url, on the fake's CDN path, serves the bytes."""
+        url = f"{base_url}/ephemeral-attachments/{application_id}/{self.id}/{self.filename}"
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "content_type": self.content_type,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+            "ephemeral": True,
+        }
 
     def to_json(self, base_url: str, channel_id: int) -> JSON:
         """The attachment object; its url serves the bytes from the fake."""

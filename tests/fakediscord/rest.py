@@ -2,7 +2,8 @@
 
 Every response is JSON with a Content-Type of exactly `application/json` (discord.py compares it verbatim);
 errors are {"message", "code"} with Discord's codes. Requests to routes not listed here are logged and kept
-in `fake.unimplemented`; bodies Discord would refuse (see limits.py) answer 400, kept in `fake.rejected`.
+in `fake.unimplemented`; bodies Discord would refuse (see limits.py) answer 400, kept in `fake.rejected`;
+files over `fake.upload_limit` in one request answer 413 Request entity too large (40005).
 Every error answered is kept in `fake.errors` as (status, code, "METHOD path"). The bot's channel permissions
 are checked on channel routes (403: 50001 Missing Access without View Channel, else 50013 Missing
 Permissions); interaction callbacks and webhooks are not, as on Discord, but their token expires (401 50027).
@@ -53,6 +54,7 @@ MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 INVALID_WEBHOOK_TOKEN = 50027
 ALREADY_ACKNOWLEDGED = 40060
+ENTITY_TOO_LARGE = 40005  # files over the upload limit (HTTP 413)
 EMPTY_MESSAGE = 50006
 ARCHIVED_THREAD = 50083
 AUTO_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # ThreadAutoArchiveDuration in the OpenAPI spec
@@ -181,6 +183,7 @@ class RestApi:
         api = "/api/v10"
         r.add_get("/gateway", self.fake.gateway.handle)
         r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._get_attachment)
+        r.add_get("/ephemeral-attachments/{app_id}/{attachment_id}/{filename}", self._get_upload)
         r.add_get(api + "/gateway", self._get_gateway)
         r.add_get(api + "/gateway/bot", self._get_gateway_bot)
         r.add_get(api + "/users/@me", self._get_me)
@@ -331,6 +334,13 @@ class RestApi:
                 if a.id == attachment_id:
                     return web.Response(body=a.data, headers={"Content-Type": a.content_type})
         raise not_found(UNKNOWN_MESSAGE, "Attachment")
+
+    async def _get_upload(self, request: web.Request) -> web.Response:
+        """The bytes of a file a user attached to a slash command (the CDN URL in `resolved.attachments`)."""
+        upload = self.fake.uploads.get(int(request.match_info["attachment_id"]))
+        if upload is None or upload.filename != request.match_info["filename"]:
+            raise not_found(UNKNOWN_MESSAGE, "Attachment")
+        return web.Response(body=upload.data, headers={"Content-Type": upload.content_type})
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
         return json_response({"url": self.fake.gateway_url})
@@ -801,6 +811,9 @@ class RestApi:
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", errors)
 
     def _check_message(self, body: JSON, files: Files, *, new: bool) -> None:
+        size = sum(len(data) for _, data in files.values())
+        if size > self.fake.upload_limit:  # Discord refuses the whole request, before reading the body
+            raise ApiError(413, ENTITY_TOO_LARGE, "Request entity too large")
         self._check(limits.message_errors(body, len(files), new=new))
         if new and limits.is_empty(body, len(files)):
             raise ApiError(400, EMPTY_MESSAGE, "Cannot send an empty message")

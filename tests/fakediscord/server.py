@@ -37,6 +37,7 @@ from .models import (
     MEMBER_PERMISSIONS,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    FakeAttachment,
     FakeChannel,
     FakeCommand,
     FakeGuild,
@@ -56,6 +57,7 @@ POLL_INTERVAL = 0.02
 CHANNEL_POLL = 1.0  # wait_channel also checks this often, whatever happens (a safety net, not the wake-up)
 INTERACTION_DEADLINE = 3.0  # seconds to answer an interaction (callback) before its token is invalidated
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction token serves follow-ups and edits of the response
+UPLOAD_LIMIT = 10 * 1024 * 1024  # bytes of files per request on a server without boosts (Discord, 2025)
 
 
 class FakeTimeout(AssertionError):
@@ -80,6 +82,9 @@ class FakeDiscord:
         passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock."""
         self.callback_deadline = callback_deadline
         self.token_lifetime = token_lifetime
+        # Bytes of files one request may upload (a server without boosts: 10 MiB since 2025); interactions
+        # carry it as attachment_size_limit, and a request over it is answered 413 (40005) as Discord does.
+        self.upload_limit = UPLOAD_LIMIT
         self.clock_offset = 0.0
         self.errors: list[tuple[int, int, str]] = []
         self.token = token or "fake." + secrets.token_hex(12)
@@ -93,6 +98,7 @@ class FakeDiscord:
         self.commands: dict[int, FakeCommand] = {}
         self.interactions: dict[int, FakeInteraction] = {}
         self.requests: list[tuple[str, str]] = []
+        self.uploads: dict[int, FakeAttachment] = {}  # files users attached to slash commands (served by id)
         self.unimplemented: list[str] = []
         self.rejected: list[str] = []
         self.faults: list[Fault] = []  # injected by fail(): the next matching requests are answered with them
@@ -526,7 +532,7 @@ class FakeDiscord:
             "data": ix.data,
             "locale": "en-US",
             "entitlements": [],
-            "attachment_size_limit": 25 * 1024 * 1024,
+            "attachment_size_limit": self.upload_limit,
             "context": 0 if guild else 1,
         }
         if guild is not None:

@@ -151,6 +151,13 @@ def text(options: JSON | None, game_id: str) -> str:
     return canonical(value["data"])
 
 
+def entries_of(game_id: str, options: JSON | None) -> tuple[CardEntry, ...]:
+    """The catalogue entries of a match's pack cards (none without a pack): the game's own catalogue is the
+    base set only, so a front end showing a match's cards adds these."""
+    value = (options or {}).get("pack")
+    return from_option(game_id, value).entries if value and supports(game_id) else ()
+
+
 def learn(game_id: str, options: JSON | None) -> None:
     """Make a match's pack cards known to this process without its state: a render worker draws views, which
     name pack cards by id only."""

@@ -160,6 +160,26 @@ async def test_a_whole_game_with_the_keyboard(tmp_path: Path, game_id: str, size
     assert done["inspect"] or more["inspect"], "an opponent's card was read"
 
 
+async def test_a_card_packs_cards_read_like_the_games_own(tmp_path: Path) -> None:
+    """A game dealt with a card pack shows its cards in hand and in the card list with their names and text,
+    never as the hashed ids the engine gives them (the game's catalogue is the base set; the match's pack
+    adds its own)."""
+    db = str(tmp_path / "games.db")
+    mid = await new_game(db, "siege_of_olympus", seed=3, pack="example")
+    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.ready.wait()
+        await pilot.pause()
+        hand = screen_text(app)
+        assert "Atalanta — Primordial Attack." in hand
+        await pilot.press("i", "3")  # the third card in hand: the pack's Atalanta
+        await pilot.pause()
+        listed = screen_text(app)
+        await pilot.press("escape", "q")
+    assert "Cost 1 · Attack 2 · Health 2 · Artifact 9\nPrimordial Attack." in listed
+    assert not re.search(r"[a-z_]+\.[0-9a-f]{6}", hand + listed), "a pack card shown by its id"
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_the_log_says_who_did_what(tmp_path: Path, game_id: str) -> None:
     """Each log line names who acted: your own private draw reads "You draw …", never "AI 2: You …"."""

@@ -12,7 +12,13 @@ from bot.store import SqliteStore
 
 
 async def new_game(
-    db: str, game: str, seed: int = 1, players: int = 2, ai: int = 1, level: str = "random"
+    db: str,
+    game: str,
+    seed: int = 1,
+    players: int = 2,
+    ai: int = 1,
+    level: str = "random",
+    pack: str | None = None,
 ) -> int:
     """A console game saved in `db`, ready to play; its id."""
     store = SqliteStore(db)
@@ -20,7 +26,7 @@ async def new_game(
     sessions = SessionManager(store, ai_delay=0)
     out = io.StringIO()
     try:
-        opts = PlayOptions(game=game, players=players, ai=ai, seed=seed, db=db, level=level)
+        opts = PlayOptions(game=game, players=players, ai=ai, seed=seed, db=db, level=level, pack=pack)
         mid = await _new_game(sessions, opts, _Screen(io.StringIO(), out, clear=False))
         assert mid is not None, out.getvalue()
         return mid

@@ -30,6 +30,7 @@ from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, SqliteStore
 from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, piles_last
+from engine import packs
 from engine.core import PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
@@ -320,10 +321,11 @@ class AgoraApp(App[int]):
         self._show_log()
 
     def _entries(self) -> dict[str, CardEntry]:
-        """The game's catalogue by card id (read once)."""
+        """The game's catalogue, with the match's card pack, by card id (read once)."""
         if self._catalogue is None:
             assert self.present is not None
-            self._catalogue = {e.id: e for e in self.present.catalogue()}
+            pack = packs.entries_of(self.info.game_id, self.info.options) if self.info is not None else ()
+            self._catalogue = {e.id: e for e in (*self.present.catalogue(), *pack)}
         return self._catalogue
 
     def _linked(self, text: str, only: str | None = None) -> str:

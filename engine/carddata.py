@@ -9,9 +9,11 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 _REQUIRED = object()
 
@@ -138,3 +140,47 @@ def widen(ranges: dict[Any, tuple[int, int]], key: Any, value: int) -> None:
     """Grow a (low, high) range to hold one more value."""
     low, high = ranges.get(key, (value, value))
     ranges[key] = (min(low, value), max(high, value))
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class PackCards(Generic[T]):
+    """The card packs this process knows, by a state's pack text: each checked and added once to the game's
+    card tables, told to what keeps its own tables over the cards (`learners`), and forgotten on request (a
+    test's clean slate; a fresh process knows none)."""
+
+    check: Callable[[Any, str], T]  # a pack's data -> what it adds, checked as the game's own cards are
+    cards_of: Callable[[T], Mapping[str, Any]]  # its cards by in-game id
+    tables: Sequence[tuple[dict[str, Any], Callable[[Any], bool]]]  # the game's card tables, what each holds
+    learners: list[Callable[[dict[str, Any]], None]]
+    added: dict[str, T] = dataclass_field(default_factory=dict)
+
+    def add(self, text: str) -> T | None:
+        """What a pack's text adds, made known to this process once (None for no pack)."""
+        if not text:
+            return None
+        got = self.added.get(text)
+        if got is None:
+            got = self.check(json.loads(text), "pack")
+            cards = dict(self.cards_of(got))
+            for table, holds in self.tables:
+                table.update({cid: card for cid, card in cards.items() if holds(card)})
+            for learn in self.learners:
+                learn(cards)
+            self.added[text] = got
+        return got
+
+    def forget(self) -> None:
+        """Forget every pack this process has added."""
+        for got in self.added.values():
+            for cid in self.cards_of(got):
+                for table, _ in self.tables:
+                    table.pop(cid, None)
+        self.added.clear()
+
+
+def every(_card: Any) -> bool:
+    """A card table that holds every card (PackCards.tables)."""
+    return True

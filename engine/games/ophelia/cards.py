@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from engine.abilities.spec import CardSpec, Vocabulary, parse_cards, parse_decks, parse_pack, renamed
-from engine.carddata import CardDataError, check_words, in_game, load, pack_tag
+from engine.carddata import CardDataError, PackCards, check_words, every, in_game, load, pack_tag
 from engine.table.present import SeatChoice
 
 DECK_SIZE, COPIES = 30, 2
@@ -86,7 +85,6 @@ BASE: dict[str, CardSpec] = dict(CARDS)  # the game's own cards: the catalogue, 
 Decks = dict[str, tuple[str, tuple[str, ...]]]
 # What else keeps a table over the cards (heuristics.py) learns a pack's cards here when they are added.
 LEARNERS: list[Callable[[dict[str, CardSpec]], None]] = []
-_ADDED: dict[str, tuple[dict[str, CardSpec], Decks]] = {}  # pack text -> its cards and decks
 
 
 def _check(data: dict[str, Any], where: str) -> tuple[dict[str, CardSpec], Decks]:
@@ -114,26 +112,17 @@ def check_pack(data: dict[str, Any], where: str) -> dict[str, CardSpec]:
     return _check(data, where)[0]
 
 
+PACKS = PackCards(_check, lambda got: got[0], [(CARDS, every)], LEARNERS)  # pack text -> its cards and decks
+
+
 def add_pack(text: str) -> tuple[dict[str, CardSpec], Decks]:
     """Make a pack's cards (a state's `pack` text) known to this process, once; its cards and its decks."""
-    if not text:
-        return {}, {}
-    got = _ADDED.get(text)
-    if got is None:
-        got = _check(json.loads(text), "pack")
-        CARDS.update(got[0])
-        for learn in LEARNERS:
-            learn(got[0])
-        _ADDED[text] = got
-    return got
+    return PACKS.add(text) or ({}, {})
 
 
 def forget_packs() -> None:
     """Forget every pack this process has added: a test's clean slate (a fresh process knows none)."""
-    for cards, _ in _ADDED.values():
-        for cid in cards:
-            CARDS.pop(cid, None)
-    _ADDED.clear()
+    PACKS.forget()
 
 
 def deck_choice(decks: Decks) -> SeatChoice:

@@ -17,7 +17,6 @@ The vocabulary is what a rules engine for Ophidian implements; RULINGS.md 60-66 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -25,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards, parse_pack, renamed
-from engine.carddata import CardDataError, check_keys, check_words, in_game, load, pack_tag
+from engine.carddata import CardDataError, PackCards, check_keys, check_words, every, in_game, load, pack_tag
 from engine.carddata import field as checked
 from engine.table.present import SeatChoice
 
@@ -578,7 +577,6 @@ PACK_TYPES = STRATEGY_TYPES
 BASE: dict[str, CardSpec] = dict(CARDS)  # the game's own cards: the catalogue, never a pack's
 # What else keeps a table over the cards (board.py) learns a pack's cards here when they are added.
 LEARNERS: list[Callable[[dict[str, CardSpec]], None]] = []
-_ADDED: dict[str, tuple[dict[str, CardSpec], dict[str, Team]]] = {}  # pack text -> its cards and teams
 
 
 def _check(data: dict[str, Any], where: str) -> tuple[dict[str, CardSpec], dict[str, Team]]:
@@ -611,26 +609,17 @@ def check_pack(data: dict[str, Any], where: str) -> dict[str, CardSpec]:
     return _check(data, where)[0]
 
 
+PACKS = PackCards(_check, lambda got: got[0], [(CARDS, every)], LEARNERS)  # pack text -> its cards and teams
+
+
 def add_pack(text: str) -> tuple[dict[str, CardSpec], dict[str, Team]]:
     """Make a pack's cards (a state's `pack` text) known to this process, once; its cards and its teams."""
-    if not text:
-        return {}, {}
-    got = _ADDED.get(text)
-    if got is None:
-        got = _check(json.loads(text), "pack")
-        CARDS.update(got[0])
-        for learn in LEARNERS:
-            learn(got[0])
-        _ADDED[text] = got
-    return got
+    return PACKS.add(text) or ({}, {})
 
 
 def forget_packs() -> None:
     """Forget every pack this process has added: a test's clean slate (a fresh process knows none)."""
-    for cards, _ in _ADDED.values():
-        for cid in cards:
-            CARDS.pop(cid, None)
-    _ADDED.clear()
+    PACKS.forget()
 
 
 def team_choice(teams: Mapping[str, Team]) -> SeatChoice:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -10,10 +9,12 @@ from typing import Any
 
 from engine.carddata import (
     CardDataError,
+    PackCards,
     check_keys,
     check_pack_cards,
     check_range,
     check_words,
+    every,
     field,
     in_game,
     load,
@@ -147,7 +148,6 @@ def _ranges() -> tuple[dict[Any, tuple[int, int]], dict[str, set[str]]]:
 
 _RANGES, _EFFECTS = _ranges()
 _MOST = (1, max(c.count for c in BASE.values()))  # copies of one card: 1 to the most the game has
-_ADDED: dict[str, dict[str, Card]] = {}  # pack text -> its cards, once checked and added
 
 
 def check_pack(data: dict[str, Any], where: str) -> dict[str, Card]:
@@ -180,21 +180,14 @@ def check_pack(data: dict[str, Any], where: str) -> dict[str, Card]:
     return out
 
 
+PACKS = PackCards(check_pack, lambda cards: cards, [(CARDS, every)], [])  # pack text -> its cards
+
+
 def add_pack(text: str) -> dict[str, Card]:
     """Make a pack's cards (a state's `pack` text) known to this process, once; its cards by in-game id."""
-    if not text:
-        return {}
-    cards = _ADDED.get(text)
-    if cards is None:
-        cards = check_pack(json.loads(text), "pack")
-        CARDS.update(cards)
-        _ADDED[text] = cards
-    return cards
+    return PACKS.add(text) or {}
 
 
 def forget_packs() -> None:
     """Forget every pack this process has added: a test's clean slate (a fresh process knows none)."""
-    for cards in _ADDED.values():
-        for cid in cards:
-            CARDS.pop(cid, None)
-    _ADDED.clear()
+    PACKS.forget()

@@ -4,13 +4,12 @@ minions, spells, artifacts by number, commanders, classes, races and keyword rem
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards, parse_pack, renamed
-from engine.carddata import CardDataError, check_keys, load, pack_tag
+from engine.carddata import CardDataError, PackCards, check_keys, every, load, pack_tag
 from engine.table.present import SeatChoice, article
 
 ARTIFACTS_TO_WIN = 3  # RULINGS.md 1
@@ -254,7 +253,6 @@ PACK_TYPES = ("minion", "spell")
 BASE: dict[str, CardSpec] = dict(CARDS)  # the game's own cards: the catalogue, never a pack's
 # What else keeps a table over the cards (board.py) learns a pack's cards here when they are added.
 LEARNERS: list[Callable[[dict[str, CardSpec]], None]] = []
-_ADDED: dict[str, dict[str, CardSpec]] = {}  # pack text -> its cards, once checked and added
 
 
 def check_pack(data: dict[str, Any], where: str) -> dict[str, CardSpec]:
@@ -274,27 +272,24 @@ def check_pack(data: dict[str, Any], where: str) -> dict[str, CardSpec]:
     return out
 
 
+PACKS = PackCards(
+    check_pack,
+    lambda cards: cards,
+    [
+        (CARDS, every),
+        (EVERY, every),
+        (MINIONS, lambda spec: spec.type == "minion"),
+        (SPELLS, lambda spec: spec.type == "spell"),
+    ],
+    LEARNERS,
+)  # pack text -> its cards
+
+
 def add_pack(text: str) -> dict[str, CardSpec]:
     """Make a pack's cards (a state's `pack` text) known to this process, once; its cards by in-game id."""
-    if not text:
-        return {}
-    cards = _ADDED.get(text)
-    if cards is None:
-        cards = check_pack(json.loads(text), "pack")
-        CARDS.update(cards)
-        EVERY.update(cards)
-        MINIONS.update({c: s for c, s in cards.items() if s.type == "minion"})
-        SPELLS.update({c: s for c, s in cards.items() if s.type == "spell"})
-        for learn in LEARNERS:
-            learn(cards)
-        _ADDED[text] = cards
-    return cards
+    return PACKS.add(text) or {}
 
 
 def forget_packs() -> None:
     """Forget every pack this process has added: a test's clean slate (a fresh process knows none)."""
-    for cards in _ADDED.values():
-        for table in (CARDS, EVERY, MINIONS, SPELLS):
-            for cid in cards:
-                table.pop(cid, None)
-    _ADDED.clear()
+    PACKS.forget()

@@ -58,6 +58,8 @@ async def test_the_result_shows_each_persons_rating_change(fake: FakeDiscord, tm
         second = _rating_field(h.board(again))
         assert second is not None and f"{alice.mention} 3.4 → " in second and "(+" in second
         assert f"{bob.mention} -1.8 → " in second and "(-" in second
+        status = await (await fake.slash(bob, again, "game status")).wait_reply()
+        assert _rating_field(status) == second, "/game status after the end shows the same changes"
 
         stats = await (await fake.slash(alice, thread, "stats", {"game": "omphala"})).wait_reply()
         assert stats.ephemeral and "2 games played, 2 won (100%)" in stats.content

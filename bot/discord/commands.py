@@ -42,14 +42,14 @@ from bot.discord.packs import (
     remove_pack,
 )
 from bot.discord.replay import MAX_MATCH_ID
-from bot.discord.standings import SCOPES, leaderboard_embed, stats_text
+from bot.discord.standings import SCOPES, leaderboard_embed, result_changes, stats_text
 from bot.discord.texts import card_answer, card_choices, rulings, summary
 from bot.discord.timers import DM_SETTING
 from bot.ratings import ALL_SERVERS
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.packs import PACK, pack_option
 from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS
-from bot.store import ACTIVE, BROKEN, LOBBY
+from bot.store import ACTIVE, BROKEN, FINISHED, LOBBY
 from engine.registry import games
 from engine.table.present import player_count
 
@@ -253,7 +253,8 @@ async def status(interaction: discord.Interaction) -> None:
         await reply(interaction, None, embed=lobby_embed(info))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
-    embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)))
+    ratings = await result_changes(bot.sessions.store, info) if info.status == FINISHED else ""
+    embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)), ratings=ratings)
     png = await bot.drawing.board(info.game_id, view, seat_names(info), info.options)
     file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
     await reply(interaction, None, embed=embed, file=file)

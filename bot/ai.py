@@ -2,8 +2,8 @@
 
 random: uniform among the legal moves (tests, benchmarks). easy: random, but takes a move that clearly
 improves its position (a capture, points). normal: the best move by one ply over the game's evaluation.
-hard: information-set MCTS with the evaluation, about a second a move. `hint` is the hard search's top
-moves with their estimated win chances, for the player to act.
+hard: information-set MCTS with the evaluation, starting from normal's order of the moves; at most about
+1.2 s a move. `hint` is the hard search's top moves with their estimated win chances, for the player to act.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from engine.ai.ismcts import Ismcts
 from engine.ai.random_player import RandomPlayer
 from engine.core import Action, Game, PlayerId
 
-# The hard level's budget: iterations make it reproducible; the time cap bounds a slow position.
+# The hard level's budget: iterations make it reproducible (a game whose moves are cheap to search scales
+# them, engine/ai/ismcts.py); the time cap bounds a slow position, with margin under 1.5 s a decision.
 HARD_ITERATIONS = 600
-HARD_MAX_TIME = 1.5
+HARD_MAX_TIME = 1.2
 HINT_ITERATIONS = 1000
 HINT_MAX_TIME = 2.0
 

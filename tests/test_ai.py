@@ -219,8 +219,43 @@ def test_apply_legal_is_apply_without_the_check(game_id: str) -> None:
 
 
 def test_the_game_tunes_its_search() -> None:
-    """A game's heuristics module may set the rollout depth and exploration (Ophelia: no rollout)."""
+    """A game's heuristics module may set the rollout depth, the exploration and a factor on the
+    iterations (Ophelia and Siege of Olympus: no rollout; Omphala: more iterations, its moves are cheap)."""
     from engine.ai.evaluation import heuristics
 
     assert heuristics(games()["ophelia"]).ROLLOUT_DEPTH == 0
-    assert not hasattr(heuristics(games()["omphala"]), "ROLLOUT_DEPTH")  # the defaults
+    assert heuristics(games()["siege_of_olympus"]).ROLLOUT_DEPTH == 0
+    assert not hasattr(heuristics(games()["ophion"]), "ROLLOUT_DEPTH")  # the defaults
+    budget = heuristics(games()["omphala"]).SEARCH_BUDGET
+    result = Ismcts(seed=1, iterations=10).search(games()["omphala"], omphala_steal_position(), 0)
+    assert result.iterations == round(10 * budget) > 10
+
+
+def test_prior_starts_the_search_from_the_one_ply_order() -> None:
+    """Root priors: each root move starts with the one-ply evaluation's value (what the normal level
+    weighs), so with no iteration the search plays the normal level's move; the visits it reports are
+    its own, never the prior's."""
+    game = games()["ophion"]
+    s = ophion_last_move_position()
+    result = Ismcts(seed=1, iterations=0, prior=10).search(game, s, 0)
+    assert result.action.key == GreedyPlayer(1).choose(game, s, 0).key == "summon:m=troll:g=a"
+    assert result.iterations == 0 and all(m.visits == 0 for m in result.stats)
+    assert result.stats[0].mean == 1.0
+    searched = Ismcts(seed=1, iterations=50, prior=10).search(game, s, 0)
+    assert sum(m.visits for m in searched.stats) == 50
+    assert searched.action.key == "summon:m=troll:g=a"
+
+
+def test_deep_priors_search_reproducibly() -> None:
+    """PRIOR_DEEP (Siege of Olympus: a turn is many actions) orders every node's moves by their one-ply
+    value; the search stays a function of the seat's view and the seed, and counts only its own visits."""
+    from engine.ai.evaluation import heuristics
+
+    game = games()["siege_of_olympus"]
+    assert heuristics(game).PRIOR_DEEP
+    s = random_position("siege_of_olympus", 2, 4, 40)
+    seat = game.to_act(s)[0]
+    r1 = Ismcts(seed=2, iterations=30).search(game, s, seat)
+    r2 = Ismcts(seed=2, iterations=30).search(game, s, seat)
+    assert r1 == r2 and r1.iterations == 30 and sum(m.visits for m in r1.stats) == 30
+    assert r1.action in game.legal_actions(s, seat)

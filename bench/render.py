@@ -28,6 +28,7 @@ import io  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
+from functools import partial  # noqa: E402
 from typing import Any  # noqa: E402
 
 from PIL import Image  # noqa: E402
@@ -119,8 +120,9 @@ def webp_of(game_id: str, views: list[Any], names: list[str]) -> bytes:
     return out.getvalue()
 
 
-def replay_rows(seed: int) -> None:
-    """One row per game: a 100-turn replay's time and size, as GIF (posted) and WebP (compared)."""
+def replay_rows(seed: int, runs: int) -> None:
+    """One row per game: a 100-turn replay's time (median of runs) and size, as GIF (posted) and WebP
+    (compared)."""
     header = (
         f"{'replay':<16} {'pl':>2} {'turns':>5} {'moves':>5} {'size':>9} | {'views s':>7} {'GIF s':>6} "
         f"{'GIF KB':>7} {'frames':>6} | {'per 100: s':>10} {'KB':>6} | {'WebP s':>6} {'WebP KB':>7}"
@@ -130,15 +132,12 @@ def replay_rows(seed: int) -> None:
     for game_id in games():
         m = replay_game(game_id, seed)
         names = NAMES[: m.num_players]
-        t0 = time.perf_counter()
-        views = turn_views(game_id, m.num_players, m.seed, m.options, m.log)[:100]
-        views_s = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        animation = animate(game_id, views, names)
-        gif_s = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        webp = webp_of(game_id, views, names)
-        webp_s = time.perf_counter() - t0
+        along = partial(turn_views, game_id, m.num_players, m.seed, m.options, m.log)
+        views_ms, views = median_ms(along, runs)
+        views = views[:100]
+        gif_ms, animation = median_ms(partial(animate, game_id, views, names), runs)
+        webp_ms, webp = median_ms(partial(webp_of, game_id, views, names), runs)
+        views_s, gif_s, webp_s = views_ms / 1000, gif_ms / 1000, webp_ms / 1000
         scale = 100 / len(views)
         kb = len(animation.data) / 1024
         print(
@@ -160,9 +159,10 @@ def main() -> None:
     parser.add_argument("--theme", default="dark")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replay", action="store_true", help="only the replay rows")
+    parser.add_argument("--replay-runs", type=int, default=3, help="runs of each replay (median)")
     args = parser.parse_args()
     if args.replay:
-        replay_rows(args.seed)
+        replay_rows(args.seed, args.replay_runs)
         return
     header = (
         f"{'game':<16} {'pl':>2} {'stage':<7} {'size':>9} | {'board ms':>8} {'cpu':>6} {'draw':>6} "
@@ -192,7 +192,7 @@ def main() -> None:
             f"(max {max(sizes):.0f}); targets: board <= 40 ms, PNG <= 300 KB"
         )
     print()
-    replay_rows(args.seed)
+    replay_rows(args.seed, args.replay_runs)
 
 
 if __name__ == "__main__":

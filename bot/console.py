@@ -29,7 +29,7 @@ from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionMan
 from bot.sessions.lobby import check_pick
 from bot.sessions.packs import PACK, pack_of, read_pack, too_big
 from bot.sessions.types import DEFAULT_WINDOWS
-from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, SqliteStore
+from bot.store import ACTIVE, LIVE_STATUSES, LOBBY, open_store
 from engine import packs
 from engine.core import Event, PlayerId
 from engine.registry import games
@@ -414,7 +414,7 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
     inp = inp if inp is not None else sys.stdin
     out = out if out is not None else sys.stdout
     screen = _Screen(inp, out, clear=_isatty(out))
-    store = SqliteStore(opts.db)
+    store = open_store(opts.db)
     await store.open()
     sessions = SessionManager(store, ai_delay=opts.ai_delay)
     sessions.window_setting = lambda info, seat: _same(opts.windows)

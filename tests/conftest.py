@@ -10,7 +10,7 @@ from engine import packs
 from engine.registry import games, register
 from tests.toygame import HighCard
 
-pytest_plugins = ("tests.fakediscord.fixtures",)
+pytest_plugins = ("tests.fakediscord.fixtures", "tests.pg")  # tests/pg.py: the test PostgreSQL
 
 # The bots the tests start write their heartbeat (bot/ops.py) here, not where a running Agora writes its own.
 os.environ.setdefault("AGORA_HEALTH_FILE", os.path.join(tempfile.mkdtemp(prefix="agora-tests-"), "health"))

@@ -32,11 +32,14 @@ from bot.store import (
     FINISHED,
     LogRow,
     NewMatch,
+    PostgresStore,
     Seat,
     SqliteStore,
     StateUpdate,
+    Store,
     StoreError,
 )
+from tests.pg import BACKENDS, open_test_store
 
 ANN, BO, CY, DI, ED, FAY = 101, 102, 103, 104, 105, 106
 GUILD, OTHER = 7, 8
@@ -48,7 +51,7 @@ def _update(state_id: int, at: float, status: str = ACTIVE) -> StateUpdate:
 
 
 async def _finish(
-    store: SqliteStore,
+    store: Store,
     seats: tuple[Seat, ...],
     shares: tuple[float, ...],
     at: float,
@@ -69,7 +72,7 @@ def _people(*users: int) -> tuple[Seat, ...]:
     return tuple(Seat(u, None, f"P{u}") for u in users)
 
 
-async def _rating(store: SqliteStore, player: str, scope: int = GUILD, game: str = "omphala") -> Rating:
+async def _rating(store: Store, player: str, scope: int = GUILD, game: str = "omphala") -> Rating:
     rows = await store.player_ratings(player, (scope,), game)
     assert len(rows) == 1, rows
     return rows[0].rating
@@ -79,16 +82,14 @@ def _same(rating: Rating, expected: object) -> bool:
     return (rating.mu, rating.sigma) == (expected.mu, expected.sigma)  # type: ignore[attr-defined]
 
 
-@pytest.fixture
-async def store(tmp_path: Path):
-    s = SqliteStore(str(tmp_path / "r.db"))
-    await s.open()
-    yield s
-    await s.close()
+@pytest.fixture(params=BACKENDS)
+async def store(request: pytest.FixtureRequest, tmp_path: Path):
+    async with open_test_store(request.param, tmp_path) as s:
+        yield s
 
 
 # --- the model --------------------------------------------------------------------------------------------
-async def test_ratings_from_fixed_results_equal_openskills_own(store: SqliteStore) -> None:
+async def test_ratings_from_fixed_results_equal_openskills_own(store: Store) -> None:
     """Issue 26: "Ratings from a fixed set of results match openskill's own computation" (per server and
     across servers)."""
     await _finish(store, _people(ANN, BO), (1.0, 0.0), 1.0)
@@ -114,7 +115,7 @@ async def test_ratings_from_fixed_results_equal_openskills_own(store: SqliteStor
     assert (ann.games, ann.wins) == (4, 1) and ann.ordinal == pytest.approx(a.ordinal(), abs=1e-12)
 
 
-async def test_a_six_player_game_with_a_shared_win_rates_the_winners_as_a_tie(store: SqliteStore) -> None:
+async def test_a_six_player_game_with_a_shared_win_rates_the_winners_as_a_tie(store: Store) -> None:
     """Issue 26: "a 6-player game with a shared win rates correctly": equal shares are a tie, so the two
     winners gain alike and the four others lose alike."""
     mid = await _finish(store, _people(ANN, BO, CY, DI, ED, FAY), (0.5, 0.0, 0.5, 0.0, 0.0, 0.0), 1.0)
@@ -179,7 +180,7 @@ def test_words() -> None:
 
 
 # --- storage ----------------------------------------------------------------------------------------------
-async def test_a_forfeit_is_rated_as_a_loss_for_the_forfeiter(store: SqliteStore) -> None:
+async def test_a_forfeit_is_rated_as_a_loss_for_the_forfeiter(store: Store) -> None:
     """Issue 26: "a timeout forfeit is rated as a loss" (SessionManager.forfeit: the others share the win)."""
     sessions = SessionManager(store)
     try:
@@ -196,7 +197,7 @@ async def test_a_forfeit_is_rated_as_a_loss_for_the_forfeiter(store: SqliteStore
     assert got[str(BO)].mu < 25 < got[str(ANN)].mu and (got[str(BO)].games, got[str(BO)].wins) == (1, 0)
 
 
-async def test_abandoned_games_are_unrated(store: SqliteStore) -> None:
+async def test_abandoned_games_are_unrated(store: Store) -> None:
     """Issue 26: "Abandoned games are unrated"."""
     sessions = SessionManager(store)
     try:
@@ -210,7 +211,7 @@ async def test_abandoned_games_are_unrated(store: SqliteStore) -> None:
     assert await store.player_ratings(str(ANN), (GUILD, ALL_SERVERS)) == []
 
 
-async def test_console_games_are_unrated_and_an_ai_level_is_rated_per_scope(store: SqliteStore) -> None:
+async def test_console_games_are_unrated_and_an_ai_level_is_rated_per_scope(store: Store) -> None:
     """A game at a terminal has no server: unrated. A person against the hard AI rates both, on the server
     and across servers, and the level is ranked on the leaderboard as "ai:hard"."""
     console = await _finish(store, (Seat(1), Seat(None, "hard")), (1.0, 0.0), 1.0, guild=None)
@@ -228,9 +229,7 @@ async def test_console_games_are_unrated_and_an_ai_level_is_rated_per_scope(stor
     assert [r.finished_at for r in recent] == [6.0, 5.0, 4.0]
 
 
-async def test_results_and_ratings_are_one_transaction(
-    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_results_and_ratings_are_one_transaction(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A crash while rating leaves neither the results nor the finished state: it all commits or none."""
     rec = await store.create_match(NewMatch("omphala", "1", GUILD, None, "discord", 1, {}, _people(ANN, BO),
                                             None, 1.0))  # fmt: skip
@@ -257,7 +256,7 @@ async def _tables(path: str) -> tuple[list[tuple[object, ...]], list[tuple[objec
         con.close()
 
 
-async def _season(store: SqliteStore) -> None:
+async def _season(store: Store) -> None:
     """Games of every kind: duels, a shared win, a seat handed over, two AIs of one level, another server,
     another game, a console game, a lone AI table."""
     hard = Seat(None, "hard", "AI")
@@ -272,18 +271,38 @@ async def _season(store: SqliteStore) -> None:
     await _finish(store, _people(DI, ANN, ED), (0.0, 0.0, 1.0), 9.0)
 
 
-async def test_rebuild_gives_exactly_what_the_incremental_updates_gave(tmp_path: Path) -> None:
+async def _stored(store: Store) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """The ratings and rating_changes tables as _tables reads them, from either backend."""
+    queries = (
+        'SELECT * FROM ratings ORDER BY scope, game_id COLLATE "C", player COLLATE "C"',
+        'SELECT * FROM rating_changes ORDER BY match_id, scope, player COLLATE "C"',
+    )
+    if isinstance(store, SqliteStore):
+        return await _tables(store.path)
+    assert isinstance(store, PostgresStore)
+    rated, changes = [[tuple(r) for r in await store.pool.fetch(sql)] for sql in queries]
+    return rated, changes
+
+
+async def test_rebuild_gives_exactly_what_the_incremental_updates_gave(store: Store) -> None:
     """Issue 26: "Ratings are recomputable from the stored results (a command rebuilds them)"."""
-    path = str(tmp_path / "season.db")
-    async with SqliteStore(path) as store:
-        assert isinstance(store, SqliteStore)
-        await _season(store)
-        incremental = await _tables(path)
-        done = await store.rebuild_ratings()
-        assert await _tables(path) == incremental
-        assert (done.games, done.rated) == (9, 7)  # not the console game nor the lone AI table
-        assert (done.ratings, done.changes) == (len(incremental[0]), len(incremental[1]))
-        assert await store.rebuild_ratings() == done  # and again: the same
+    await _season(store)
+    incremental = await _stored(store)
+    done = await store.rebuild_ratings()
+    assert await _stored(store) == incremental
+    assert (done.games, done.rated) == (9, 7)  # not the console game nor the lone AI table
+    assert (done.ratings, done.changes) == (len(incremental[0]), len(incremental[1]))
+    assert await store.rebuild_ratings() == done  # and again: the same
+
+
+async def test_both_backends_rate_a_season_alike(tmp_path: Path) -> None:
+    """Issue 27: one store, either database: the same games give the very same ratings and changes."""
+    found = []
+    for backend in BACKENDS:
+        async with open_test_store(backend, tmp_path) as store:
+            await _season(store)
+            found.append(await _stored(store))
+    assert found[0] == found[1] and found[0][0]
 
 
 def test_the_rebuild_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

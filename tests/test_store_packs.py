@@ -9,9 +9,10 @@ import pytest
 
 from bot.sessions import SessionError, SessionManager
 from bot.sessions.packs import PACK, pack_of, pack_option, read_pack, server_packs, upload
-from bot.store import SqliteStore
+from bot.store import SqliteStore, Store
 from bot.store.migrations import LATEST
 from engine import packs
+from tests.pg import BACKENDS, open_test_store
 
 GAME = "ophelia"  # a game that takes packs; the pack text is its shipped example, renamed
 
@@ -27,12 +28,10 @@ def example(name: str | None = None) -> str:
     return text.replace(f'"{original}"', f'"{name}"', 1)
 
 
-@pytest.fixture
-async def store(tmp_path: Path):
-    s = SqliteStore(str(tmp_path / "t.db"))
-    await s.open()
-    yield s
-    await s.close()
+@pytest.fixture(params=BACKENDS)
+async def store(request: pytest.FixtureRequest, tmp_path: Path):
+    async with open_test_store(request.param, tmp_path) as s:
+        yield s
 
 
 async def test_migration_9_creates_the_card_packs_table(tmp_path: Path) -> None:
@@ -49,7 +48,7 @@ async def test_migration_9_creates_the_card_packs_table(tmp_path: Path) -> None:
         await again.close()
 
 
-async def test_versions_count_up_per_server_game_and_name(store: SqliteStore) -> None:
+async def test_versions_count_up_per_server_game_and_name(store: Store) -> None:
     assert await store.save_pack(1, "g", "Winter", "w.toml", "v1", 5, 10.0) == 1
     assert await store.save_pack(1, "g", "winter", "w.toml", "v2", 6, 11.0) == 2  # any case: the same pack
     assert await store.save_pack(2, "g", "Winter", "w.toml", "other server", 7, 12.0) == 1
@@ -71,7 +70,7 @@ async def test_versions_count_up_per_server_game_and_name(store: SqliteStore) ->
     assert [p.text for p in await store.packs(2)] == ["other server"]
 
 
-async def test_removing_a_pack_keeps_its_versions_and_never_reuses_a_number(store: SqliteStore) -> None:
+async def test_removing_a_pack_keeps_its_versions_and_never_reuses_a_number(store: Store) -> None:
     await store.save_pack(1, "g", "Winter", "w.toml", "v1", 5, 10.0)
     await store.save_pack(1, "g", "Summer", "s.toml", "s1", 5, 10.0)
     assert await store.remove_pack(1, "g", "winter", 20.0)
@@ -85,7 +84,7 @@ async def test_removing_a_pack_keeps_its_versions_and_never_reuses_a_number(stor
     assert [(p.name, p.version) for p in await store.packs(1, "g")] == [("Summer", 1), ("Winter", 2)]
 
 
-async def test_a_server_has_at_most_limit_packs_per_game(store: SqliteStore) -> None:
+async def test_a_server_has_at_most_limit_packs_per_game(store: Store) -> None:
     assert await store.save_pack(1, "g", "A", "a.toml", "a", 5, 1.0, limit=2) == 1
     assert await store.save_pack(1, "g", "B", "b.toml", "b", 5, 1.0, limit=2) == 1
     assert await store.save_pack(1, "g", "C", "c.toml", "c", 5, 1.0, limit=2) is None  # nothing stored
@@ -96,7 +95,7 @@ async def test_a_server_has_at_most_limit_packs_per_game(store: SqliteStore) -> 
     assert await store.save_pack(1, "g", "C", "c.toml", "c", 5, 3.0, limit=2) == 1
 
 
-async def test_a_refused_file_stores_nothing(store: SqliteStore) -> None:
+async def test_a_refused_file_stores_nothing(store: Store) -> None:
     bad = example().replace("\npower = ", '\npower = "x" #', 1)  # the first card's power is no number
     with pytest.raises(SessionError) as refused:
         await upload(store, 1, 5, "mine.toml", bad.encode(), 10.0)
@@ -109,7 +108,7 @@ async def test_a_refused_file_stores_nothing(store: SqliteStore) -> None:
     assert await store.packs(1) == []
 
 
-async def test_upload_then_play_with_the_latest_version(store: SqliteStore) -> None:
+async def test_upload_then_play_with_the_latest_version(store: Store) -> None:
     pack, version = await upload(store, 1, 5, "winter.toml", example("Winter").encode(), 10.0)
     assert (pack.game_id, pack.name, version) == (GAME, "Winter", 1)
     _, again = await upload(store, 1, 5, "winter.toml", example("Winter").encode(), 11.0)
@@ -121,7 +120,7 @@ async def test_upload_then_play_with_the_latest_version(store: SqliteStore) -> N
     assert await server_packs(store, 2, GAME) == [] and await server_packs(store, None) == []
 
 
-async def test_play_refuses_a_missing_pack_or_one_of_another_game(store: SqliteStore) -> None:
+async def test_play_refuses_a_missing_pack_or_one_of_another_game(store: Store) -> None:
     await upload(store, 1, 5, "winter.toml", example("Winter").encode(), 10.0)
     with pytest.raises(SessionError, match="has no Ophelia card pack called 'Spring'"):
         await pack_option(store, 1, GAME, "Spring")
@@ -134,7 +133,7 @@ async def test_play_refuses_a_missing_pack_or_one_of_another_game(store: SqliteS
         await pack_option(store, 2, GAME, "Winter")  # another server's pack is not this one's
 
 
-async def test_a_match_keeps_its_pack_version_after_a_new_upload(store: SqliteStore) -> None:
+async def test_a_match_keeps_its_pack_version_after_a_new_upload(store: Store) -> None:
     sessions = SessionManager(store)
     try:
         await upload(store, 1, 5, "winter.toml", example("Winter").encode(), 10.0)

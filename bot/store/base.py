@@ -1,7 +1,8 @@
 """The storage interface the session manager uses, and the records it reads and writes.
 
-Everything SQL lives behind `Store`; `bot.store.sqlite.SqliteStore` is the embedded default and a
-PostgreSQL backend (asyncpg) can implement the same methods without the session manager changing.
+Everything SQL lives behind `Store`; `bot.store.sqlite.SqliteStore` is the embedded default and
+`bot.store.postgres.PostgresStore` (asyncpg) the same methods on PostgreSQL, for several bot processes on one
+database; `bot.store.rows` reads rows into these records for both.
 """
 
 from __future__ import annotations
@@ -31,6 +32,35 @@ class StoreError(Exception):
 
 class Conflict(StoreError):
     """A write lost a race: the match changed (state_id or channel) since it was read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord shards one bot process owns: a guild belongs to shard (guild_id >> 22) % count."""
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"the shard count must be at least 1, not {self.count}")
+        if not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(
+                f"shards {sorted(self.ids)} are not among the {self.count} shards 0-{self.count - 1}"
+            )
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process handles the guild (direct messages and games of no guild: shard 0)."""
+        return ((guild_id or 0) >> 22) % self.count in self.ids
+
+    def sql(self) -> tuple[str, tuple[int, ...]]:
+        """A WHERE fragment on matches.guild_id (`?` placeholders) and its parameters."""
+        ids = sorted(self.ids)
+        marks = ", ".join("?" * len(ids))
+        return f"((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})", (self.count, *ids)
+
+
+ALL_SHARDS = Shards(1, frozenset({0}))  # one process owns every guild
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,8 +399,9 @@ class Store(ABC):
         """The match's action log in order."""
 
     @abstractmethod
-    async def matches_awaiting_ai(self) -> list[int]:
-        """Active matches where an AI seat is to act (resumed at start-up)."""
+    async def matches_awaiting_ai(self, *, shards: Shards | None = None) -> list[int]:
+        """Active matches where an AI seat is to act (resumed at start-up), of these shards' guilds (None:
+        all)."""
 
     @abstractmethod
     async def list_matches(
@@ -394,12 +425,12 @@ class Store(ABC):
         """Set or clear the turn deadline."""
 
     @abstractmethod
-    async def expired_deadlines(self, now: float) -> list[MatchSummary]:
-        """Active matches whose turn deadline has passed."""
+    async def expired_deadlines(self, now: float, *, shards: Shards | None = None) -> list[MatchSummary]:
+        """Active matches whose turn deadline has passed, of these shards' guilds (None: all)."""
 
     @abstractmethod
-    async def earliest_deadline(self) -> float | None:
-        """The nearest turn deadline of any active match (None if there is none)."""
+    async def earliest_deadline(self, *, shards: Shards | None = None) -> float | None:
+        """The nearest turn deadline of any active match of these shards' guilds (None if there is none)."""
 
     # --- boards --------------------------------------------------------------------------------------
     @abstractmethod
@@ -411,9 +442,9 @@ class Store(ABC):
         """Store (replace) a match's board message."""
 
     @abstractmethod
-    async def unposted_boards(self) -> list[int]:
-        """Front-end (discord) matches whose latest state has no board yet: active ones, and finished ones
-        whose final board was not posted."""
+    async def unposted_boards(self, *, shards: Shards | None = None) -> list[int]:
+        """Front-end (discord) matches of these shards' guilds (None: all) whose latest state has no board
+        yet: active ones, and finished ones whose final board was not posted."""
 
     # --- stats ---------------------------------------------------------------------------------------
     @abstractmethod
@@ -540,5 +571,19 @@ class Store(ABC):
         """(channel id, message id) of a match's lobby message, if known."""
 
     @abstractmethod
-    async def idle_lobbies(self, before: float) -> list[MatchSummary]:
-        """Lobbies unchanged since before (oldest first)."""
+    async def idle_lobbies(self, before: float, *, shards: Shards | None = None) -> list[MatchSummary]:
+        """Lobbies of these shards' guilds (None: all) unchanged since before (oldest first)."""
+
+    # --- claims: work that must happen once across bot processes --------------------------------------
+    @abstractmethod
+    async def claim(self, key: str, owner: str, now: float, lease: float) -> bool:
+        """Take the claim `key` for owner until now + lease if nobody holds it, its lease ran out, or owner
+        holds it already (a renewal); atomic in the database: of two racing, exactly one gets True."""
+
+    @abstractmethod
+    async def release(self, key: str, owner: str) -> None:
+        """Drop the claim `key` if owner holds it."""
+
+    @abstractmethod
+    async def prune_claims(self, before: float) -> int:
+        """Delete the claims whose lease ended before `before`; how many."""

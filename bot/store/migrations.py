@@ -227,6 +227,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    (
+        10,
+        "claims on work that must happen once across bot processes (a timeout, an AI turn), with a lease",
+        (
+            """CREATE TABLE claims (
+                key TEXT PRIMARY KEY,
+                owner TEXT NOT NULL,
+                until REAL NOT NULL
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

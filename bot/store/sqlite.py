@@ -31,123 +31,55 @@ from bot.store.base import (
     RatingsRebuilt,
     ResultRow,
     Seat,
+    Shards,
     StateUpdate,
     Store,
     StoreError,
     UserStats,
-    seats_from_text,
     seats_to_text,
-    snapshot_hash,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.rows import (
+    BOARD_COLUMNS,
+    CHANGE_COLUMNS,
+    DECK_COLUMNS,
+    LOG_COLUMNS,
+    MATCH_COLUMNS,
+    PACK_COLUMNS,
+    RATING_COLUMNS,
+    RESULT_COLUMNS,
+    STATE_COLUMNS,
+    SUMMARY_COLUMNS,
+    SUMMARY_COLUMNS_OF_M,
+    UNPOSTED_BOARDS,
+    board_params,
+    board_record,
+    deck_record,
+    finished,
+    log_row,
+    match_record,
+    match_summary,
+    pack_record,
+    people,
+    rating_change,
+    rating_row,
+    update_params,
+)
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 T = TypeVar("T")
 Write = Callable[[sqlite3.Connection], Any]
-
-_MATCH_COLUMNS = (
-    "id, game_id, rules_version, guild_id, channel_id, origin, status, seed, options, seats, host_user, "
-    "created_at, updated_at, snapshot, snapshot_hash, state_id, log_len, undo_floor, to_act, ai_turn, "
-    "deadline, note, rematch_of"
-)
-_SUMMARY_COLUMNS = "id, game_id, status, channel_id, guild_id, seats, state_id, updated_at, deadline, to_act"
-
-
-def _match(row: Iterable[Any]) -> MatchRecord:
-    (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated, snap,
-     snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note, rematch_of) = row  # fmt: skip
-    damage: list[str] = []
-    return MatchRecord(
-        id=mid,
-        game_id=game_id,
-        rules_version=rules,
-        guild_id=guild,
-        channel_id=channel,
-        origin=origin,
-        status=status,
-        seed=seed,
-        options=_read(options, _options, {}, "options", damage),
-        seats=_read(seats, seats_from_text, (), "seats", damage),
-        host_user=host,
-        created_at=created,
-        updated_at=updated,
-        snapshot=snap,
-        snapshot_hash=snap_hash,
-        state_id=state_id,
-        log_len=log_len,
-        undo_floor=floor,
-        to_act=_read(to_act, _ints, (), "turn", damage),
-        ai_turn=bool(ai_turn),
-        deadline=deadline,
-        note=note,
-        damage=" and ".join(damage) + (" are unreadable" if damage else ""),
-        rematch_of=rematch_of,
-    )
-
-
-def _summary(row: Iterable[Any]) -> MatchSummary:
-    mid, game_id, status, channel, guild, seats, state_id, updated, deadline, to_act = row
-    return MatchSummary(
-        mid, game_id, status, channel, guild, _read(seats, seats_from_text, (), "seats", []), state_id,
-        updated, deadline, _read(to_act, _ints, (), "turn", []),
-    )  # fmt: skip
-
-
-def _read(text: Any, parse: Callable[[Any], T], empty: T, what: str, damage: list[str]) -> T:
-    """A column parsed from its JSON text; `empty` (and `what` noted in damage) if it cannot be."""
-    try:
-        return parse(text)
-    except (ValueError, TypeError, AttributeError, KeyError):
-        damage.append(what)
-        return empty
-
-
-def _options(text: str) -> JSON:
-    """A match's options: a JSON object."""
-    value = json.loads(text)
-    if not isinstance(value, dict):
-        raise TypeError("options are not an object")
-    return value
-
-
-def _people(seats: Iterable[Seat]) -> set[int]:
-    """The people who have a seat: their own, or one an AI plays for them."""
-    return {p for s in seats if (p := s.person) is not None}
 
 
 def _set_people(conn: sqlite3.Connection, match_id: int, seats: Iterable[Seat]) -> None:
     """Write who has a seat in a match (the match_people rows) to match its seats."""
     conn.execute("DELETE FROM match_people WHERE match_id = ?", (match_id,))
     conn.executemany(
-        "INSERT INTO match_people (user_id, match_id) VALUES (?, ?)",
-        [(p, match_id) for p in sorted(_people(seats))],
+        "INSERT INTO match_people (user_id, match_id) VALUES (?, ?)", [(p, match_id) for p in people(seats)]
     )
 
 
-def _ints(text: str) -> tuple[int, ...]:
-    """A JSON list of seat numbers."""
-    return tuple(int(x) for x in json.loads(text))
-
-
-def _update_params(u: StateUpdate) -> tuple[Any, ...]:
-    return (
-        u.snapshot,
-        snapshot_hash(u.snapshot),
-        u.state_id,
-        u.log_len,
-        u.undo_floor,
-        json.dumps(list(u.to_act)),
-        int(u.ai_turn),
-        u.deadline,
-        u.status,
-        u.now,
-    )
-
-
-_SET_STATE = (
-    "snapshot = ?, snapshot_hash = ?, state_id = ?, log_len = ?, undo_floor = ?, to_act = ?, ai_turn = ?, "
-    "deadline = ?, status = ?, updated_at = ?"
-)
+_SET_STATE = ", ".join(f"{column} = ?" for column in STATE_COLUMNS)
 
 
 @functools.cache
@@ -381,8 +313,8 @@ class SqliteStore(Store):
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         """One match by id."""
-        rows = await self._fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return _match(rows[0]) if rows else None
+        rows = await self._fetch(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        return match_record(rows[0]) if rows else None
 
     async def live_match_id(self, channel_id: int) -> int | None:
         """The id of the channel's lobby or active match, if any."""
@@ -428,7 +360,7 @@ class SqliteStore(Store):
         """Move a lobby to active with its first snapshot (and the rules version it is dealt under, and the
         options it is dealt with when they changed at the deal); Conflict unless it was a lobby."""
         dealt = None if options is None else json.dumps(options)
-        params = (*_update_params(update), rules_version, dealt, match_id, LOBBY)
+        params = (*update_params(update), rules_version, dealt, match_id, LOBBY)
 
         def run(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
@@ -450,7 +382,7 @@ class SqliteStore(Store):
         results: list[ResultRow] | None = None,
     ) -> None:
         """One transaction: the log row, the snapshot and state_id (and results if it ended)."""
-        params = (*_update_params(update), match_id, expected_state_id, ACTIVE)
+        params = (*update_params(update), match_id, expected_state_id, ACTIVE)
         result_rows = [
             (match_id, r.seat, r.user_id, r.ai, r.share, update.now, match_id) for r in results or ()
         ]
@@ -473,7 +405,7 @@ class SqliteStore(Store):
         self, match_id: int, undone_seq: int, update: StateUpdate, expected_state_id: int
     ) -> None:
         """One transaction: mark the log row undone and write the rebuilt snapshot."""
-        params = (*_update_params(update), match_id, expected_state_id, ACTIVE)
+        params = (*update_params(update), match_id, expected_state_id, ACTIVE)
 
         def run(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
@@ -492,7 +424,7 @@ class SqliteStore(Store):
 
     async def save_snapshot(self, match_id: int, update: StateUpdate) -> None:
         """Rewrite a snapshot (after rebuilding a damaged one from the log)."""
-        params = (*_update_params(update), match_id)
+        params = (*update_params(update), match_id)
         await self._write(lambda conn: conn.execute(f"UPDATE matches SET {_SET_STATE} WHERE id = ?", params))
 
     async def set_status(
@@ -516,17 +448,17 @@ class SqliteStore(Store):
         """The match's action log in order."""
         where = "" if include_undone else " AND undone = 0"
         rows = await self._fetch(
-            "SELECT seq, seat, user_id, action_key, at, undone FROM actions "
-            f"WHERE match_id = ?{where} ORDER BY seq",
-            (match_id,),
+            f"SELECT {LOG_COLUMNS} FROM actions WHERE match_id = ?{where} ORDER BY seq", (match_id,)
         )
-        return [LogRow(seq, seat, user, key, at, bool(undone)) for seq, seat, user, key, at, undone in rows]
+        return [log_row(r) for r in rows]
 
-    async def matches_awaiting_ai(self) -> list[int]:
-        """Active matches where an AI seat is to act (resumed at start-up)."""
+    async def matches_awaiting_ai(self, *, shards: Shards | None = None) -> list[int]:
+        """Active matches where an AI seat is to act (resumed at start-up), of these shards' guilds."""
+        mine, params = _of_shards(shards)
         rows = await self._fetch(  # its partial index: the planner would read every active game otherwise
             "SELECT id FROM matches INDEXED BY matches_ai_turn "
-            "WHERE status = 'active' AND ai_turn = 1 ORDER BY id"
+            f"WHERE status = 'active' AND ai_turn = 1{mine} ORDER BY id",
+            params,
         )
         return [int(r[0]) for r in rows]
 
@@ -543,23 +475,22 @@ class SqliteStore(Store):
             params.extend(statuses)
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         rows = await self._fetch(
-            f"SELECT {_SUMMARY_COLUMNS} FROM matches{clause} ORDER BY updated_at DESC, id DESC LIMIT ?",
+            f"SELECT {SUMMARY_COLUMNS} FROM matches{clause} ORDER BY updated_at DESC, id DESC LIMIT ?",
             (*params, limit),
         )
-        return [_summary(r) for r in rows]
+        return [match_summary(r) for r in rows]
 
     async def user_matches(
         self, guild_id: int, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
     ) -> list[MatchSummary]:
         """A guild's matches in these statuses where a person has a seat, the longest unchanged first."""
-        columns = ", ".join(f"m.{c.strip()}" for c in _SUMMARY_COLUMNS.split(","))
         rows = await self._fetch(
-            f"SELECT {columns} FROM match_people p JOIN matches m ON m.id = p.match_id "
+            f"SELECT {SUMMARY_COLUMNS_OF_M} FROM match_people p JOIN matches m ON m.id = p.match_id "
             f"WHERE p.user_id = ? AND m.guild_id = ? AND m.status IN ({','.join('?' * len(statuses))}) "
             "ORDER BY m.updated_at, m.id",
             (user_id, guild_id, *statuses),
         )
-        return [_summary(r) for r in rows]
+        return [match_summary(r) for r in rows]
 
     async def rematch_id(self, match_id: int) -> int | None:
         """The lobby or running game opened as a rematch of this match, if there is one."""
@@ -574,19 +505,22 @@ class SqliteStore(Store):
             lambda conn: conn.execute("UPDATE matches SET deadline = ? WHERE id = ?", (deadline, match_id))
         )
 
-    async def expired_deadlines(self, now: float) -> list[MatchSummary]:
-        """Active matches whose turn deadline has passed."""
+    async def expired_deadlines(self, now: float, *, shards: Shards | None = None) -> list[MatchSummary]:
+        """Active matches whose turn deadline has passed, of these shards' guilds."""
+        mine, params = _of_shards(shards)
         rows = await self._fetch(
-            f"SELECT {_SUMMARY_COLUMNS} FROM matches WHERE status = 'active' AND deadline IS NOT NULL "
-            "AND deadline <= ? ORDER BY deadline",
-            (now,),
+            f"SELECT {SUMMARY_COLUMNS} FROM matches WHERE status = 'active' AND deadline IS NOT NULL "
+            f"AND deadline <= ?{mine} ORDER BY deadline",
+            (now, *params),
         )
-        return [_summary(r) for r in rows]
+        return [match_summary(r) for r in rows]
 
-    async def earliest_deadline(self) -> float | None:
-        """The nearest turn deadline of any active match (None if there is none)."""
+    async def earliest_deadline(self, *, shards: Shards | None = None) -> float | None:
+        """The nearest turn deadline of any active match of these shards' guilds (None if there is none)."""
+        mine, params = _of_shards(shards)
         rows = await self._fetch(
-            "SELECT MIN(deadline) FROM matches WHERE status = 'active' AND deadline IS NOT NULL"
+            f"SELECT MIN(deadline) FROM matches WHERE status = 'active' AND deadline IS NOT NULL{mine}",
+            params,
         )
         return None if not rows or rows[0][0] is None else float(rows[0][0])
 
@@ -609,39 +543,21 @@ class SqliteStore(Store):
     # --- boards --------------------------------------------------------------------------------------
     async def board(self, match_id: int) -> BoardRecord | None:
         """The stored board message of a match, if any."""
-        rows = await self._fetch(
-            "SELECT channel_id, message_id, state_id, turn, pinged, recent FROM boards WHERE match_id = ?",
-            (match_id,),
-        )
-        if not rows:
-            return None
-        channel, message, state_id, turn, pinged, recent = rows[0]
-        return BoardRecord(
-            match_id, channel, message, state_id, json.loads(turn), tuple(json.loads(pinged)),
-            tuple(json.loads(recent)),
-        )  # fmt: skip
+        rows = await self._fetch(f"SELECT {BOARD_COLUMNS} FROM boards WHERE match_id = ?", (match_id,))
+        return board_record(match_id, rows[0]) if rows else None
 
     async def save_board(self, board: BoardRecord) -> None:
         """Store (replace) a match's board message."""
-        params = (
-            board.match_id, board.channel_id, board.message_id, board.state_id, json.dumps(board.turn),
-            json.dumps(list(board.pinged)), json.dumps(list(board.recent)),
-        )  # fmt: skip
-        await self._write(
-            lambda conn: conn.execute(
-                "INSERT OR REPLACE INTO boards (match_id, channel_id, message_id, state_id, turn, pinged, "
-                "recent) VALUES (?,?,?,?,?,?,?)",
-                params,
-            )
-        )
+        sql = f"INSERT OR REPLACE INTO boards (match_id, {BOARD_COLUMNS}) VALUES (?,?,?,?,?,?,?)"
+        await self._write(lambda conn: conn.execute(sql, board_params(board)))
 
-    async def unposted_boards(self) -> list[int]:
-        """Discord matches whose latest state has no board yet (active, or finished after a board)."""
+    async def unposted_boards(self, *, shards: Shards | None = None) -> list[int]:
+        """Discord matches of these shards' guilds whose latest state has no board yet (active, or finished
+        after a board)."""
+        mine, params = _of_shards(shards)
         rows = await self._fetch(
-            "SELECT m.id FROM matches m LEFT JOIN boards b ON b.match_id = m.id "
-            "WHERE m.origin = 'discord' AND m.channel_id IS NOT NULL AND ("
-            "(m.status = 'active' AND (b.state_id IS NULL OR b.state_id < m.state_id)) OR "
-            "(m.status = 'finished' AND b.state_id < m.state_id)) ORDER BY m.id"
+            f"{UNPOSTED_BOARDS}{mine} ORDER BY m.id",
+            params,
         )
         return [int(r[0]) for r in rows]
 
@@ -684,11 +600,11 @@ class SqliteStore(Store):
         servers'."""
         params: list[Any] = [player, *scopes]
         sql = (
-            "SELECT scope, game_id, player, mu, sigma, games, wins FROM ratings "
+            f"SELECT {RATING_COLUMNS} FROM ratings "
             f"WHERE player = ? AND scope IN ({','.join('?' * len(scopes))})"
         )
         sql += _and_equal(params, game_id=game_id) + " ORDER BY game_id, scope = 0, scope"
-        return [_rating_row(r) for r in await self._fetch(sql, tuple(params))]
+        return [rating_row(r) for r in await self._fetch(sql, tuple(params))]
 
     async def game_ratings(
         self, game_id: str, scope: int, *, min_games: int, ranked: bool = True, limit: int = 10
@@ -697,30 +613,30 @@ class SqliteStore(Store):
         False) those not ranked yet, most games first."""
         where, order = ("games >= ?", "ordinal DESC") if ranked else ("games < ?", "games DESC, ordinal DESC")
         rows = await self._fetch(
-            "SELECT scope, game_id, player, mu, sigma, games, wins FROM ratings "
+            f"SELECT {RATING_COLUMNS} FROM ratings "
             f"WHERE scope = ? AND game_id = ? AND {where} ORDER BY {order}, player LIMIT ?",
             (scope, game_id, min_games, limit),
         )
-        return [_rating_row(r) for r in rows]
+        return [rating_row(r) for r in rows]
 
     async def match_rating_changes(self, match_id: int, scope: int) -> list[RatingChange]:
         """How a finished match moved each player's rating in a scope ([] for an unrated match)."""
         rows = await self._fetch(
-            f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? AND scope = ? ORDER BY player",
+            f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? AND scope = ? ORDER BY player",
             (match_id, scope),
         )
-        return [_rating_change(r) for r in rows]
+        return [rating_change(r) for r in rows]
 
     async def recent_rating_changes(
         self, scope: int, game_id: str, player: str, limit: int
     ) -> list[RatingChange]:
         """A player's last rating changes in a game and scope, the newest first."""
         rows = await self._fetch(
-            f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE scope = ? AND game_id = ? AND player = ? "
+            f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE scope = ? AND game_id = ? AND player = ? "
             "ORDER BY finished_at DESC, match_id DESC LIMIT ?",
             (scope, game_id, player, limit),
         )
-        return [_rating_change(r) for r in rows]
+        return [rating_change(r) for r in rows]
 
     async def rebuild_ratings(self) -> RatingsRebuilt:
         """Recompute every rating from the stored results in finish order, in one transaction."""
@@ -763,20 +679,18 @@ class SqliteStore(Store):
     async def decks(self, user_id: int, game_id: str) -> list[DeckRecord]:
         """A person's saved decks for a game, by name (case-insensitively)."""
         rows = await self._fetch(
-            "SELECT user_id, game_id, name, deck, updated_at FROM decks WHERE user_id = ? AND game_id = ? "
-            "ORDER BY name",
+            f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = ? AND game_id = ? ORDER BY name",
             (user_id, game_id),
         )
-        return [_deck(r) for r in rows]
+        return [deck_record(r) for r in rows]
 
     async def deck(self, user_id: int, game_id: str, name: str) -> DeckRecord | None:
         """One saved deck by name (any case), or None."""
         rows = await self._fetch(
-            "SELECT user_id, game_id, name, deck, updated_at FROM decks "
-            "WHERE user_id = ? AND game_id = ? AND name = ?",
+            f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = ? AND game_id = ? AND name = ?",
             (user_id, game_id, name),
         )
-        return _deck(rows[0]) if rows else None
+        return deck_record(rows[0]) if rows else None
 
     async def save_deck(
         self, user_id: int, game_id: str, name: str, deck: JSON, now: float, *, limit: int | None = None
@@ -855,12 +769,12 @@ class SqliteStore(Store):
         params: list[Any] = [guild_id]
         game = _and_equal(params, game_id=game_id)
         rows = await self._fetch(
-            f"SELECT {_PACK_COLUMNS} FROM card_packs p WHERE guild_id = ?{game} AND removed_at IS NULL "
+            f"SELECT {PACK_COLUMNS} FROM card_packs p WHERE guild_id = ?{game} AND removed_at IS NULL "
             "AND version = (SELECT MAX(version) FROM card_packs q WHERE q.guild_id = p.guild_id "
             "AND q.game_id = p.game_id AND q.name = p.name) ORDER BY game_id, name",
             tuple(params),
         )
-        return [_pack(r) for r in rows]
+        return [pack_record(r) for r in rows]
 
     async def pack(
         self, guild_id: int, game_id: str, name: str, version: int | None = None
@@ -868,13 +782,13 @@ class SqliteStore(Store):
         """One version of a server's pack by name (any case): the latest one in use, or the one given."""
         where = "guild_id = ? AND game_id = ? AND name = ?"
         if version is None:
-            sql = f"SELECT {_PACK_COLUMNS} FROM card_packs WHERE {where} AND removed_at IS NULL "
+            sql = f"SELECT {PACK_COLUMNS} FROM card_packs WHERE {where} AND removed_at IS NULL "
             sql += "ORDER BY version DESC LIMIT 1"
             rows = await self._fetch(sql, (guild_id, game_id, name))
         else:
-            sql = f"SELECT {_PACK_COLUMNS} FROM card_packs WHERE {where} AND version = ?"
+            sql = f"SELECT {PACK_COLUMNS} FROM card_packs WHERE {where} AND version = ?"
             rows = await self._fetch(sql, (guild_id, game_id, name, version))
-        return _pack(rows[0]) if rows else None
+        return pack_record(rows[0]) if rows else None
 
     async def remove_pack(self, guild_id: int, game_id: str, name: str, now: float) -> bool:
         """Remove a server's pack from use (its versions stay stored); whether there was one."""
@@ -901,32 +815,36 @@ class SqliteStore(Store):
         )
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
-    async def idle_lobbies(self, before: float) -> list[MatchSummary]:
-        """Lobbies unchanged since before (oldest first)."""
+    async def idle_lobbies(self, before: float, *, shards: Shards | None = None) -> list[MatchSummary]:
+        """Lobbies of these shards' guilds unchanged since before (oldest first)."""
+        mine, params = _of_shards(shards)
         rows = await self._fetch(
-            f"SELECT {_SUMMARY_COLUMNS} FROM matches WHERE status = 'lobby' AND updated_at <= ? "
+            f"SELECT {SUMMARY_COLUMNS} FROM matches WHERE status = 'lobby' AND updated_at <= ?{mine} "
             "ORDER BY updated_at",
-            (before,),
+            (before, *params),
         )
-        return [_summary(r) for r in rows]
+        return [match_summary(r) for r in rows]
 
+    # --- claims ------------------------------------------------------------------------------------------
+    async def claim(self, key: str, owner: str, now: float, lease: float) -> bool:
+        """Take the claim `key` for owner until now + lease if it is free, ran out, or owner's already."""
+        sql = (
+            "INSERT INTO claims (key, owner, until) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+            "owner = excluded.owner, until = excluded.until "
+            "WHERE claims.until < ? OR claims.owner = excluded.owner RETURNING key"
+        )
+        params = (key, owner, now + lease, now)
+        return await self._write(lambda conn: conn.execute(sql, params).fetchone() is not None)
 
-_PACK_COLUMNS = "guild_id, game_id, name, version, filename, text, uploaded_by, uploaded_at"
+    async def release(self, key: str, owner: str) -> None:
+        """Drop the claim `key` if owner holds it."""
+        sql = "DELETE FROM claims WHERE key = ? AND owner = ?"
+        await self._write(lambda conn: conn.execute(sql, (key, owner)))
 
-
-def _pack(row: Iterable[Any]) -> PackRecord:
-    guild_id, game_id, name, version, filename, text, user, at = row
-    return PackRecord(int(guild_id), str(game_id), str(name), int(version), str(filename), text, user, at)
-
-
-def _rating_row(row: Iterable[Any]) -> RatingRow:
-    scope, game_id, player, mu, sigma, games, wins = row
-    return RatingRow(int(scope), str(game_id), str(player), ratings.Rating(mu, sigma, int(games), int(wins)))
-
-
-def _deck(row: Iterable[Any]) -> DeckRecord:
-    user_id, game_id, name, deck, updated_at = row
-    return DeckRecord(int(user_id), str(game_id), str(name), json.loads(deck), float(updated_at))
+    async def prune_claims(self, before: float) -> int:
+        """Delete the claims whose lease ended before `before`; how many."""
+        sql = "DELETE FROM claims WHERE until < ?"
+        return await self._write(lambda conn: conn.execute(sql, (before,)).rowcount)
 
 
 def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> None:
@@ -942,59 +860,41 @@ def _insert_results(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> No
 
 
 # --- ratings: written in the transaction of the results they come from ------------------------------------
-_CHANGE_COLUMNS = (
-    "match_id, scope, game_id, player, mu_before, sigma_before, mu_after, sigma_after, games, wins, won, "
-    "finished_at"
-)
 
 
 def _rate_match(conn: sqlite3.Connection, match_id: int) -> bool:
     """Rate a finished match from its stored results, in each of its scopes, once; whether it was rated
     (see bot.ratings: console games and games of fewer than two players are not)."""
-    rows = conn.execute(
-        "SELECT seat, user_id, ai, share, game_id, guild_id, finished_at FROM results WHERE match_id = ? "
-        "ORDER BY seat",
-        (match_id,),
-    ).fetchall()
-    if not rows or rows[0][5] is None:
+    sql = f"SELECT {RESULT_COLUMNS} FROM results WHERE match_id = ? ORDER BY seat"
+    match = finished(match_id, conn.execute(sql, (match_id,)).fetchall())
+    if match is None:
         return False
     if conn.execute("SELECT 1 FROM rating_changes WHERE match_id = ? LIMIT 1", (match_id,)).fetchone():
         return False  # rated already: a match moves ratings once
-    game_id, guild_id, finished_at = str(rows[0][4]), int(rows[0][5]), float(rows[0][6])
-    outcomes = [ratings.Outcome(seat, user, ai, float(share)) for seat, user, ai, share, *_ in rows]
-    players = sorted({p for o in outcomes if (p := o.player) is not None})
+    players = match.players
     rated = False
-    for scope in dict.fromkeys((guild_id, ratings.ALL_SERVERS)):
+    for scope in match.scopes:
         marks = ",".join("?" * len(players))
         current = {
             str(p): ratings.Rating(mu, sigma, games, wins)
             for p, mu, sigma, games, wins in conn.execute(
                 "SELECT player, mu, sigma, games, wins FROM ratings WHERE scope = ? AND game_id = ? "
                 f"AND player IN ({marks})",
-                (scope, game_id, *players),
+                (scope, match.game_id, *players),
             )
         }
-        changes = ratings.rate(outcomes, current)
+        now, moved = match.rate(scope, current)
         conn.executemany(
             "INSERT INTO ratings (scope, game_id, player, mu, sigma, ordinal, games, wins) "
             "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (scope, game_id, player) DO UPDATE SET "
             "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
             "wins = excluded.wins",
-            [
-                (scope, game_id, c.player, c.after.mu, c.after.sigma, c.after.ordinal, c.after.games,
-                 c.after.wins)
-                for c in changes
-            ],
-        )  # fmt: skip
+            now,
+        )
         conn.executemany(
-            f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [
-                (match_id, scope, game_id, c.player, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma,
-                 c.after.games, c.after.wins, c.after.wins - c.before.wins, finished_at)
-                for c in changes
-            ],
-        )  # fmt: skip
-        rated = rated or bool(changes)
+            f"INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", moved
+        )
+        rated = rated or bool(moved)
     return rated
 
 
@@ -1012,15 +912,16 @@ def _rebuild_ratings(conn: sqlite3.Connection) -> RatingsRebuilt:
     return RatingsRebuilt(len(order), rated, int(stored), int(changes))
 
 
-def _rating_change(row: Iterable[Any]) -> RatingChange:
-    mid, scope, game_id, player, mu_b, sigma_b, mu_a, sigma_a, games, wins, won, at = row
-    before = ratings.Rating(mu_b, sigma_b, games - 1, wins - won)
-    after = ratings.Rating(mu_a, sigma_a, games, wins)
-    return RatingChange(int(mid), int(scope), str(game_id), ratings.Change(str(player), before, after), at)
-
-
 # Work a migration's new tables need from the data already there, run in the migration's transaction.
 AFTER_MIGRATION: dict[int, Callable[[sqlite3.Connection], Any]] = {8: _rebuild_ratings}
+
+
+def _of_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """An AND clause keeping the matches of these shards' guilds ("" for all) and its parameters."""
+    if shards is None:
+        return "", ()
+    where, params = shards.sql()
+    return f" AND {where}", params
 
 
 def _and_equal(params: list[Any], **filters: Any) -> str:

@@ -28,7 +28,7 @@ from bot.console import credit, menu_keys, named_moves, plain, play_command, res
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
-from bot.store import ACTIVE, SqliteStore
+from bot.store import ACTIVE, Store, open_store
 from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, piles_last
 from engine import packs
 from engine.core import PlayerId
@@ -71,7 +71,7 @@ class AgoraApp(App[int]):
     def __init__(self, db: str, match_id: int, windows: str, ai_delay: float = 0.4) -> None:
         super().__init__()
         self.db, self.match_id, self.windows, self.ai_delay = db, match_id, windows, ai_delay
-        self.store: SqliteStore | None = None
+        self.store: Store | None = None
         self.sessions: SessionManager | None = None
         self.game: Any = None
         self.present: Presentation | None = None
@@ -145,7 +145,7 @@ class AgoraApp(App[int]):
         self.exit(self.outcome)
 
     async def _open(self) -> None:
-        self.store = SqliteStore(self.db)
+        self.store = open_store(self.db)
         await self.store.open()
         self.sessions = SessionManager(self.store, ai_delay=self.ai_delay)
         windows = self.windows

@@ -97,6 +97,12 @@ _SET_RATING = (
 _PACK_NAME = "guild_id = $1 AND game_id = $2 AND lower(name) = lower($3)"
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset between uses: nothing beyond asyncpg's own rollback of an open transaction. The
+    store keeps no session state (its advisory locks are transaction-scoped; no LISTEN, no SET), and the
+    default reset is a round trip on every release."""
+
+
 def pool_size_from_env(pool_size: int | None) -> int:
     """The connection pool size: the one given, else env AGORA_DB_POOL, else 10."""
     if pool_size is not None:
@@ -128,7 +134,9 @@ class PostgresStore(Store):
         is not an Agora one or is of a newer schema.
         """
         try:
-            self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self.pool_size, reset=_keep_session
+            )
         except (*_DATABASE_ERRORS, ValueError) as e:
             raise StoreError(f"cannot open the database {_safe(self.url)}: {e}") from None
         try:
@@ -216,6 +224,16 @@ class PostgresStore(Store):
             raise StoreError(f"the database write failed: {e}") from e
 
     @contextlib.asynccontextmanager
+    async def _autocommit(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection outside a transaction block: one statement is its own transaction, committed
+        before it returns, in one round trip (no BEGIN and COMMIT of their own)."""
+        try:
+            async with self.pool.acquire() as conn:
+                yield conn
+        except _DATABASE_ERRORS as e:
+            raise StoreError(f"the database write failed: {e}") from e
+
+    @contextlib.asynccontextmanager
     async def _reading(self) -> AsyncIterator[asyncpg.Connection]:
         """A connection for reads (each statement its own snapshot)."""
         try:
@@ -230,7 +248,7 @@ class PostgresStore(Store):
 
     async def _execute(self, sql: str, *args: Any) -> str:
         """One statement in its own transaction; its status ("UPDATE 1", ...)."""
-        async with self._transaction() as conn:
+        async with self._autocommit() as conn:
             return str(await conn.execute(sql, *args))
 
     # --- matches -----------------------------------------------------------------------------------
@@ -318,8 +336,8 @@ class PostgresStore(Store):
     ) -> None:
         """One transaction: the log row, the snapshot and state_id (and results if it ended).
 
-        A move that does not end the game is one statement (the match update and its log row together):
-        one round trip to the server.
+        A move that does not end the game is one statement (the match update and its log row together),
+        its own transaction: one round trip to the server.
         """
         n = len(STATE_COLUMNS)
         sql = (
@@ -329,7 +347,7 @@ class PostgresStore(Store):
         )
         params = (*update_params(update), match_id, expected_state_id, ACTIVE)
         params += (row.seq, row.seat, row.user_id, row.key, row.at)
-        async with self._transaction() as conn:
+        async with self._transaction() if results else self._autocommit() as conn:
             try:
                 status = await conn.execute(sql, *params)
             except asyncpg.UniqueViolationError as e:  # the log already has this position

@@ -1,16 +1,26 @@
-"""Session manager benchmarks: committed moves per second, start-up with 10,000 stored games, memory.
+"""Session manager benchmarks on each store backend: committed moves per second, start-up with 10,000 stored
+games, memory.
 
-    .venv/bin/python bench/sessions.py [--games 10000] [--live 1000] [--runs 3]
+    .venv/bin/python bench/sessions.py [--backend sqlite|postgres|both] [--games 10000] [--runs 3]
 
-Prints tables (medians of --runs). Files go to a temporary directory on the same disk as /tmp.
+Prints tables (medians of --runs). SQLite files go to a temporary directory on the same disk as /tmp.
+PostgreSQL is the server named by AGORA_TEST_POSTGRES (a URL of a role that may create databases), else a
+PostgreSQL 16 from the `pgserver` wheel started in a temporary directory with its default, durable settings
+(fsync on); each run gets a database of its own. Its moves are measured with synchronous_commit on (a move
+is on disk when acknowledged, like SQLite's FULL) and off (the last moves may be lost in a crash, never the
+database, like SQLite's NORMAL).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
+import io
+import itertools
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -20,13 +30,18 @@ import sys
 import tempfile
 import time
 import tracemalloc
+import warnings
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.sessions import SessionManager
 from bot.sessions.lobby import _rules_version
-from bot.store import SqliteStore
+from bot.store import SqliteStore, Store, open_store
 from bot.store.base import (
     Seat,
     seats_to_text,
@@ -37,6 +52,7 @@ from engine.match import Match
 from engine.registry import get as get_game
 
 HUMANS = (Seat(11, None, "Ann"), Seat(12, None, "Bo"))
+AI_PENDING = 100  # stored games that wait on an AI move at start-up
 
 
 def _rss_mb() -> float:
@@ -44,15 +60,112 @@ def _rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+# --- the backends ------------------------------------------------------------------------------------
+@dataclass
+class Backend:
+    """Where the stores of one backend live: fresh databases to measure on, and how to open them."""
+
+    name: str
+    durability: str  # what its two variants set
+    variants: tuple[str, str]  # (the faster, the durable)
+    fresh: Callable[[str], str]  # a new empty database's URL or path, by a name
+    copy: Callable[[str, str], str]  # a copy of a database under a new name
+    opened: Callable[[str, str], Store]  # a store on a database, in a variant
+    drop: Callable[[], None] = lambda: None  # remove every database made (a server's own are kept)
+
+    @contextlib.asynccontextmanager
+    async def store(self, url: str, variant: str = "") -> AsyncIterator[Store]:
+        """The open store of a database."""
+        store = self.opened(url, variant or self.variants[1])
+        await store.open()
+        try:
+            yield store
+        finally:
+            await store.close()
+
+
+def sqlite_backend(tmp: str) -> Backend:
+    """SQLite files in tmp."""
+
+    def copy(path: str, name: str) -> str:
+        shutil.copyfile(path, f"{tmp}/{name}.db")
+        return f"{tmp}/{name}.db"
+
+    return Backend(
+        "SQLite",
+        "synchronous",
+        ("NORMAL", "FULL"),
+        lambda name: f"{tmp}/{name}.db",
+        copy,
+        lambda path, sync: SqliteStore(path, sync),
+    )
+
+
+def postgres_backend(tmp: str, server_url: str = "") -> Backend:
+    """Databases on AGORA_TEST_POSTGRES, else on a PostgreSQL from pgserver in tmp (durable settings); or on
+    the server of server_url."""
+    server = server_url or os.environ.get("AGORA_TEST_POSTGRES", "")
+    own = None
+    if not server:
+        import pgserver  # the test extra
+
+        with warnings.catch_warnings():  # platformdirs: "XDG_RUNTIME_DIR is not set" in containers
+            warnings.simplefilter("ignore")
+            own = pgserver.get_server(f"{tmp}/pg", cleanup_mode="delete")
+            server = str(own.get_uri())
+    numbers = itertools.count()
+    made: list[str] = []
+
+    def database(name: str, template: str | None = None) -> str:
+        name = f"bench_{os.getpid()}_{next(numbers)}_{name}"
+        of = f' TEMPLATE "{urlsplit(template).path.lstrip("/")}"' if template else ""
+        asyncio.run(_on_server(server, f'CREATE DATABASE "{name}"{of}'))
+        made.append(name)
+        return urlunsplit(urlsplit(server)._replace(path=f"/{name}"))
+
+    def drop() -> None:
+        if own is not None:  # our own server: stopped and its files removed
+            own.cleanup()
+            return
+        for name in made:
+            asyncio.run(_on_server(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    def opened(url: str, sync: str) -> Store:
+        parts = urlsplit(url)
+        query = urlencode({**dict(parse_qsl(parts.query)), "synchronous_commit": sync})
+        return open_store(urlunsplit(parts._replace(query=query)))
+
+    return Backend(
+        "PostgreSQL",
+        "synchronous_commit",
+        ("off", "on"),
+        database,
+        lambda url, name: database(name, url),
+        opened,
+        drop,
+    )
+
+
+async def _on_server(url: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
 # --- 1. committed moves per second ------------------------------------------------------------------
-async def _human_moves(path: str, sync: str, matches: int, moves: int) -> tuple[float, float]:
-    """(moves/s, p50 submit ms): people in `matches` channels at once, each submitting in turn."""
-    store = SqliteStore(path, sync)
-    await store.open()
+async def _human_moves(
+    store: Store, matches: int, moves: int, first_channel: int = 1, ready: Callable[[], object] | None = None
+) -> tuple[int, float, float, list[float]]:
+    """(moves made, start, end, submit latencies): people in `matches` channels at once, each submitting in
+    turn; `ready` is called once the games are dealt, just before the clock starts."""
     sessions = SessionManager(store)
     ids = []
     for c in range(matches):
-        info = await sessions.create(c + 1, 1, "omphala", 11, seed=c)
+        info = await sessions.create(first_channel + c, 1, "omphala", 11, seed=c)
         await sessions.join(info.id, 12)
         ids.append((await sessions.start(info.id, 11)).id)
     latencies: list[float] = []
@@ -70,18 +183,55 @@ async def _human_moves(path: str, sync: str, matches: int, moves: int) -> tuple[
             await sessions.submit(mid, user, key, info.state_id)
             latencies.append(time.perf_counter() - t)
 
+    if ready is not None:
+        ready()
     t0 = time.perf_counter()
     await asyncio.gather(*(one_channel(mid, moves // matches) for mid in ids))
-    elapsed = time.perf_counter() - t0
+    t1 = time.perf_counter()
     await sessions.close()
-    await store.close()
-    return len(latencies) / elapsed, statistics.median(latencies) * 1000
+    return len(latencies), t0, t1, latencies
 
 
-async def _ai_moves(path: str, sync: str, games: int) -> float:
+def _rate(parts: list[tuple[int, float, float, list[float]]]) -> tuple[float, float]:
+    """(moves/s, p50 submit ms) of runs side by side: all their moves over the time from first start to last
+    end (perf_counter is the one monotonic clock of the machine, so processes compare)."""
+    made = sum(p[0] for p in parts)
+    elapsed = max(p[2] for p in parts) - min(p[1] for p in parts)
+    return made / elapsed, statistics.median(x for p in parts for x in p[3]) * 1000
+
+
+def _process_moves(
+    url: str, variant: str, matches: int, moves: int, first: int, barrier: Any, out: Any
+) -> None:
+    """In a process of its own (a second bot process): _human_moves on the same database."""
+    backend = postgres_backend("", server_url=url)
+    job = _in_store(backend, url, variant, _human_moves, matches, moves, first, barrier.wait)
+    out.put(asyncio.run(job))
+
+
+def _processes_moves(
+    url: str, variant: str, processes: int, channels: int, moves: int
+) -> tuple[float, float]:
+    """(moves/s, p50 ms) of `processes` bot processes on one database, channels/processes channels each."""
+    ctx = multiprocessing.get_context("spawn")
+    barrier, out = ctx.Barrier(processes), ctx.Queue()
+    each = channels // processes
+    workers = [
+        ctx.Process(
+            target=_process_moves, args=(url, variant, each, moves // processes, 1 + i * each, barrier, out)
+        )
+        for i in range(processes)
+    ]
+    for w in workers:
+        w.start()
+    parts = [out.get(timeout=600) for _ in workers]
+    for w in workers:
+        w.join()
+    return _rate(parts)
+
+
+async def _ai_moves(store: Store, games: int) -> float:
     """Moves/s of all-AI games moving by themselves (choice in a worker thread, then commit)."""
-    store = SqliteStore(path, sync)
-    await store.open()
     sessions = SessionManager(store, ai_concurrency=4)
     t0 = time.perf_counter()
     ids = []
@@ -94,13 +244,51 @@ async def _ai_moves(path: str, sync: str, games: int) -> float:
     elapsed = time.perf_counter() - t0
     total = sum([(await sessions.get(mid)).state_id for mid in ids])
     await sessions.close()
-    await store.close()
     return total / elapsed
+
+
+def moves_rows(backend: Backend, runs: int, moves: int) -> list[list[str]]:
+    """The moves/s rows of a backend: people at 1 and 20 channels, AI seats in 20 games, per variant."""
+    rows = []
+    for variant in backend.variants:
+        for label, channels in (("1 channel", 1), ("20 channels at once", 20)):
+            results = []
+            for r in range(runs):
+                url = backend.fresh(f"h-{variant}-{channels}-{r}")
+                run = asyncio.run(_in_store(backend, url, variant, _human_moves, channels, moves))
+                results.append(_rate([run]))
+            rate = statistics.median(x[0] for x in results)
+            p50 = statistics.median(x[1] for x in results)
+            rows.append([backend.name, variant, f"people, {label}", f"{rate:,.0f}", f"{p50:.2f}"])
+        if backend.name == "PostgreSQL":  # what several processes on one database are for
+            results = [
+                _processes_moves(backend.fresh(f"p2-{variant}-{r}"), variant, 2, 20, moves)
+                for r in range(runs)
+            ]
+            rate = statistics.median(x[0] for x in results)
+            p50 = statistics.median(x[1] for x in results)
+            label = "people, 20 channels, 2 bot processes"
+            rows.append([backend.name, variant, label, f"{rate:,.0f}", f"{p50:.2f}"])
+        ai = [
+            asyncio.run(_in_store(backend, backend.fresh(f"ai-{variant}-{r}"), variant, _ai_moves, 20))
+            for r in range(runs)
+        ]
+        rows.append(
+            [backend.name, variant, "AI seats, 20 games at once", f"{statistics.median(ai):,.0f}", "-"]
+        )
+    return rows
+
+
+async def _in_store(
+    backend: Backend, url: str, variant: str, job: Callable[..., object], *args: object
+) -> object:
+    async with backend.store(url, variant) as store:
+        return await job(store, *args)  # type: ignore[misc]
 
 
 # --- 2 and 3. many stored games ----------------------------------------------------------------------
 def _populate(path: str, games: int, ai_pending: int) -> None:
-    """Write `games` unfinished Omphala games (a few moves in) straight into a migrated database."""
+    """Write `games` unfinished Omphala games (a few moves in) straight into a migrated SQLite file."""
     templates = []
     for seed in range(200):
         m = Match.new("omphala", 2, seed)
@@ -138,11 +326,11 @@ def _populate(path: str, games: int, ai_pending: int) -> None:
     con.close()
 
 
-async def _startup(path: str, games: int) -> tuple[float, float, float]:
+async def _startup(backend: Backend, url: str, games: int) -> tuple[float, float, float]:
     """(ms to open + migrate + recover, ms to the first move on a stored game, ms until AI games resumed)."""
     gc.collect()
     t0 = time.perf_counter()
-    store = SqliteStore(path)
+    store = backend.opened(url, backend.variants[1])
     await store.open()
     sessions = SessionManager(store)
     await sessions.recover()
@@ -162,29 +350,57 @@ async def _startup(path: str, games: int) -> tuple[float, float, float]:
     return ready * 1000, first * 1000, resumed * 1000
 
 
-async def _memory(path: str, live: int) -> tuple[float, float, float]:
+async def _memory(backend: Backend, url: str, live: int) -> tuple[float, float, float]:
     """(MB of Python heap for `live` cached matches, KB per match, process RSS MB)."""
-    store = SqliteStore(path)
-    await store.open()
-    sessions = SessionManager(store, cache_size=live)
-    gc.collect()
-    tracemalloc.start()
-    before = tracemalloc.take_snapshot()
-    ids = [
-        r[0]
-        for r in await store._fetch("SELECT id FROM matches WHERE ai_turn = 0 ORDER BY id LIMIT ?", (live,))
-    ]
-    for mid in ids:
-        await sessions.get(mid)
-    gc.collect()
-    after = tracemalloc.take_snapshot()
-    tracemalloc.stop()
-    held = sum(s.size_diff for s in after.compare_to(before, "filename"))
-    rss = _rss_mb()
-    assert sessions.cached() == live
-    await sessions.close()
-    await store.close()
+    async with backend.store(url) as store:
+        sessions = SessionManager(store, cache_size=live)
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.take_snapshot()
+        for mid in range(AI_PENDING + 1, AI_PENDING + 1 + live):  # _populate stores the AI games first
+            await sessions.get(mid)
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+        held = sum(s.size_diff for s in after.compare_to(before, "filename"))
+        rss = _rss_mb()
+        assert sessions.cached() == live
+        await sessions.close()
     return held / 2**20, held / live / 1024, rss
+
+
+def stored_games_rows(backend: Backend, seeded: str, games: int, runs: int, live: int) -> tuple[list, list]:
+    """The start-up and memory rows of a backend, from copies of the SQLite file `seeded`."""
+    if backend.name == "SQLite":
+        many = seeded
+    else:  # the same games, moved over as an admin would: python -m bot migrate
+        from bot.migrate import migrate
+
+        many = backend.fresh("many")
+        assert asyncio.run(migrate(seeded, many, io.StringIO())) == 0
+    starts = []
+    for r in range(max(runs, 3)):  # a fresh copy each time: recovery changes the database
+        starts.append(asyncio.run(_startup(backend, backend.copy(many, f"many{r}"), games)))
+    start_rows = [
+        [backend.name, "open + migrate + recover (ready)", f"{statistics.median(s[0] for s in starts):.1f}"],
+        [
+            backend.name,
+            "ready + first move on a stored game",
+            f"{statistics.median(s[1] for s in starts):.1f}",
+        ],
+        [
+            backend.name,
+            f"ready + the {AI_PENDING} AI moves resumed",
+            f"{statistics.median(s[2] for s in starts):.1f}",
+        ],
+    ]
+    held, per, rss = asyncio.run(_memory(backend, backend.copy(many, "memory"), live))
+    memory_rows = [
+        [backend.name, "Python heap held by the cache", f"{held:.1f} MB"],
+        [backend.name, "per live game", f"{per:.1f} KB"],
+        [backend.name, "process RSS (after tracemalloc)", f"{rss:.0f} MB"],
+    ]
+    return start_rows, memory_rows
 
 
 def _table(title: str, header: list[str], rows: list[list[str]]) -> None:
@@ -196,68 +412,73 @@ def _table(title: str, header: list[str], rows: list[list[str]]) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
 
 
-async def main() -> None:
-    """Run every benchmark and print the tables."""
+def main() -> None:
+    """Run every benchmark on the chosen backends and print the tables."""
     parser = argparse.ArgumentParser()
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--live", type=int, default=1_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=2_000)
+    parser.add_argument("--skip", choices=("moves", "stored"), action="append", default=[],
+                        help="leave out the moves/s table or the stored-games tables")  # fmt: skip
     a = parser.parse_args()
     with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
-        rows = []
-        for sync in ("NORMAL", "FULL"):
-            for label, channels in (("1 channel", 1), ("20 channels at once", 20)):
-                runs = [
-                    await _human_moves(f"{tmp}/h-{sync}-{channels}-{r}.db", sync, channels, a.moves)
-                    for r in range(a.runs)
-                ]
-                rate = statistics.median(x[0] for x in runs)
-                p50 = statistics.median(x[1] for x in runs)
-                rows.append([sync, f"people, {label}", f"{rate:,.0f}", f"{p50:.2f}"])
-            ai = [await _ai_moves(f"{tmp}/ai-{sync}-{r}.db", sync, 20) for r in range(a.runs)]
-            rows.append([sync, "AI seats, 20 games at once", f"{statistics.median(ai):,.0f}", "-"])
+        backends = []
+        if a.backend in ("sqlite", "both"):
+            backends.append(sqlite_backend(tmp))
+        if a.backend in ("postgres", "both"):
+            backends.append(postgres_backend(tmp))
+        try:
+            _measure(backends, a, tmp)
+        finally:
+            for b in backends:
+                b.drop()
+
+
+def _measure(backends: list[Backend], a: argparse.Namespace, tmp: str) -> None:
+    """Print the tables of every measure on these backends."""
+    if "moves" not in a.skip:
+        rows = [row for b in backends for row in moves_rows(b, a.runs, a.moves)]
         _table(
-            "Committed moves per second through the session manager (WAL; one transaction per move)",
-            ["synchronous", "who moves", "moves/s", "submit p50 ms"],
+            "Committed moves per second through the session manager (one transaction per move; SQLite in "
+            "WAL mode; the durability setting: SQLite synchronous, PostgreSQL synchronous_commit)",
+            ["backend", "durability", "who moves", "moves/s", "submit p50 ms"],
             rows,
         )
+    if "stored" in a.skip:
+        return
+    seeded = f"{tmp}/seeded.db"
+    asyncio.run(_new_sqlite(seeded))
+    t = time.perf_counter()
+    _populate(seeded, a.games, ai_pending=AI_PENDING)
+    build = time.perf_counter() - t
+    size = os.path.getsize(seeded) / 2**20
+    live = min(a.live, a.games - AI_PENDING)  # the games that wait on nobody's AI
+    start_rows, memory_rows = [], []
+    for b in backends:
+        starts, memory = stored_games_rows(b, seeded, a.games, a.runs, live)
+        start_rows += starts
+        memory_rows += memory
+    _table(
+        f"Start-up with {a.games:,} stored unfinished games ({size:.0f} MB SQLite file, built in "
+        f"{build:.1f} s; PostgreSQL gets them by `bot migrate`; {AI_PENDING} of them wait on an AI move)",
+        ["backend", "measure", "median ms"],
+        start_rows,
+    )
+    _table(
+        f"Memory with {a.games:,} stored and {live:,} live (cached) games",
+        ["backend", "measure", "value"],
+        memory_rows,
+    )
 
-        db = f"{tmp}/many.db"
-        store = SqliteStore(db)
-        await store.open()
-        await store.close()
-        t = time.perf_counter()
-        _populate(db, a.games, ai_pending=100)
-        build = time.perf_counter() - t
-        starts = []
-        for r in range(max(a.runs, 3)):  # a fresh copy each time: recovery changes the database
-            copy = f"{tmp}/many-{r}.db"
-            shutil.copyfile(db, copy)
-            starts.append(await _startup(copy, a.games))
-        size = os.path.getsize(db) / 2**20
-        _table(
-            f"Start-up with {a.games:,} stored unfinished games ({size:.0f} MB file, built in {build:.1f} s; "
-            "100 of them wait on an AI move)",
-            ["measure", "median ms"],
-            [
-                ["open + migrate + recover (ready)", f"{statistics.median(s[0] for s in starts):.1f}"],
-                ["ready + first move on a stored game", f"{statistics.median(s[1] for s in starts):.1f}"],
-                ["ready + the 100 AI moves resumed", f"{statistics.median(s[2] for s in starts):.1f}"],
-            ],
-        )
-        live = min(a.live, a.games - 100)  # the games that wait on nobody's AI
-        held, per, rss = await _memory(f"{tmp}/many-0.db", live)
-        _table(
-            f"Memory with {a.games:,} stored and {live:,} live (cached) games",
-            ["measure", "value"],
-            [
-                ["Python heap held by the cache", f"{held:.1f} MB"],
-                ["per live game", f"{per:.1f} KB"],
-                ["process RSS (after tracemalloc)", f"{rss:.0f} MB"],
-            ],
-        )
+
+async def _new_sqlite(path: str) -> None:
+    """An empty SQLite file at the latest schema."""
+    store = SqliteStore(path)
+    await store.open()
+    await store.close()
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()

@@ -14,6 +14,7 @@ from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from bot.store import StoreError, open_store
+from bot.store.base import Shards
 from engine.packs import supports as supports_packs
 from engine.registry import games
 from engine.table.present import choices_of, of, player_count, plural
@@ -109,7 +110,10 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     r = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
-    r.add_argument("--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH", help="SQLite file")
+    r.add_argument(
+        "--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH",
+        help="the SQLite file, or a postgresql:// URL (several processes share one PostgreSQL database)",
+    )  # fmt: skip
     r.add_argument(
         "--guild", type=int, default=_env_int("AGORA_GUILD_ID"), metavar="ID",
         help="sync slash commands to this one server only (instant; global sync can take up to an hour)",
@@ -117,6 +121,15 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--log-level", default=os.environ.get("AGORA_LOG_LEVEL", "INFO"), help="logging level (INFO)"
     )
+    r.add_argument(
+        "--shards", default=os.environ.get("AGORA_SHARDS", ""), metavar="IDS",
+        help="run only these Discord shards, e.g. 0-3 or 0,2,5 (needs --shard-count); other processes on "
+        "the same PostgreSQL database run the rest (default: every shard)",
+    )  # fmt: skip
+    r.add_argument(
+        "--shard-count", default=os.environ.get("AGORA_SHARD_COUNT", ""), metavar="N",
+        help="how many shards the bot has in all, across every process (default: one unsharded connection)",
+    )  # fmt: skip
     g = sub.add_parser(
         "ratings",
         help="rebuild the skill ratings from the stored results (--rebuild)",
@@ -145,6 +158,21 @@ def _parser() -> argparse.ArgumentParser:
         "health",
         help="exit 0 if the running bot's heartbeat is recent (the Docker health check; see bot/ops.py)",
     )
+    m = sub.add_parser(
+        "migrate",
+        help="copy a SQLite database's games, stats and settings into an empty PostgreSQL database",
+        description="Copy every table of the bot's SQLite file into an empty PostgreSQL database (brought "
+        "to the same schema version first), in one transaction, then compare each table's row count and "
+        "checksum on both sides. Stop the bot first. Exit 0 only when everything matches.",
+    )
+    m.add_argument("--from", dest="source", required=True, metavar="PATH", help="the bot's SQLite file")
+    env_db = os.environ.get("AGORA_DB", "")
+    to = env_db if env_db.startswith(("postgresql://", "postgres://")) else None
+    m.add_argument(
+        "--to", dest="target", required=to is None, default=to, metavar="URL",
+        help="the empty PostgreSQL database, postgresql://user:password@host:5432/database (default: "
+        "AGORA_DB when it is a PostgreSQL URL)",
+    )  # fmt: skip
     return parser
 
 
@@ -153,7 +181,36 @@ def _env_int(name: str) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def _run_discord(db: str, guild_id: int | None = None, log_level: str = "INFO") -> int:
+def parse_shards(ids: str, count: str) -> Shards | None:
+    """The shards `run` owns from --shards/--shard-count ("0-3", "0,2,5", "8"); None without either (one
+    unsharded connection). ValueError with a one-line reason for anything else."""
+    ids, count = ids.strip(), count.strip()
+    if not ids and not count:
+        return None
+    if not count:
+        raise ValueError("--shards needs --shard-count: how many shards the bot has in all (e.g. 8)")
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"--shard-count takes a number of shards of at least 1, not {count!r}")
+    total = int(count)
+    if not ids:
+        return Shards(total, frozenset(range(total)))
+    owned: set[int] = set()
+    for part in ids.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"--shards takes shard ids like 0-3 or 0,2,5, not {ids!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise ValueError(f"--shards: the range {part.strip()} runs backwards")
+        owned.update(range(low, high + 1))
+    if past := sorted(i for i in owned if i >= total):
+        raise ValueError(f"--shards {ids}: shard {past[0]} is not among the {total} shards 0-{total - 1}")
+    return Shards(total, frozenset(owned))
+
+
+def _run_discord(
+    db: str, guild_id: int | None = None, log_level: str = "INFO", shards: Shards | None = None
+) -> int:
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         sys.stderr.write(no_token())
@@ -167,7 +224,7 @@ def _run_discord(db: str, guild_id: int | None = None, log_level: str = "INFO") 
             f"The Discord front end is not part of this build yet; try: {command()} play {first_game()}\n"
         )
         return 1
-    return int(front.run(token=token, db_path=db, guild_id=guild_id, log_level=log_level) or 0)
+    return int(front.run(token=token, db_path=db, guild_id=guild_id, log_level=log_level, shards=shards) or 0)
 
 
 async def _ratings(db: str, rebuild: bool) -> int:
@@ -175,7 +232,7 @@ async def _ratings(db: str, rebuild: bool) -> int:
     if not rebuild:
         sys.stderr.write(f"Nothing to do: {command()} ratings --rebuild recomputes them from the results.\n")
         return 2
-    if not Path(db.removeprefix("sqlite:///")).is_file():
+    if "://" not in db.removeprefix("sqlite:///") and not Path(db.removeprefix("sqlite:///")).is_file():
         sys.stderr.write(f"{command()}: there is no database at {db}\n")
         return 1
     async with open_store(db) as store:
@@ -202,7 +259,12 @@ def main(argv: list[str] | None = None) -> int:
 def _command(args: argparse.Namespace) -> int:
     """Run the parsed command; the exit code."""
     if args.command == "run":
-        return _run_discord(args.db, args.guild, args.log_level)
+        try:
+            shards = parse_shards(args.shards, args.shard_count)
+        except ValueError as e:
+            sys.stderr.write(f"{command()} run: {e}\n")
+            return 2
+        return _run_discord(args.db, args.guild, args.log_level, shards)
     if args.command == "ratings":
         return asyncio.run(_ratings(args.db, args.rebuild))
     if args.command == "replay":
@@ -215,6 +277,10 @@ def _command(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # `agora replay FILE --all | head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.command == "migrate":
+        from bot.migrate import migrate
+
+        return asyncio.run(migrate(args.source, args.target))
     if args.command == "health":
         from bot.ops import health
 

@@ -7,12 +7,23 @@
 Nothing about a game lives only in memory: every button's custom_id names its match (and state), the
 DynamicItem classes registered in setup_hook rebuild the handler from it, deadlines are written with each
 move, and each game's board message is stored (a board not posted before a restart is posted at start-up).
+
+Several processes can share the bot, each on some of its shards and all on one database:
+
+    bot = ShardedAgoraBot(sessions, shards=Shards(8, frozenset({0, 1, 2, 3})))   # shards 0-3 of 8
+
+A guild belongs to shard (guild_id >> 22) % count; each process resumes the AI moves, posts the missing
+boards and runs the timers of its own shards' guilds only (Discord sends it only their interactions), and
+claims in the database what must happen once, under its name `owner_name()`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
+import time
 from typing import Any
 
 import discord
@@ -29,6 +40,9 @@ from bot.discord.prefs import Prefs
 from bot.discord.timers import Timers
 from bot.drawing import Drawing
 from bot.sessions import SessionEvent, SessionManager
+from bot.sessions.base import CLAIM_LEASE
+from bot.store import StoreError, open_store
+from bot.store.base import Shards
 
 log = logging.getLogger("bot.discord")
 
@@ -60,6 +74,8 @@ class AgoraBot(discord.Client):
         sync_commands: bool = True,
         timer_interval: float = 30.0,
         drawing: Drawing | None = None,
+        shards: Shards | None = None,
+        claim_lease: float = CLAIM_LEASE,
         **client_kwargs: Any,
     ) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
@@ -70,6 +86,8 @@ class AgoraBot(discord.Client):
         self.sessions = sessions
         self.guild_id = guild_id
         self.sync_commands = sync_commands
+        self.own_shards = shards  # None: every guild is ours, and no other process shares the database
+        self.claim_lease = claim_lease
         self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.drawing = drawing or Drawing()  # boards and hands drawn in worker processes
@@ -80,6 +98,7 @@ class AgoraBot(discord.Client):
         self._unsubscribe: Any = None
         self._counting: Any = None
         self._heart: asyncio.Task[None] | None = None
+        self._reposting: asyncio.Task[None] | None = None
         commands.install(self.tree)
         decks.install(self.tree)
         mine.install(self.tree)
@@ -91,6 +110,9 @@ class AgoraBot(discord.Client):
         self._counting = self.sessions.subscribe(_count_moves)
         self.sessions.deadline_for = self.timers.deadline_for  # written in the same transaction as the move
         self.sessions.window_setting = self.prefs.window_setting  # windows passed for people by their setting
+        if self.own_shards is not None:  # other processes share the database: our guilds only, and claims
+            self.sessions.shards, self.sessions.owner = self.own_shards, owner_name()
+            self.sessions.claim_lease = self.claim_lease
         await asyncio.to_thread(render.warm)
         if self.sync_commands:
             if self.guild_id is not None:
@@ -102,9 +124,25 @@ class AgoraBot(discord.Client):
         resumed = await self.sessions.recover()
         if resumed:
             log.info("resumed %d games waiting on AI moves", resumed)
-        self.boards.resume()  # boards of moves made just before the restart, with their pings
+        if self.own_shards is None:
+            self.boards.resume()  # boards of moves made just before the restart, with their pings
+        else:
+            self._reposting = asyncio.get_running_loop().create_task(self._repost_boards())
         self.timers.start()
         self._heart = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _repost_boards(self) -> None:
+        """Boards.resume for our shards' guilds only: the boards of moves made just before the restart."""
+        await self.wait_until_ready()
+        try:
+            missing = await self.sessions.store.unposted_boards(shards=self.own_shards)
+        except Exception:
+            log.exception("could not list the boards to post after the restart")
+            return
+        if missing:
+            log.info("posting the boards of %d games changed before the restart", len(missing))
+        for mid in missing:
+            self.boards.schedule(mid)
 
     async def _heartbeat(self) -> None:
         """Every BEAT_EVERY seconds while connected and the database answers: the health file, live games."""
@@ -122,8 +160,9 @@ class AgoraBot(discord.Client):
     async def close(self) -> None:
         """Stop timers and board updates, then disconnect."""
         await self.timers.stop()
-        if self._heart is not None:
-            self._heart.cancel()
+        for task in (self._heart, self._reposting):
+            if task is not None:
+                task.cancel()
         for unsubscribe in (self._unsubscribe, self._counting):
             if unsubscribe is not None:
                 unsubscribe()
@@ -182,14 +221,56 @@ async def _count_moves(event: SessionEvent) -> None:
         ops.MOVES.labels(event.info.game_id, by).inc()
 
 
-async def serve(token: str, db_path: str, guild_id: int | None = None) -> None:
-    """Open the database, resume games and run the bot until it is stopped."""
-    from bot.store import SqliteStore
+class ShardedAgoraBot(AgoraBot, discord.AutoShardedClient):
+    """AgoraBot on some of the bot's shards (`shards`): one gateway connection per shard, the guilds of
+    those shards only. Other processes run the other shards on the same database."""
 
-    store = SqliteStore(db_path)
+    def __init__(self, sessions: SessionManager, *, shards: Shards, **kwargs: Any) -> None:
+        kwargs.setdefault("shard_count", shards.count)
+        kwargs.setdefault("shard_ids", sorted(shards.ids))
+        super().__init__(sessions, shards=shards, **kwargs)
+
+    async def setup_hook(self) -> None:
+        """AgoraBot's, and: an interaction of a guild of another process's shard is left to that process.
+        (Discord sends a process only its own shards' interactions; this guards against one delivered
+        twice, or to the wrong process, so that no two processes play one game from memory.)"""
+        parsers = self._connection.parsers  # discord.py has no public hook before it dispatches one
+        parse = parsers["INTERACTION_CREATE"]
+
+        def ours_only(data: Any) -> None:
+            guild_id = data.get("guild_id")
+            if self.own_shards is None or self.own_shards.owns(int(guild_id) if guild_id else None):
+                parse(data)
+            else:
+                log.info(
+                    "interaction %s of guild %s: another process's shard; left to it",
+                    data.get("id"),
+                    guild_id,
+                )
+
+        parsers["INTERACTION_CREATE"] = ours_only
+        await super().setup_hook()
+
+
+def owner_name() -> str:
+    """This process's name in the database's claims: host, process id and start time."""
+    return f"{socket.gethostname()}:{os.getpid()}:{time.time():.3f}"
+
+
+async def serve(token: str, db_path: str, guild_id: int | None = None, shards: Shards | None = None) -> None:
+    """Open the database (a SQLite path or a postgresql:// URL), resume games and run the bot (on these
+    shards only, when given) until it is stopped."""
+    try:
+        store = open_store(db_path)
+    except ValueError as e:  # not a database URL this version knows: one line, not a traceback
+        raise StoreError(str(e)) from None
     await store.open()
     sessions = SessionManager(store, ai_delay=1.0)
-    bot = AgoraBot(sessions, guild_id=guild_id)
+    bot: AgoraBot = (
+        AgoraBot(sessions, guild_id=guild_id)
+        if shards is None
+        else ShardedAgoraBot(sessions, guild_id=guild_id, shards=shards)
+    )
     try:
         async with bot:
             await bot.start(token)

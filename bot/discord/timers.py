@@ -14,6 +14,11 @@ window is the same for every window, whatever anyone holds: it tells nobody anyt
 until they end). Lobbies unchanged for `lobby_expiry` seconds close. The loop checks every `interval`
 seconds, or sooner when a stored deadline falls due sooner. The clock comes from the session manager;
 `tick(now)` runs one check.
+
+With several bot processes on one database (`run --shards`), each handles only the matches and lobbies of
+its own shards' guilds, and claims in the database what must happen once (a timeout firing, a lobby
+closing) before doing it; each check also resumes the AI moves whose claim a dead process left behind,
+and now and then forgets claims whose lease has ended.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 MIN_PAUSE = 1.0  # the loop never checks more often than this (seconds), even when a deadline is overdue
 LATE = 0.05  # the loop wakes this long after a deadline, so that the deadline has passed by its clock
 RETRY = 300.0  # a timer that failed (Discord or the database refused) is tried again this much later
+PRUNE_EVERY = 600.0  # with other processes: how often (seconds) claims whose lease ended are forgotten
 _KNOWN: dict[int, GuildSettings] = {}  # the settings of the guilds the running bot has read (deadline_line)
 
 
@@ -158,6 +164,8 @@ class Timers:
         self._wake = asyncio.Event()  # set when a deadline is handed out sooner than the loop will wake
         self._wake_at = float("inf")  # when the sleeping loop wakes (by the sessions' clock)
         self._handed: float | None = None  # the earliest deadline handed out since the loop last planned
+        self._next_prune = 0.0  # when claims whose lease ended are next forgotten (with other processes)
+        self._next_resume = 0.0  # when AI moves left by a dead process are next looked for (the same)
         _KNOWN.clear()  # one bot per process: what an earlier one read may be out of date
 
     def start(self) -> None:
@@ -189,7 +197,7 @@ class Timers:
         self._wake.clear()
         handed, self._handed = self._handed, None  # may not be in the store yet: it is written with its move
         try:
-            stored = await self.bot.sessions.store.earliest_deadline()
+            stored = await self.bot.sessions.store.earliest_deadline(shards=self.bot.sessions.shards)
         except Exception:
             log.exception("could not read the earliest deadline")
             stored = None
@@ -226,9 +234,11 @@ class Timers:
             await self.bot.sessions.store.set_deadline(info.id, deadline)
 
     async def tick(self, now: float | None = None) -> int:
-        """Handle every overdue match and every idle lobby once; the number handled."""
+        """Handle every overdue match and every idle lobby (of this process's shards) once; the number
+        handled."""
         sessions = self.bot.sessions
         now = sessions.clock() if now is None else now
+        await self._share(now)
         due = await sessions.overdue(now)
         for summary in due:
             try:
@@ -242,6 +252,21 @@ class Timers:
                 with contextlib.suppress(Exception):
                     await sessions.store.set_deadline(summary.id, now + RETRY)
         return len(due) + await self._expire_lobbies(now)
+
+    async def _share(self, now: float) -> None:
+        """With other processes on the database: resume the AI moves of our guilds whose claim ran out (its
+        process died; looked for every third of a lease), and now and then forget the claims whose lease
+        has ended."""
+        sessions = self.bot.sessions
+        if sessions.owner is None:
+            return
+        if now >= self._next_resume:
+            self._next_resume = now + sessions.claim_lease / 3
+            await sessions.recover()
+        if now >= self._next_prune:
+            self._next_prune = now + PRUNE_EVERY
+            pruned = await sessions.store.prune_claims(now)
+            log.debug("forgot %d claims whose lease ended", pruned)
 
     async def _handle(self, s: MatchSummary, now: float) -> None:
         settings = await self.settings(s.guild_id)
@@ -259,6 +284,8 @@ class Timers:
                 await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings))
             return
         if settings.timeout and now - since >= settings.timeout:
+            if not await self.bot.sessions.claim(f"timeout:{s.id}:{info.state_id}"):
+                return  # another process fires this timeout (or has fired it)
             await self._timeout(info, settings.policy)
             after = await self.bot.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # nothing changed: don't retry
@@ -385,15 +412,18 @@ class Timers:
     async def _expire_lobbies(self, now: float) -> int:
         """Close the lobbies nobody has touched for their server's lobby lifetime; how many closed."""
         closed = 0
-        for lobby in await self.bot.sessions.store.idle_lobbies(now - MIN_LOBBY_EXPIRY):
+        sessions = self.bot.sessions
+        for lobby in await sessions.store.idle_lobbies(now - MIN_LOBBY_EXPIRY, shards=sessions.shards):
             settings = await self.settings(lobby.guild_id)
             if not settings.lobby_expiry or now - lobby.updated_at < settings.lobby_expiry:
                 continue
+            if not await sessions.claim(f"lobby:{lobby.id}"):
+                continue  # another process closes it
             hours = settings.lobby_expiry / 3600
             plural = "s" if hours != 1 else ""
             note = f"This lobby expired: nobody started the game within {hours:g} hour{plural}."
             try:
-                info = await self.bot.sessions.expire_lobby(lobby.id, note)
+                info = await sessions.expire_lobby(lobby.id, note)
             except SessionError as e:
                 log.warning("lobby %s could not expire: %s", lobby.id, e)
                 continue

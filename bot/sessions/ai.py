@@ -30,12 +30,15 @@ class AiSeats(SessionBase):
     """Start, run, resume and stop the AI task of each match."""
 
     async def recover(self) -> int:
-        """Resume every unfinished game that waits on an AI move; the number of games resumed.
+        """Resume every unfinished game that waits on an AI move (of this process's shards); the number of
+        games resumed. An AI move another process has claimed is left to it.
 
         Games waiting on people need nothing: they load on demand when someone acts.
         """
-        ids = await self.store.matches_awaiting_ai()
+        ids = await self.store.matches_awaiting_ai(shards=self.shards)
         for mid in ids:
+            if self.owner is not None and mid not in self._ai_tasks:
+                self._cache.forget(mid)  # another process may have moved it since: read it afresh
             self._kick_ai(mid)
         return len(ids)
 
@@ -156,6 +159,12 @@ class AiSeats(SessionBase):
                         match = live.match
                         assert match is not None
                         seat, state_id = todo, match.state_id
+                        # Another process makes this move (its claim runs out if it dies meanwhile;
+                        # claims are never given back: a move's key names its state, and prune_claims
+                        # clears them).
+                        if not await self.claim(f"ai:{match_id}:{state_id}"):
+                            self._ai_tasks.pop(match_id, None)  # under the lock: no move is missed
+                            return
                         level = live.record.seats[seat].ai or DEFAULT_LEVEL
                         game = match.game
                         snapshot = json.dumps(game.to_json(match.state), separators=(",", ":"))

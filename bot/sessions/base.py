@@ -31,6 +31,7 @@ from bot.sessions.types import (
     seat_of,
 )
 from bot.store import ACTIVE, LOBBY, MatchRecord, ResultRow, Seat, StateUpdate, Store
+from bot.store.base import Shards
 from engine.core import PlayerId
 from engine.match import Match
 from engine.registry import games
@@ -39,6 +40,8 @@ from engine.table.decisions import PASS
 from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
+
+CLAIM_LEASE = 90.0  # seconds a claim holds: a process that dies holding one leaves its work for this long
 
 
 def result_row(seat: int, who: Seat, share: float) -> ResultRow:
@@ -80,6 +83,12 @@ class SessionBase:
         # How response windows treat the person in a seat (ASK, AUTO or ALL, the front end's record of their
         # choice); None: everyone has the default.
         self.window_setting: Callable[[MatchInfo, PlayerId], Awaitable[str]] | None = None
+        # Several bot processes on one database (bot/discord/app.py sets these): the shards whose guilds'
+        # AI turns this process resumes (None: all), and its name in the store's claims (None: the only
+        # process, so no claims are taken).
+        self.shards: Shards | None = None
+        self.owner: str | None = None
+        self.claim_lease = CLAIM_LEASE
 
     @property
     def cache_size(self) -> int:
@@ -98,6 +107,14 @@ class SessionBase:
     def cached(self) -> int:
         """How many matches are in memory."""
         return len(self._cache)
+
+    async def claim(self, key: str) -> bool:
+        """Take the store's claim `key` ("ai:<match>:<state_id>", ...) for this process before work that must
+        happen once across processes; whether it is ours (it is until its lease ends; never given back).
+        Always ours when no owner is set."""
+        if self.owner is None:
+            return True
+        return await self.store.claim(key, self.owner, self.clock(), self.claim_lease)
 
     # --- provided by the other parts -----------------------------------------------------------------
     async def _live(self, match_id: int, *, broken_ok: bool = False) -> Live:

@@ -16,6 +16,7 @@ from bot.sessions.types import (
     Move,
     SessionError,
     SessionEvent,
+    StaleState,
     SubmitResult,
     UserId,
     seat_name,
@@ -182,8 +183,9 @@ class Play(SessionBase):
         return await self.store.list_matches(origin=origin, statuses=statuses, limit=limit)
 
     async def overdue(self, now: float | None = None) -> list[MatchSummary]:
-        """Running matches whose turn deadline has passed (for reminders and timeout policies)."""
-        return await self.store.expired_deadlines(self.clock() if now is None else now)
+        """Running matches (of this process's shards) whose turn deadline has passed (for reminders and
+        timeout policies)."""
+        return await self.store.expired_deadlines(self.clock() if now is None else now, shards=self.shards)
 
     async def set_deadline(self, match_id: int, deadline: float | None) -> None:
         """Set or clear a match's turn deadline (the next move resets it; see turn_seconds).
@@ -226,9 +228,11 @@ class Play(SessionBase):
             results = self._results(live, match) if over else None
             row = LogRow(match.state_id, seat, user, key, update.now)
             await self.store.record_action(mid, row, update, before, results)
-        except Conflict:
+        except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
             self._cache.forget(mid)
-            raise SessionError("The game changed meanwhile; please try again.") from None
+            fresh = await self._live(mid)
+            current = fresh.match.state_id if fresh.match is not None else before
+            raise StaleState("Another move was made first; here is the game as it is now.", current) from None
         except BaseException:
             self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
             raise

@@ -37,6 +37,7 @@ from .client import (
     capture_error_logs,
     make_client_kwargs,
     pointed_at,
+    quick_identify,
     running_bot,
     start_client,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "make_client_kwargs",
     "models",
     "pointed_at",
+    "quick_identify",
     "running_bot",
     "start_client",
 ]

@@ -8,7 +8,9 @@ discord.py 2.7 takes its REST base from the class attribute `discord.http.Route.
 interaction callbacks too) and connects first to `DiscordWebSocket.DEFAULT_GATEWAY` (it only asks
 `GET /gateway/bot` when sharded); both are patched for the client's lifetime and restored afterwards. It
 resumes at the `resume_gateway_url` of READY, which the fake points at itself. These are process-wide class
-attributes: run one fake per process at a time.
+attributes: run one fake per process at a time. A sharded client (discord.AutoShardedClient) waits 5 s before
+each IDENTIFY but its first, for Discord's rate limit; the fake has none, so `quick_identify` (which
+`running_bot` applies to sharded clients) drops the wait.
 """
 
 from __future__ import annotations
@@ -41,6 +43,15 @@ def pointed_at(fake: FakeDiscord) -> Iterator[None]:
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
 
 
+def quick_identify(client: discord.Client) -> None:
+    """IDENTIFY every shard at once: the fake has no IDENTIFY rate limit to wait 5 seconds for."""
+
+    async def at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+    client.before_identify_hook = at_once  # type: ignore[method-assign]
+
+
 def make_client_kwargs() -> dict[str, Any]:
     """The keyword arguments every test client should be built with (fast ready, default intents)."""
     return {"intents": discord.Intents.default(), "guild_ready_timeout": 0.1, "enable_debug_events": False}
@@ -59,6 +70,8 @@ class BotRunner:
         """Log in, connect and wait until the client is ready (raises what start() raised, if it failed)."""
         self._patch = contextlib.ExitStack()
         self._patch.enter_context(pointed_at(self.fake))
+        if isinstance(self.client, discord.AutoShardedClient):
+            quick_identify(self.client)
         self.task = asyncio.create_task(self.client.start(self.fake.token), name="discord-client")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

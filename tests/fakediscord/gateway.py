@@ -3,6 +3,12 @@
 Frames are always JSON text frames: discord.py asks for `compress=zlib-stream` in the URL query, but it only
 inflates binary frames, so plain text frames need no zlib. Every dispatch a session was sent is kept, so a
 client that RESUMEs after a dropped connection gets what it missed, as from Discord.
+
+Shards, as on Discord: a session that IDENTIFYs with `shard: [shard_id, num_shards]` is told (READY,
+GUILD_CREATE) only of the guilds of its shard, `(guild_id >> 22) % num_shards`, and is sent only their
+events (direct messages: shard 0). A shard id not below num_shards is closed with 4010 (Invalid shard).
+The latest session of each shard is the one dispatched to (`current` is the latest of all); a session
+without `shard` gets every guild's events, as before.
 """
 
 from __future__ import annotations
@@ -25,6 +31,20 @@ HEARTBEAT_INTERVAL_MS = 41250
 INTENT_GUILDS = 1 << 0
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_MESSAGE_CONTENT = 1 << 15
+INVALID_SHARD = 4010
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """The shard a guild's events go to among `count` (direct messages, no guild: shard 0)."""
+    return ((guild_id or 0) >> 22) % count
+
+
+def guild_of_event(event: str, data: JSON) -> int | None:
+    """The guild a dispatch is about (None: a direct message, or no guild)."""
+    raw = data.get("guild_id")
+    if raw is None and event.startswith("GUILD_") and "id" in data:
+        raw = data["id"]  # GUILD_CREATE / GUILD_UPDATE carry the guild itself
+    return int(raw) if raw is not None else None
 
 
 @dataclass
@@ -39,6 +59,17 @@ class GatewaySession:
     resumes: int = 0
     closed: bool = False
     awaiting_resume: bool = False
+    shard: tuple[int, int] | None = None  # (shard_id, num_shards) from IDENTIFY; None: unsharded
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session is sent the events of that guild."""
+        return self.shard is None or shard_of(guild_id, self.shard[1]) == self.shard[0]
+
+    @property
+    def reachable(self) -> bool:
+        """Whether a dispatch will reach its client: connected, or dropped by the fake and due to RESUME."""
+        live = self.ws is not None and not self.ws.closed
+        return not self.closed and (live or self.awaiting_resume)
 
     def frame(self, event: str, data: JSON) -> JSON:
         """Number a dispatch frame and keep it for RESUME."""
@@ -54,7 +85,8 @@ class Gateway:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.sessions: dict[str, GatewaySession] = {}
-        self.current: GatewaySession | None = None
+        self.current: GatewaySession | None = None  # the latest session to IDENTIFY
+        self.shards: dict[tuple[int, int] | None, GatewaySession] = {}  # the latest of each shard
         self.identifies = 0
         self.heartbeats = 0
         self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS  # what HELLO asks of the next connections
@@ -67,9 +99,17 @@ class Gateway:
 
     @property
     def reachable(self) -> bool:
-        """Whether a dispatch will reach a client: connected, or dropped by the fake and due to RESUME."""
-        current = self.current
-        return current is not None and not current.closed and (self.connected or current.awaiting_resume)
+        """Whether a dispatch will reach a client: connected, or dropped by the fake and due to RESUME (of
+        any shard)."""
+        return any(s.reachable for s in self.shards.values())
+
+    def reachable_for(self, guild_id: int | None) -> bool:
+        """Whether the events of that guild (None: direct messages) will reach a client."""
+        return any(s.reachable and s.owns(guild_id) for s in self.shards.values())
+
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """The sessions a guild's events go to: the latest of each shard that owns it."""
+        return [s for s in self.shards.values() if s.owns(guild_id)]
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """Serve one websocket connection (query parameters like compress=zlib-stream are ignored)."""
@@ -115,17 +155,25 @@ class Gateway:
             self.fake.unimplemented.append(f"GATEWAY op {op}")
         return session
 
-    async def _identify(self, ws: web.WebSocketResponse, data: JSON) -> GatewaySession:
+    async def _identify(self, ws: web.WebSocketResponse, data: JSON) -> GatewaySession | None:
+        shard = data.get("shard")
+        if shard is not None:
+            shard_id, count = int(shard[0]), int(shard[1])
+            if count < 1 or not 0 <= shard_id < count:
+                await ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return None
+            shard = (shard_id, count)
         self.identifies += 1
-        session = GatewaySession(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        session = GatewaySession(id=secrets.token_hex(16), intents=int(data.get("intents", 0)), shard=shard)
         session.ws = ws
         self.sessions[session.id] = session
-        self.current = session
+        self.current = self.shards[shard] = session
         fake = self.fake
+        guilds = [g for g in fake.guilds.values() if session.owns(g.id)]
         ready = {
             "v": 10,
             "user": fake.bot_user.to_json() | {"verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(g), "unavailable": True} for g in fake.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fake.gateway_url,
@@ -137,10 +185,10 @@ class Gateway:
             "guild_join_requests": [],
             "_trace": ["fakediscord"],
         }
-        if "shard" in data:
-            ready["shard"] = data["shard"]
+        if shard is not None:
+            ready["shard"] = list(shard)
         await self._send(ws, session.frame("READY", ready))
-        for guild in fake.guilds.values():
+        for guild in guilds:
             await self._send(ws, session.frame("GUILD_CREATE", guild.to_json(fake.message_count)))
         fake.notify()
         return session
@@ -178,15 +226,27 @@ class Gateway:
         await self._send(ws, session.frame("GUILD_MEMBERS_CHUNK", chunk))
 
     async def dispatch(self, event: str, data: JSON, *, intent: int = 0) -> None:
-        """Send a dispatch to the current session; kept for RESUME if its websocket is down."""
-        session = self.current
-        if session is None or session.closed:
-            return
-        if intent and not session.intents & intent:
-            return
+        """Send a dispatch to the session of the shard its guild belongs to (the current one, unsharded);
+        kept for RESUME if its websocket is down."""
+        for session in self.sessions_for(guild_of_event(event, data)):
+            await self._dispatch_to(session, event, data, intent)
+
+    async def broadcast(self, event: str, data: JSON) -> int:
+        """Send a dispatch to the latest session of every shard, whichever guild it is about (a test of what
+        the bot does with an event delivered to more than one process); how many were sent it."""
+        sent = 0
+        for session in list(self.shards.values()):
+            sent += await self._dispatch_to(session, event, data, 0)
+        return sent
+
+    async def _dispatch_to(self, session: GatewaySession, event: str, data: JSON, intent: int) -> bool:
+        """Send one dispatch to one session (kept for RESUME); whether the session takes it."""
+        if session.closed or (intent and not session.intents & intent):
+            return False
         frame = session.frame(event, data)
         if session.ws is not None and not session.ws.closed:
             await self._send(session.ws, frame)
+        return True
 
     async def drop(self, code: int = 4000) -> None:
         """Close the current websocket as a network failure would; the client should RESUME."""

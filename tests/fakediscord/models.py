@@ -91,6 +91,18 @@ def snowflake() -> int:
     return _last_snowflake
 
 
+def snowflake_on_shard(shard: int, count: int) -> int:
+    """A new snowflake whose guild belongs to `shard` of `count` ((id >> 22) % count == shard): its timestamp
+    moved a few milliseconds ahead if need be."""
+    global _last_snowflake
+    value = snowflake()
+    stamp = value >> 22
+    if stamp % count != shard:
+        stamp += (shard - stamp) % count
+        value = _last_snowflake = stamp << 22
+    return value
+
+
 def iso_now() -> str:
     """Return the current time as Discord's ISO-8601 timestamp."""
     return datetime.now(UTC).isoformat()

@@ -347,7 +347,8 @@ class RestApi:
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit})
+        shards = self.fake.shard_count
+        return json_response({"url": self.fake.gateway_url, "shards": shards, "session_start_limit": limit})
 
     async def _get_me(self, request: web.Request) -> web.Response:
         if request.headers.get("Authorization") != f"Bot {self.fake.token}":

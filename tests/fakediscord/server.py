@@ -13,6 +13,11 @@ lifecycle, and the simulated users' side.
 Everything the bot sends is recorded in `fake.messages[channel_id]` (ephemerals too, with the user they were
 shown to); `fake.visible(user, channel)` is what that user sees. The REST routes live in rest.py, the
 gateway in gateway.py.
+
+Shards: `FakeDiscord(shard_count=4)` answers `GET /gateway/bot` with 4 shards; each gateway session that
+IDENTIFYs with `shard: [id, 4]` gets only its guilds' events (gateway.py). `fake.add_guild(name, shard=2)`
+makes a guild of shard 2; `await fake.deliver_everywhere(ix)` sends an interaction again to every shard's
+session (every bot process), as a test of it being applied once.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from .models import (
     FakeRole,
     FakeUser,
     snowflake,
+    snowflake_on_shard,
 )
 from .rest import ApiError, Fault, RestApi
 
@@ -75,12 +81,14 @@ class FakeDiscord:
         bot_name: str = "Agora",
         callback_deadline: float | None = INTERACTION_DEADLINE,
         token_lifetime: float = TOKEN_LIFETIME,
+        shard_count: int = 1,
     ) -> None:
         """Discord's clock rules are on by default: a callback later than `callback_deadline` seconds after
         the interaction is refused with 404 Unknown interaction (10062), and follow-ups or edits through the
         token later than `token_lifetime` with 401 Invalid Webhook Token (50027). A test that must be slow
         passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock."""
         self.callback_deadline = callback_deadline
+        self.shard_count = shard_count  # what GET /gateway/bot answers (each session routes by its own count)
         self.token_lifetime = token_lifetime
         # Bytes of files one request may upload (a server without boosts: 10 MiB since 2025); interactions
         # carry it as attachment_size_limit, and a request over it is answered 413 (40005) as Discord does.
@@ -116,9 +124,11 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- setup
 
-    def add_guild(self, name: str) -> FakeGuild:
-        """Add a guild (with @everyone and an Admin role) whose members are the owner and the bot."""
-        guild = FakeGuild(snowflake(), name, owner_id=self.owner.id)
+    def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
+        """Add a guild (with @everyone and an Admin role) whose members are the owner and the bot; of that
+        shard among `shard_count` when given."""
+        gid = snowflake() if shard is None else snowflake_on_shard(shard, self.shard_count)
+        guild = FakeGuild(gid, name, owner_id=self.owner.id)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", MEMBER_PERMISSIONS)
         guild.admin_role_id = snowflake()
         guild.roles[guild.admin_role_id] = FakeRole(guild.admin_role_id, "Admin", models.ADMINISTRATOR, 1)
@@ -165,6 +175,11 @@ class FakeDiscord:
     async def redeliver(self, ix: FakeInteraction) -> None:
         """Deliver an interaction to the bot a second time, as Discord may after a reconnect."""
         await self.gateway.dispatch("INTERACTION_CREATE", ix.payload)
+
+    async def deliver_everywhere(self, ix: FakeInteraction) -> int:
+        """Deliver an interaction again to the session of every shard, whichever guild it is of (every bot
+        process hears it, each once per shard it runs); how many sessions were sent it."""
+        return await self.gateway.broadcast("INTERACTION_CREATE", ix.payload)
 
     async def archive(self, thread: FakeChannel) -> None:
         """Archive a thread as Discord does after its auto-archive time, telling the bot (THREAD_UPDATE)."""
@@ -496,9 +511,11 @@ class FakeDiscord:
         message: FakeMessage | None = None,
         command_name: str = "",
     ) -> FakeInteraction:
-        if not self.gateway.reachable:
-            raise RuntimeError("no bot is connected to the fake gateway (start a client first)")
         guild = self._guild_of(channel)
+        if not self.gateway.reachable_for(guild.id if guild else None):
+            raise RuntimeError(
+                "no bot is connected to the fake gateway for this guild (start a client first)"
+            )
         ix = FakeInteraction(
             fake=self,
             id=snowflake(),

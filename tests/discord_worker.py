@@ -25,7 +25,7 @@ from discord.http import Route
 
 from bot.discord import AgoraBot, board
 from bot.sessions import SessionEvent, SessionManager
-from bot.store import SqliteStore
+from bot.store import SqliteStore, Store
 from tests.fakediscord import make_client_kwargs
 
 
@@ -54,15 +54,8 @@ def _hold_boards(path: str) -> None:
     board.CLOSE_WAIT = 0.2  # a clean stop does not wait long for held boards
 
 
-async def main(db: str, api_base: str, gateway: str, token: str) -> int:
-    """Run the bot until SIGTERM (or SIGKILL)."""
-    Route.BASE = api_base
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-    store = SqliteStore(db)
-    await store.open()
-    sessions = SessionManager(store)
-    sessions.subscribe(_ack)
-    bot = AgoraBot(sessions, timer_interval=0, **make_client_kwargs())
+async def serve(bot: AgoraBot, sessions: SessionManager, store: Store, token: str) -> int:
+    """Run the bot until SIGTERM (or SIGKILL), saying READY once connected and STOPPED at the end."""
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
 
@@ -80,6 +73,23 @@ async def main(db: str, api_base: str, gateway: str, token: str) -> int:
         announce.cancel()
     say("STOPPED")
     return 0
+
+
+def point_at(api_base: str, gateway: str) -> None:
+    """Send discord.py's REST calls and gateway connection to the fake Discord."""
+    Route.BASE = api_base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+async def main(db: str, api_base: str, gateway: str, token: str) -> int:
+    """Run the bot until SIGTERM (or SIGKILL)."""
+    point_at(api_base, gateway)
+    store = SqliteStore(db)
+    await store.open()
+    sessions = SessionManager(store)
+    sessions.subscribe(_ack)
+    bot = AgoraBot(sessions, timer_interval=0, **make_client_kwargs())
+    return await serve(bot, sessions, store, token)
 
 
 if __name__ == "__main__":

@@ -15,27 +15,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import signal
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import yarl
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
-
 from bot.__main__ import parse_shards
 from bot.discord import ShardedAgoraBot
 from bot.sessions import SessionEvent, SessionManager
 from bot.store import open_store
+from tests.discord_worker import point_at, say, serve
 from tests.fakediscord import make_client_kwargs, quick_identify
-
-
-def say(line: str) -> None:
-    """One line to the test, at once."""
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
 
 
 def _ack(ev: SessionEvent) -> None:
@@ -48,8 +38,7 @@ def _ack(ev: SessionEvent) -> None:
 async def main(a: argparse.Namespace) -> int:
     """Run the bot until SIGTERM (or SIGKILL)."""
     logging.basicConfig(level=logging.WARNING, format=f"{a.shards} %(name)s %(levelname)s: %(message)s")
-    Route.BASE = a.api_base
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(a.gateway)
+    point_at(a.api_base, a.gateway)
     shards = parse_shards(a.shards, a.shard_count)
     assert shards is not None
     store = open_store(a.db)
@@ -64,23 +53,7 @@ async def main(a: argparse.Namespace) -> int:
         **make_client_kwargs(),
     )
     quick_identify(bot)  # the fake has no IDENTIFY rate limit
-    loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
-
-    async def ready() -> None:
-        await bot.wait_until_ready()
-        say("READY")
-
-    announce = loop.create_task(ready())
-    try:
-        async with bot:
-            await bot.start(a.token)
-    finally:
-        await sessions.close()
-        await store.close()
-        announce.cancel()
-    say("STOPPED")
-    return 0
+    return await serve(bot, sessions, store, a.token)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import asyncpg
 from bot.store import StoreError, open_store, pg_migrations
 from bot.store import migrations as sqlite_migrations
 from bot.store.sqlite import expected_schema
+from engine.table.present import plural
 
 BATCH = 5_000  # rows per COPY (and per read from SQLite)
 PG_ONLY = frozenset({"schema_version"})  # PostgreSQL's own bookkeeping, not copied
@@ -142,7 +143,8 @@ async def check_target(conn: asyncpg.Connection, url: str) -> None:
     if "matches" in tables:
         games = await conn.fetchval("SELECT count(*) FROM matches")
         if games:
-            raise Refused(f"{shown(url)} already holds {games} games; migrate into an empty database")
+            held = plural(games, "game")
+            raise Refused(f"{shown(url)} already holds {held}; migrate into an empty database")
     for table in sorted(tables - PG_ONLY):
         if await conn.fetchval(f'SELECT EXISTS (SELECT 1 FROM "{table}")'):
             raise Refused(f"{shown(url)} already holds data (table {table}); migrate into an empty database")
@@ -392,7 +394,7 @@ async def migrate(source: str, target: str, out: TextIO | None = None) -> int:
     unchanged = all(copied[t.name].hexdigest() == source_sums[t.name].hexdigest() for t in tables)
     if all(c.ok for c in checks) and unchanged:
         out.write(
-            f"Copied {len(checks)} tables ({total:,} rows, {games:,} games) from {path} into "
+            f"Copied {len(checks)} tables ({total:,} rows, {plural(games, 'game')}) from {path} into "
             f"{shown(target)} at schema version {pg_version}: every count and checksum matches.\n"
         )
         return 0

@@ -98,7 +98,6 @@ class AgoraBot(discord.Client):
         self._unsubscribe: Any = None
         self._counting: Any = None
         self._heart: asyncio.Task[None] | None = None
-        self._reposting: asyncio.Task[None] | None = None
         commands.install(self.tree)
         decks.install(self.tree)
         mine.install(self.tree)
@@ -124,25 +123,9 @@ class AgoraBot(discord.Client):
         resumed = await self.sessions.recover()
         if resumed:
             log.info("resumed %d games waiting on AI moves", resumed)
-        if self.own_shards is None:
-            self.boards.resume()  # boards of moves made just before the restart, with their pings
-        else:
-            self._reposting = asyncio.get_running_loop().create_task(self._repost_boards())
+        self.boards.resume()  # boards of moves made just before the restart, with their pings
         self.timers.start()
         self._heart = asyncio.get_running_loop().create_task(self._heartbeat())
-
-    async def _repost_boards(self) -> None:
-        """Boards.resume for our shards' guilds only: the boards of moves made just before the restart."""
-        await self.wait_until_ready()
-        try:
-            missing = await self.sessions.store.unposted_boards(shards=self.own_shards)
-        except Exception:
-            log.exception("could not list the boards to post after the restart")
-            return
-        if missing:
-            log.info("posting the boards of %d games changed before the restart", len(missing))
-        for mid in missing:
-            self.boards.schedule(mid)
 
     async def _heartbeat(self) -> None:
         """Every BEAT_EVERY seconds while connected and the database answers: the health file, live games."""
@@ -160,9 +143,8 @@ class AgoraBot(discord.Client):
     async def close(self) -> None:
         """Stop timers and board updates, then disconnect."""
         await self.timers.stop()
-        for task in (self._heart, self._reposting):
-            if task is not None:
-                task.cancel()
+        if self._heart is not None:
+            self._heart.cancel()
         for unsubscribe in (self._unsubscribe, self._counting):
             if unsubscribe is not None:
                 unsubscribe()

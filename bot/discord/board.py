@@ -255,13 +255,14 @@ class Boards:
             self._tasks[mid] = asyncio.get_running_loop().create_task(self._run(mid), name=f"board-{mid}")
 
     def resume(self) -> None:
-        """At start-up: once connected, draw the board of every game whose latest state has none."""
+        """At start-up: once connected, draw the board of every game (of this process's shards) whose latest
+        state has none."""
         self._resuming = asyncio.get_running_loop().create_task(self._resume(), name="boards-resume")
 
     async def _resume(self) -> None:
         await self.bot.wait_until_ready()
         try:
-            missing = await self.bot.sessions.store.unposted_boards()
+            missing = await self.bot.sessions.store.unposted_boards(shards=self.bot.sessions.shards)
         except Exception:
             log.exception("could not list the boards to post after the restart")
             return

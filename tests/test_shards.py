@@ -6,8 +6,11 @@ work (a timeout, an AI move) to one process. The real two-process runs are in te
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
@@ -15,6 +18,7 @@ from discord import app_commands
 
 from bot.__main__ import main, parse_shards
 from bot.discord import ShardedAgoraBot
+from bot.discord.common import ALREADY_ANSWERED, guarded
 from bot.sessions import SessionManager, StaleState
 from bot.store import SqliteStore
 from bot.store.base import Shards
@@ -293,3 +297,21 @@ async def test_a_move_another_process_made_first_is_not_doubled(tmp_path: Path) 
             assert (await second.get(mid)).state_id == played.state_id  # reloaded
             log = await first.store.load_log(mid)
             assert [row.seq for row in log] == list(range(1, played.state_id + 1))
+
+
+async def test_an_interaction_another_process_answered_is_a_warning_not_a_failure(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Two processes on one shard (a rolling restart) may both take an interaction: Discord refuses the second
+    answer (40060, "already acknowledged"). That is logged as a warning and not answered with an apology."""
+    response = SimpleNamespace(status=400, reason="Bad Request")
+    refused = discord.HTTPException(response, {"code": ALREADY_ANSWERED, "message": "already acknowledged"})
+
+    async def answer_twice() -> None:
+        raise refused
+
+    interaction: Any = SimpleNamespace(id=987654321, guild_id=None, data={})  # no reply is attempted on it
+    with caplog.at_level(logging.WARNING, logger="bot.discord"):
+        await guarded(interaction, 7, answer_twice)
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
+    assert "already answered elsewhere" in caplog.records[0].getMessage()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.discord")
 
+ALREADY_ANSWERED = 40060  # Discord: "Interaction has already been acknowledged"
 OOPS = "Something went wrong on our side; the game is safe. Please try again."
 NOT_SEATED = (
     "You are not playing in this game, so you can't act in it — but anyone can look at the board and the Log."
@@ -95,7 +96,11 @@ async def guarded(
             await work()
     except SessionError as refusal:
         await reply(interaction, str(refusal))
-    except Exception:
+    except Exception as e:
+        if isinstance(e, discord.HTTPException) and e.code == ALREADY_ANSWERED:
+            # Another process answered it (two on one shard during a rolling restart): not a failure.
+            log.warning("interaction %s was already answered elsewhere (match %s)", interaction.id, match_id)
+            return
         log.exception("Discord callback %r failed (match %s)", interaction.data, match_id)
         try:
             await reply(interaction, OOPS)

@@ -199,6 +199,19 @@ async def test_saved_decks_per_person_and_game(store: Store) -> None:
     assert (await store.deck(2, "g", "Tide")) is not None and (await store.deck(1, "h", "Tide")) is not None
 
 
+async def test_names_fold_only_ascii_letters_on_both_backends(store: Store) -> None:
+    """A deck or pack name is one whatever its case as SQLite's NOCASE sees it (ASCII letters only), on both
+    backends alike, so a database moves to PostgreSQL unchanged: "Über" and "über" are two names."""
+    for name in ("Über", "über", "ÜBER"):  # "ÜBER" is "Über" again: only B, E and R fold
+        assert await store.save_deck(1, "g", name, {"cards": [name]}, 10.0)
+    assert sorted(d.name for d in await store.decks(1, "g")) == ["ÜBER", "über"]
+    got = await store.deck(1, "g", "üBER")
+    assert got is not None and got.deck == {"cards": ["über"]}
+    for name in ("Öl", "öl"):
+        await store.save_pack(1, "g", name, f"{name}.toml", "text", None, 10.0)
+    assert sorted(p.name for p in await store.packs(1, "g")) == ["Öl", "öl"]
+
+
 async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
     path = str(tmp_path / "fresh.db")
     async with SqliteStore(path) as store:

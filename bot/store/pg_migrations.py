@@ -16,6 +16,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         "the whole schema as of SQLite version 10: matches, their log and results, ratings, settings, decks, "
         "card packs and claims",
         (
+            # SQLite's NOCASE: only ASCII letters fold, so a name is the same deck or pack on both backends
+            # (lower() would fold every alphabet: "Über" and "über" are two names on SQLite).
+            """CREATE FUNCTION nocase(name TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE
+                RETURN translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')""",
             """CREATE TABLE schema_version (
                 one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
                 version INTEGER NOT NULL
@@ -111,7 +115,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 channel_id BIGINT NOT NULL,
                 message_id BIGINT NOT NULL
             )""",
-            # A deck name is one deck whatever its case (SQLite: COLLATE NOCASE): unique on lower(name).
+            # A deck name is one deck whatever its case: unique on nocase(name), as SQLite's COLLATE NOCASE.
             """CREATE TABLE decks (
                 user_id BIGINT NOT NULL,
                 game_id TEXT NOT NULL,
@@ -119,7 +123,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 deck TEXT NOT NULL,
                 updated_at DOUBLE PRECISION NOT NULL
             )""",
-            "CREATE UNIQUE INDEX decks_name ON decks (user_id, game_id, lower(name))",
+            "CREATE UNIQUE INDEX decks_name ON decks (user_id, game_id, nocase(name))",
             """CREATE TABLE match_people (
                 user_id BIGINT NOT NULL,
                 match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
@@ -167,7 +171,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 uploaded_at DOUBLE PRECISION NOT NULL,
                 removed_at DOUBLE PRECISION
             )""",
-            "CREATE UNIQUE INDEX card_packs_version ON card_packs (guild_id, game_id, lower(name), version)",
+            "CREATE UNIQUE INDEX card_packs_version ON card_packs (guild_id, game_id, nocase(name), version)",
             # Work that must happen once across processes (a timeout, an AI turn), held until a lease ends.
             """CREATE TABLE claims (
                 key TEXT PRIMARY KEY,

@@ -94,7 +94,7 @@ _SET_RATING = (
     "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
     "wins = excluded.wins"
 )
-_PACK_NAME = "guild_id = $1 AND game_id = $2 AND lower(name) = lower($3)"
+_PACK_NAME = "guild_id = $1 AND game_id = $2 AND nocase(name) = nocase($3)"
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -639,7 +639,7 @@ class PostgresStore(Store):
         """A person's saved decks for a game, by name (case-insensitively)."""
         rows = await self._fetch(
             f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = $1 AND game_id = $2 "
-            'ORDER BY lower(name) COLLATE "C", name COLLATE "C"',
+            'ORDER BY nocase(name) COLLATE "C", name COLLATE "C"',
             user_id, game_id,
         )  # fmt: skip
         return [deck_record(r) for r in rows]
@@ -648,7 +648,7 @@ class PostgresStore(Store):
         """One saved deck by name (any case), or None."""
         rows = await self._fetch(
             f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = $1 AND game_id = $2 "
-            "AND lower(name) = lower($3)",
+            "AND nocase(name) = nocase($3)",
             user_id, game_id, name,
         )  # fmt: skip
         return deck_record(rows[0]) if rows else None
@@ -664,7 +664,7 @@ class PostgresStore(Store):
             if limit is not None:
                 await _lock(conn, f"decks:{user_id}:{game_id}")  # the count holds until the commit
                 exists = await conn.fetchval(
-                    "SELECT 1 FROM decks WHERE user_id = $1 AND game_id = $2 AND lower(name) = lower($3)",
+                    "SELECT 1 FROM decks WHERE user_id = $1 AND game_id = $2 AND nocase(name) = nocase($3)",
                     user_id, game_id, name,
                 )  # fmt: skip
                 count = await conn.fetchval(
@@ -674,7 +674,7 @@ class PostgresStore(Store):
                     return False
             await conn.execute(
                 "INSERT INTO decks (user_id, game_id, name, deck, updated_at) VALUES ($1, $2, $3, $4, $5) "
-                "ON CONFLICT (user_id, game_id, lower(name)) DO UPDATE SET name = excluded.name, "
+                "ON CONFLICT (user_id, game_id, nocase(name)) DO UPDATE SET name = excluded.name, "
                 "deck = excluded.deck, updated_at = excluded.updated_at",
                 user_id, game_id, name, text, now,
             )  # fmt: skip
@@ -683,7 +683,7 @@ class PostgresStore(Store):
     async def delete_deck(self, user_id: int, game_id: str, name: str) -> bool:
         """Delete a saved deck by name (any case); whether there was one."""
         status = await self._execute(
-            "DELETE FROM decks WHERE user_id = $1 AND game_id = $2 AND lower(name) = lower($3)",
+            "DELETE FROM decks WHERE user_id = $1 AND game_id = $2 AND nocase(name) = nocase($3)",
             user_id, game_id, name,
         )  # fmt: skip
         return status != "DELETE 0"
@@ -711,8 +711,8 @@ class PostgresStore(Store):
                     guild_id, game_id, name,
                 )  # fmt: skip
                 count = await conn.fetchval(
-                    "SELECT COUNT(DISTINCT lower(name)) FROM card_packs WHERE guild_id = $1 AND game_id = $2 "
-                    "AND removed_at IS NULL",
+                    "SELECT COUNT(DISTINCT nocase(name)) FROM card_packs "
+                    "WHERE guild_id = $1 AND game_id = $2 AND removed_at IS NULL",
                     guild_id, game_id,
                 )  # fmt: skip
                 if exists is None and count >= limit:
@@ -737,8 +737,8 @@ class PostgresStore(Store):
         rows = await self._fetch(
             f"SELECT {PACK_COLUMNS} FROM card_packs p WHERE guild_id = $1{game} AND removed_at IS NULL "
             "AND version = (SELECT MAX(version) FROM card_packs q WHERE q.guild_id = p.guild_id "
-            "AND q.game_id = p.game_id AND lower(q.name) = lower(p.name)) "
-            'ORDER BY game_id COLLATE "C", lower(name) COLLATE "C"',
+            "AND q.game_id = p.game_id AND nocase(q.name) = nocase(p.name)) "
+            'ORDER BY game_id COLLATE "C", nocase(name) COLLATE "C"',
             *params,
         )
         return [pack_record(r) for r in rows]

@@ -53,12 +53,6 @@ class Shards:
         """Whether this process handles the guild (direct messages and games of no guild: shard 0)."""
         return ((guild_id or 0) >> 22) % self.count in self.ids
 
-    def sql(self) -> tuple[str, tuple[int, ...]]:
-        """A WHERE fragment on matches.guild_id (`?` placeholders) and its parameters."""
-        ids = sorted(self.ids)
-        marks = ", ".join("?" * len(ids))
-        return f"((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})", (self.count, *ids)
-
 
 ALL_SHARDS = Shards(1, frozenset({0}))  # one process owns every guild
 

@@ -920,8 +920,9 @@ def _of_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
     """An AND clause keeping the matches of these shards' guilds ("" for all) and its parameters."""
     if shards is None:
         return "", ()
-    where, params = shards.sql()
-    return f" AND {where}", params
+    ids = sorted(shards.ids)
+    marks = ", ".join("?" * len(ids))
+    return f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})", (shards.count, *ids)
 
 
 def _and_equal(params: list[Any], **filters: Any) -> str:

@@ -1,7 +1,10 @@
 """What an asynchronous game costs its people (issue 22): messages, pings and waits, per game and setting.
 
-    .venv/bin/python bench/async.py [--games N] [--games-per GAME=N,...] [--settings ask,auto,all]
-                                    [--mode easy|random] [--only GAME] [--pause SEC] [--seed S] [--jobs J]
+    .venv/bin/python bench/async.py [--quick] [--games N] [--games-per GAME=N,...] [--settings ask,auto,all]
+                                    [--mode easy|random] [--only GAME] [--pause SEC] [--pace async|live|]
+                                    [--seed S] [--jobs J]
+
+--quick: one game per game and setting (a few minutes in all on 2 cores).
 
 Two people play every game through the fake Discord and the real bot (tests/async_players.py): whoever is to
 act opens "My hand & moves" on the latest board and presses through the menus to the move the easy AI would
@@ -9,9 +12,10 @@ choose (--mode easy) or to a random legal move (--mode random). Before each game
 setting is stored (ask, auto or all; bot.sessions.types.WINDOW_SETTINGS). Play is asynchronous: the bot's
 clock moves on --pause seconds (an hour) before a person acts after the other one moved; --pause 0 is both
 people at the table all along (a bot that spares people who just moved a ping then pings almost nobody).
-Each (game, setting) runs on a fresh bot and database, so the i-th game of every setting is the same deal and
-the people's choices the same seed. --jobs rows are played at once, each in a process (default 2, for 2
-cores): the counts do not depend on it, the seconds per game do.
+The host sets the table's pace (--pace, default async: windows wait like a turn; "" keeps the server's
+default, live here). Each (game, setting) runs on a fresh bot and database, so the i-th game of every
+setting is the same deal and the people's choices the same seed. --jobs rows are played at once, each in
+a process (default 2, for 2 cores): the counts do not depend on it, the seconds per game do.
 
 Columns (means over the games of the row):
   msgs         public messages the bot created in the game's thread (the lobby's included; no ephemerals)
@@ -23,6 +27,12 @@ Columns (means over the games of the row):
   waited       positions in a response window in which a person acted (the window waited for them)
   for them     moves the bot played for a person (SessionEvent.auto: window setting or a lone move)
   moves        moves the people made; moves/ping = moves / pings of both
+  wrong word   replies to a move that offered no move (said who is next) while the bot then waited on the
+               mover: the reply was written before the steps after the move settled (a total; target 0)
+  no-ping win  windows that waited on a person who had not moved in the last few minutes and got no ping
+               for it (a total; target 0 at async pace)
+  hidden lone  moves played for a person as their lone move that they would not have had in some world an
+               opponent cannot tell apart (resampled as tests/hidden_helpers.py does; a total; target 0)
   s/game       wall seconds per game
 Targets with the default setting (auto): no window posts a message; pings/p <= choice/p; Ophidian msgs <= 60
 and pings/p <= 30.
@@ -67,11 +77,16 @@ COLUMNS = (
     ("for them", 8),
     ("moves", 6),
     ("moves/ping", 10),
+    ("wrong word", 10),
+    ("no-ping win", 11),
+    ("hidden lone", 11),
     ("s/game", 6),
 )
 
 
-async def run_row(game: str, setting: str, n: int, mode: str, seed: int, pause: float) -> list[GameRecord]:
+async def run_row(
+    game: str, setting: str, n: int, mode: str, seed: int, pause: float, pace: str
+) -> list[GameRecord]:
     """Play n games of `game` with both people on `setting`, on a fresh fake Discord and database."""
     records = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -80,7 +95,7 @@ async def run_row(game: str, setting: str, n: int, mode: str, seed: int, pause: 
             async with Harness.started(fake, Path(tmp)) as h:
                 for i in range(n):
                     rec = await play_game(
-                        h, game, people, windows=setting, mode=mode, seed=seed + i, pause=pause
+                        h, game, people, windows=setting, mode=mode, seed=seed + i, pause=pause, pace=pace
                     )
                     records.append(rec)
     return records
@@ -110,6 +125,9 @@ def row(game: str, setting: str, records: list[GameRecord]) -> list[str]:
         f"{_mean([sum(r.played_for.values()) for r in records]):.1f}",
         f"{_mean([r.moves for r in records]):.1f}",
         f"{moves / pings:.2f}" if pings else "-",
+        str(sum(getattr(r, "wrong_word", 0) for r in records)),
+        str(sum(getattr(r, "unpinged_windows", 0) for r in records)),
+        str(sum(getattr(r, "hidden_forced", 0) for r in records)),
         f"{_mean([r.seconds for r in records]):.1f}",
     ]
     return cells
@@ -157,7 +175,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The options above."""
     known = list(games())
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="one game per game and setting (a few minutes)")
     p.add_argument("--games", type=int, default=2, help="games per game and setting [2]")
+    p.add_argument(
+        "--pace", default="async", help="the table's pace the host picks: async, live or '' [async]"
+    )
     p.add_argument("--games-per", default="", help="GAME=N,... overrides --games for some games")
     p.add_argument("--settings", default=",".join(WINDOW_SETTINGS), help="window settings [ask,auto,all]")
     p.add_argument("--mode", choices=MODES, default="easy", help="how people choose [easy]")
@@ -167,6 +189,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1, help="the people's choices: game i uses seed+i [1]")
     args = p.parse_args(argv)
     args.settings = [s for s in args.settings.split(",") if s]
+    if args.quick:
+        args.games = 1
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be positive")
     if not args.settings or any(s not in WINDOW_SETTINGS for s in args.settings):
@@ -179,16 +203,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def play_row(game: str, setting: str, n: int, mode: str, seed: int, pause: float) -> list[GameRecord]:
+def play_row(
+    game: str, setting: str, n: int, mode: str, seed: int, pause: float, pace: str
+) -> list[GameRecord]:
     """run_row in a fresh event loop (and, with --jobs, a process of its own)."""
-    return asyncio.run(run_row(game, setting, n, mode, seed, pause))
+    return asyncio.run(run_row(game, setting, n, mode, seed, pause, pace))
 
 
 def main(args: argparse.Namespace) -> None:
     """Play every row (--jobs at a time), then print the table, the notes and the time it took."""
     t0 = time.monotonic()
     keys = [(game, setting) for game in args.names for setting in args.settings]
-    jobs = [(g, s, args.per.get(g, args.games), args.mode, args.seed, args.pause) for g, s in keys]
+    jobs = [(g, s, args.per.get(g, args.games), args.mode, args.seed, args.pause, args.pace) for g, s in keys]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
             results = list(pool.map(play_row, *zip(*jobs, strict=True)))
@@ -196,8 +222,8 @@ def main(args: argparse.Namespace) -> None:
         results = [play_row(*job) for job in jobs]
     seconds = time.monotonic() - t0
     print(
-        f"two people, mode {args.mode}, {args.pause:g} s before answering the other, {args.jobs} job(s) at"
-        " once; means over the games of each row"
+        f"two people, mode {args.mode}, {args.pace or 'default'} pace, {args.pause:g} s before answering the"
+        f" other, {args.jobs} job(s) at once; means over the games of each row"
     )
     print(format_table([row(g, s, recs) for (g, s), recs in zip(keys, results, strict=True)]))
     for (game, setting), records in zip(keys, results, strict=True):

@@ -26,13 +26,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import choose_move
+from bot.discord.board import HERE
 from bot.discord.menus import STALE, named_moves, walk
 from bot.sessions import MatchInfo, Move
-from bot.sessions.types import SessionEvent
+from bot.sessions.types import FORCED, SessionEvent
+from engine.core import find_action
+from engine.registry import games
 from engine.table.present import of as presentation_of
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
 from tests.fakediscord.models import DM, LOADING
+from tests.hidden_helpers import resample
 
 PLAYED = "✅ You played"
 MODES = ("easy", "random")
@@ -63,6 +67,10 @@ class GameRecord:
     windows_waited: int = 0  # positions in a response window in which a person acted
     played_for: Counter[str] = field(default_factory=Counter)  # SessionEvent.auto -> moves played for someone
     moves: int = 0  # moves the people made through the menus
+    wrong_word: int = 0  # replies to a move that offered no move while the bot then waited on the mover
+    unpinged_windows: int = 0  # windows that waited on someone away (not here) who got no ping for them
+    hidden_forced: int = 0  # lone moves played for someone that they would not have had in a world their
+    # opponent cannot tell apart (resampled independently of determinize: tests/hidden_helpers.py)
     retries: int = 0  # menus found out of date (the position changed under the person), tried again
     seconds: float = 0.0
 
@@ -130,20 +138,21 @@ async def press_to(
     where: tuple[int, int],
     target: tuple[int, ...],
     labels: Path,
-) -> bool:
-    """Press through the menu to the option path `target`; whether the move was played (False: out of date).
+) -> tuple[bool, FakeMessage]:
+    """Press through the menu to the option path `target`; whether the move was played (False: out of date),
+    and the last message (the reply to the move).
 
     A level is either buttons (one per option) or a select menu of 25 options a page ("Next ▶" pages on).
     """
     mid, sid = where
     for _ in range(MAX_PRESSES):
         if PLAYED in menu.content:
-            return True
+            return True, menu
         ids = [c.get("custom_id", "") for c in menu.iter_components()]
         if STALE in menu.content or not any(
             i.startswith((f"ag:mv:{mid}:{sid}:", f"ag:ms:{mid}:{sid}:")) for i in ids
         ):
-            return False  # out of date, not (or no longer) this person's turn, or drawn at another position
+            return False, menu  # out of date, not (or no longer) this person's turn, or drawn elsewhere
         selects = [(s, _path_of(s.get("custom_id", ""), f"ag:ms:{mid}:{sid}:")) for s in menu.selects]
         on_way = [(s, p) for s, p in selects if p is not None and p == target[: len(p)]]
         if on_way:
@@ -198,11 +207,20 @@ def count_messages(
         record.pings[user] = sum(1 for m in new if user in m.pings) + record.dms[user]
 
 
-async def start_game(h: Harness, game: str, people: list[FakeUser]) -> tuple[FakeChannel, int]:
-    """/play in #general by the first person, the second joins, the first starts (seat choices random)."""
+PACE_MENU = "Pace: the server's default (host: choose live or async)"
+
+
+async def start_game(
+    h: Harness, game: str, people: list[FakeUser], pace: str = ""
+) -> tuple[FakeChannel, int]:
+    """/play in #general by the first person, the second joins, the host picks the table's pace (if one is
+    given and the game has response windows), the first starts (seat choices random)."""
     host, guest = people
     thread, lobby, mid = await h.open_lobby(host, game)
     await h.press(guest, lobby, "Join")
+    lobby = h.fake.message(lobby.id)
+    if pace and any(s.get("placeholder") == PACE_MENU for s in lobby.selects):
+        await (await h.fake.select(host, lobby, [pace], placeholder=PACE_MENU)).wait_reply()
     await h.press(host, h.fake.message(lobby.id), "Start")
     return thread, mid
 
@@ -224,6 +242,39 @@ async def set_windows(h: Harness, people: list[FakeUser], windows: str) -> None:
             await h.store.set_user_setting(p.id, f"windows:{guild}", windows)
 
 
+def _here(moved: dict[int, float], user: int, now: float) -> bool:
+    """Whether the person moved in the game in the last few minutes (the bot spares them a ping)."""
+    return now - moved.get(user, float("-inf")) < HERE
+
+
+def _pings(h: Harness, user: int, since: int) -> int:
+    """Messages the bot created since the message id `since` that notified this person (DMs included)."""
+    fake = h.fake
+    new = [m for m in fake.all_messages() if m.id > since and m.author.id == fake.bot_user.id]
+    dm = [m for m in new if (c := fake.channels[m.channel_id]).type == DM and c.recipient is not None]
+    return sum(1 for m in new if user in m.pings) + sum(
+        1 for m in dm if fake.channels[m.channel_id].recipient.id == user
+    )
+
+
+async def _hidden_forced(h: Harness, mid: int, before: set[int]) -> int:
+    """Of the moves played for someone as their lone move (at these state_ids), how many were not lone in
+    some world an opponent cannot tell apart (resampled as tests/hidden_helpers.py does, independently of
+    the game's determinize)."""
+    record = await h.store.get_match(mid)
+    rows = await h.store.load_log(mid)
+    game = games()[record.game_id]
+    n = len(record.seats)
+    state = game.setup(n, record.seed, record.options)
+    count, rng = 0, random.Random(mid)
+    for i, row in enumerate(rows):
+        if i in before:
+            worlds = (resample(game, state, n, o, rng) for o in range(n) if o != row.seat for _ in range(20))
+            count += any(len(game.legal_actions(w, row.seat)) != 1 for w in worlds)
+        game.apply(state, find_action(game, state, row.seat, row.key))
+    return count
+
+
 def pick(pos: Position, user: int, mode: str, rng: random.Random) -> str:
     """The key of the move this person makes: the easy AI's choice, or a random legal move."""
     if mode == "random":
@@ -242,13 +293,15 @@ async def play_game(
     mode: str = "easy",
     seed: int = 0,
     pause: float = PAUSE,
+    pace: str = "async",
     max_moves: int = MAX_MOVES,
     max_seconds: float = MAX_SECONDS,
 ) -> GameRecord:
     """Open, start and play one game of two people to its end (or a cap); its counters.
 
     Asynchronous play: the session clock (`h.clock`) moves on `pause` seconds before a person acts after
-    someone else's move (they were away); a person who goes on after their own move acts at once.
+    someone else's move (they were away); a person who goes on after their own move acts at once. The host
+    sets the table's pace (`pace`, "" for the server's default) where the game has response windows.
     """
     assert mode in MODES, mode
     t0 = time.monotonic()
@@ -263,10 +316,12 @@ async def play_game(
     await set_windows(h, people, windows)
     since = max((m.id for m in h.fake.all_messages()), default=0)
     last: int | None = None  # who made the last move
+    moved: dict[int, float] = {}  # person -> the session clock at their last move
+    before_last: dict[int, int] = {}  # person -> their pings before the last move was pressed
     in_a_row = 0  # menus found out of date since the last move
     unsubscribe = h.sessions.subscribe(events.append)
     try:
-        thread, mid = await start_game(h, game, people)
+        thread, mid = await start_game(h, game, people, pace)
         record.match_id = mid
         while True:
             await h.settle()
@@ -294,13 +349,27 @@ async def play_game(
                 record.retries, in_a_row = record.retries + 1, in_a_row + 1
                 continue  # the bot moved meanwhile (a window passed by itself)
             target, labels = index_path(moves, pick(pos, user, mode, rng))
+            if pos.info.window and pos.info.state_id not in waited and not _here(moved, user, h.clock[0]):
+                pinged = _pings(h, user, since)
+                record.unpinged_windows += pinged == before_last.get(user, pinged)
             if user != last:
                 h.clock[0] += pause
+            pings_now = {u: _pings(h, u, since) for u in by_id}
             hand = await h.press(by_id[user], h.board(thread), HAND)
-            if await press_to(h, by_id[user], hand, (mid, pos.info.state_id), target, labels):
+            played, reply = await press_to(h, by_id[user], hand, (mid, pos.info.state_id), target, labels)
+            if played:
                 record.moves, last, in_a_row = record.moves + 1, user, 0
+                moved[user] = h.clock[0]
                 if pos.info.window:
                     waited.add(pos.info.state_id)
+                await h.settle()
+                before_last = pings_now
+                offered = any(
+                    str(c.get("custom_id", "")).startswith(("ag:mv:", "ag:ms:"))
+                    for c in reply.iter_components()
+                )
+                after = await position(h, mid)
+                record.wrong_word += not offered and user in after.legal
             else:
                 record.retries, in_a_row = record.retries + 1, in_a_row + 1
         await h.settle()
@@ -315,5 +384,9 @@ async def play_game(
     record.played_for = Counter(
         a for e in events if e.kind == "action" and e.info.id == mid and (a := _auto(e))
     )
+    forced = {
+        e.info.state_id - 1 for e in events if e.kind == "action" and e.info.id == mid and _auto(e) == FORCED
+    }
+    record.hidden_forced = await _hidden_forced(h, mid, forced)
     record.seconds = time.monotonic() - t0
     return record

@@ -16,6 +16,8 @@ to every seat, and the per-seat check catches it).
 - the log: the entries of the state's event log the viewer may read;
 - determinize: `to_json(determinize(w, v, seed)) == to_json(determinize(w', v, seed))`: what determinize
   deals must depend only on what the viewer can see;
+- automatic (issue 33): for every other person to act who chose *ask me*, whether the bot plays a move for
+  them (and so skips their ping and new board) and why (bot/sessions/automatic.py `played_for_them`);
 - events: one move legal in both worlds (of a seat to act, often someone else's) is applied to copies of
   both; the events the viewer may read must have the same texts unless the move revealed something by rule.
   A reveal by rule shows in the view after the move (the card now on the row, in play, in the viewer's
@@ -38,6 +40,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from bot.sessions.automatic import played_for_them
+from bot.sessions.types import ASK
 from engine import eventlog
 from engine.core import Action, Event, Game, PlayerId
 from engine.rng import Rng
@@ -201,6 +205,13 @@ def _events(game: Any, w: Any, w2: Any, viewer: Viewer, rng: random.Random) -> s
     return f"after {move.key} by seat {seat}: {diff[0]!r} != {diff[1]!r}"
 
 
+def _automatic(game: Any, s: Any, seat: PlayerId, n: int) -> tuple[str, str] | None:
+    """Whether (and why; the key's kind) the bot plays for the person in `seat`, who chose *ask me*."""
+    window = bool(table_present.of(game).status(game.view(s, None), NAMES[:n]).window)
+    found = played_for_them(game, s, seat, players=n, seed=7, window=window, setting=ASK, can_undo=False)
+    return None if found is None else (found[0].split(":")[0], found[1])
+
+
 def check_position(
     game: Any, s: Any, viewer: Viewer, rng: random.Random, at: tuple[int, int, int] = (0, 0, 0)
 ) -> list[Finding]:
@@ -211,7 +222,8 @@ def check_position(
     def report(check: str, detail: str) -> None:
         found.append(Finding(gid, check, viewer, detail, *at))
 
-    w2 = resample(game, s, at[0] or game.min_players, viewer, rng)
+    n = at[0] or game.min_players
+    w2 = resample(game, s, n, viewer, rng)
     va, vb = game.view(s, viewer), game.view(w2, viewer)
     if dumps(va) != dumps(vb):
         report("view", first_difference(va, vb))
@@ -243,6 +255,10 @@ def check_position(
         )
         if dumps(da) != dumps(db):
             report("determinize", first_difference(da, db))
+    if viewer is not None:
+        for seat in game.to_act(s):
+            if seat != viewer and (a := _automatic(game, s, seat, n)) != (b := _automatic(game, w2, seat, n)):
+                report("automatic", f"seat {seat}: {a} != {b}")
     if not found:
         diff = _events(game, s, w2, viewer, rng)
         if diff is not None:

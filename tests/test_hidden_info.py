@@ -217,3 +217,20 @@ def test_planted_leak_is_caught(game_id: str) -> None:
     done, found = sweep(leaky, 300, known=lambda f: known(f) or f.check != check, stop_after=1)
     assert found, f"{cls.__name__}: the {check} leak went unseen over {done} positions"
     assert found[0].game == game_id
+
+
+def test_a_lone_move_played_from_the_true_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: a bot that played a person's lone move for them whenever it was their only one (the true
+    count, not the count in every world their opponent cannot tell apart) is caught: in Ophidian 2350 the
+    holder of The Flow who can only pass would have had other moves in worlds the opponent cannot rule out."""
+    from bot.sessions import automatic
+
+    monkeypatch.setattr(
+        automatic, "forced_in_public", lambda g, s, seat, n, seed: len(g.legal_actions(s, seat)) == 1
+    )
+    game = GAMES["ophidian"]
+    s = playout(game, 2, 62, 71)  # where the sweep met it (seed 62, 71 moves): Ada holds The Flow
+    found = [
+        f for r in range(20) for f in check_position(game, s, 1, random.Random(r)) if f.check == "automatic"
+    ]
+    assert found, "a lone move decided from the true hand went unseen"

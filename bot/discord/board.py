@@ -49,7 +49,7 @@ from bot.discord.common import (
 from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
 from bot.discord.standings import result_changes
-from bot.discord.timers import deadline_line, pass_time, table_pace
+from bot.discord.timers import deadline_line, pass_time, passes_by_itself_soon, table_pace
 from bot.sessions import MatchInfo, SessionEvent
 from bot.sessions.packs import pack_of
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
@@ -359,8 +359,8 @@ class Boards:
         embed = board_embed(info, view, list(self.recent.get(mid, ())), status, ratings)
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
-        # people to act with more than one legal move (the result names everyone and pings nobody)
-        real = frozenset() if info.status == FINISHED else await sessions.real_choices(mid)
+        # the people the bot waits on (the result names everyone and pings nobody)
+        real = frozenset() if info.status == FINISHED else await sessions.waiting_on(mid)
         here = self._here(mid)
 
         def file() -> discord.File:
@@ -369,7 +369,11 @@ class Boards:
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
         same_turn = known and old is not None and (old.turn == key or bool(info.window))
         already = old.pinged if same_turn and old is not None else frozenset()
-        to_ping = real - already - here  # at most once a turn, and never someone who is here
+        if info.window and old is not None and old.state_id != info.state_id:
+            already -= real  # a new window: those it waits on may be pinged for it (once, at async pace)
+        to_ping = real - already - here  # at most once a turn (a window), and never someone who is here
+        if not self._pings_window(info):
+            to_ping = frozenset() if info.window else to_ping
         if old is not None and known and not self._posts_anew(info, old, key, to_ping):
             message = channel.get_partial_message(old.message_id)
             try:
@@ -383,9 +387,9 @@ class Boards:
             except (discord.NotFound, discord.Forbidden):
                 pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
             else:
-                told = (
-                    await self._tell_privately(info, to_ping, old.message_id) if info.window else frozenset()
-                )
+                live_window = info.window and not self._pings_window(info)
+                dm = real - already - here
+                told = await self._tell_privately(info, dm, old.message_id) if live_window else frozenset()
                 turn = old.turn if info.window else key  # a window belongs to the turn it opens in
                 await self._save(mid, Posted(channel.id, old.message_id, turn, already | told, info.state_id))
                 return
@@ -405,7 +409,8 @@ class Boards:
             await board_refused(self.bot, channel, info, refused, buttons)
             return
         self._nonces.pop(mid, None)
-        await self._save(mid, Posted(channel.id, sent.id, key, already | to_ping, info.state_id))
+        turn = old.turn if info.window and old is not None and known else key  # a window is its turn's
+        await self._save(mid, Posted(channel.id, sent.id, turn, already | to_ping, info.state_id))
         if old is not None and known:
             await self._retire(channel, old.message_id, info)
         if info.over:
@@ -433,9 +438,17 @@ class Boards:
             return old.turn != RESULT
         if old.state_id == info.state_id:
             return False  # the same position drawn again (a seat handed over)
-        if info.window or not info.users_to_act:
+        if not info.users_to_act:
             return False
+        if info.window:  # at async pace a window that waits on someone not here pings them, as a turn does
+            return bool(to_ping)
         return old.turn != key or bool(to_ping)
+
+    @staticmethod
+    def _pings_window(info: MatchInfo) -> bool:
+        """Whether a response window open now reaches the people it waits on with a ping (a new board): at
+        async pace it waits like a turn; at live pace it passes by itself soon, so it only edits the board."""
+        return bool(info.window) and not passes_by_itself_soon(info)
 
     def _here(self, mid: int) -> frozenset[int]:
         """The people who moved in this game in the last few minutes: they are there, so no ping."""

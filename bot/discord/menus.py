@@ -50,6 +50,7 @@ STALE = "⏳ That menu is out of date — the game has moved on. Here are your m
 UNCLAIMED = (
     "That button is not one Agora knows (it may come from an old or altered message). Use the latest board."
 )
+SETTLE_WAIT = 8.0  # seconds a reply to a move waits for the steps played after it (an AI thinks ~1 s a move)
 PATH = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)"  # option indexes "2.0", or "" for the top level
 
 
@@ -183,6 +184,8 @@ async def hand_message(
         lines.append("This game is over.")
     elif moves:
         text, view = menu(mid, info.state_id, moves)
+        if played:
+            lines.append("↪️ **It's your move again.**")
         if info.window:
             at = pass_time(info)
             by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
@@ -196,8 +199,14 @@ async def hand_message(
             view.add_item(discord.ui.Button(label="↩ Undo", custom_id=cid, row=4))
     else:
         waiting = ", ".join(who(info, s) for s in info.to_act) or "nobody"
-        again = "to see your hand, or when it is" if played else "when it is"
-        lines.append(f"It's not your turn — waiting for {waiting}. Press *My hand & moves* again {again}.")
+        if not played:
+            again = "Press *My hand & moves* again when it is."
+            lines.append(f"It's not your turn — waiting for {waiting}. {again}")
+        else:  # written once every step after the move has settled: the next to act, as the board shows
+            thinking = bot_of(interaction).sessions.ai_task(mid) is not None
+            now = " (thinking: the board will show the answer)" if thinking else ""
+            again = "Press *My hand & moves* again to see your hand, or when it is your turn."
+            lines.append(f"Next: {waiting}{now}. {again}")
     return {"content": "\n".join(lines), "attachments": files, "view": view}
 
 
@@ -322,6 +331,8 @@ async def _press(
     note = f"✅ You played **{level.move.label}**."
     if result.over:
         note += " That was the last move — see the result on the board."
+    else:  # the reply tells where the game stands once the passes, lone steps and AI answers are played
+        await sessions.settled(mid, SETTLE_WAIT)
     await _played(interaction, mid, note)
 
 

@@ -103,6 +103,12 @@ def passes_by_itself(info: MatchInfo, settings: GuildSettings) -> bool:
     return bool(info.window and settings.response_wait and pace_of(info, settings) == LIVE)
 
 
+def passes_by_itself_soon(info: MatchInfo) -> bool:
+    """passes_by_itself with the server's settings as the running bot last read them (the defaults if
+    not read yet)."""
+    return passes_by_itself(info, _known(info) or GuildSettings())
+
+
 def pass_time(info: MatchInfo) -> float | None:
     """When the open response window passes by itself (None: no window, an async table, or the server
     never passes)."""
@@ -132,7 +138,8 @@ def deadline_line(info: MatchInfo) -> str:
         lines.append(f"⏳ The {info.window} passes by itself <t:{int(at)}:R> unless answered")
     if settings.timeout:
         at = info.updated_at + settings.timeout
-        lines.append(f"⏳ Time runs out <t:{int(at)}:R> ({POLICY_WORDS[settings.policy]})")
+        what = f"the {info.window} passes" if info.window else POLICY_WORDS[settings.policy]
+        lines.append(f"⏳ Time runs out <t:{int(at)}:R> ({what})")
     return "\n".join(lines)
 
 
@@ -286,7 +293,10 @@ class Timers:
         if settings.timeout and now - since >= settings.timeout:
             if not await self.bot.sessions.claim(f"timeout:{s.id}:{info.state_id}"):
                 return  # another process fires this timeout (or has fired it)
-            await self._timeout(info, settings.policy)
+            if info.window:  # a response window's timeout is a pass, whatever the policy for turns
+                await self._let_pass(info)
+            else:
+                await self._timeout(info, settings.policy)
             after = await self.bot.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # nothing changed: don't retry
                 await store.set_deadline(s.id, None)

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, choose_move
+from bot.sessions.automatic import position_seed as ai_seed
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
 from bot.sessions.pool import PoolError
@@ -72,6 +73,15 @@ class AiSeats(SessionBase):
             return False
         async with self._lock_for(match_id):
             return await self._automatic(await self._live(match_id)) is not None
+
+    async def settled(self, match_id: int, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) until the automatic steps after a move have been played: moves
+        played for people, and AI seats answering; whether they have (False: an AI still thinks)."""
+        task = self._ai_tasks.get(match_id)
+        if task is None:
+            return True
+        done, _ = await asyncio.wait({task}, timeout=timeout)
+        return bool(done)
 
     def ai_task(self, match_id: int) -> asyncio.Task[None] | None:
         """The task moving this match's AI seats (and the moves made for people), while it runs."""
@@ -221,8 +231,3 @@ class AiSeats(SessionBase):
             if live.record.seats[s].is_ai:
                 return s
         return None
-
-
-def ai_seed(seed: int, state_id: int, seat: int) -> int:
-    """A reproducible seed for one AI decision (the same move is recomputed after a crash)."""
-    return (seed * 1_000_003 + state_id * 7919 + seat) & ((1 << 63) - 1)

@@ -12,14 +12,11 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from bot.sessions.automatic import played_for_them, position_seed
 from bot.sessions.cache import Live, MatchCache
 from bot.sessions.pool import AiPool
 from bot.sessions.types import (
-    ALL,
-    AUTO,
-    BY_SETTING,
     DEFAULT_WINDOWS,
-    FORCED,
     MatchInfo,
     SessionError,
     SessionEvent,
@@ -36,7 +33,6 @@ from engine.core import PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
-from engine.table.decisions import PASS
 from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
@@ -202,33 +198,50 @@ class SessionBase:
         return live.window[1]
 
     async def _automatic(self, live: Live) -> tuple[PlayerId, str, str] | None:
-        """The first person to act whose move is played for them, as (seat, action key, why), or None.
-
-        In a response window: the pass, when their window setting is ALL, or AUTO and passing is all they
-        can do (ASK always waits). Elsewhere: a lone legal move that only continues play, unless they could
-        take back their last move (then it waits, so undo stays theirs).
-        """
+        """The first person to act whose move is played for them, as (seat, action key, why), or None (the
+        rule, and why it tells nobody anything: bot/sessions/automatic.py)."""
         rec, match = live.record, live.match
         if match is None or rec.status != ACTIVE:
             return None
-        to_act = tuple(match.to_act())
-        people = [s for s in to_act if not rec.seats[s].is_ai]
-        if not people:
-            return None
-        game = match.game
-        window = self._window(live, to_act)
-        for seat in people:
-            actions = game.legal_actions(match.state, seat)
-            if window:
-                passing = next((a for a in actions if a.kind == PASS), None)
-                if passing is None:
-                    continue
-                setting = await self._setting_of(live, seat)
-                if setting == ALL or (setting == AUTO and len(actions) == 1):
-                    return seat, passing.key, BY_SETTING
-            elif len(actions) == 1 and not match.can_undo(seat):
-                return seat, actions[0].key, FORCED
+        for seat in match.to_act():
+            if not rec.seats[seat].is_ai and (todo := await self._automatic_for(live, seat)) is not None:
+                return seat, *todo
         return None
+
+    async def _automatic_for(self, live: Live, seat: PlayerId) -> tuple[str, str] | None:
+        """The move played for the person in this seat now, as (action key, why), or None: the bot waits for
+        them. Decided once per position, setting and undo."""
+        rec, match = live.record, live.match
+        assert match is not None
+        setting = await self._setting_of(live, seat)
+        can_undo = match.can_undo(seat)
+        if live.automatic is None or live.automatic[0] != match.state_id:
+            live.automatic = (match.state_id, {})
+        known = live.automatic[1]
+        if (seat, setting, can_undo) not in known:
+            known[(seat, setting, can_undo)] = played_for_them(
+                match.game,
+                match.state,
+                seat,
+                players=match.num_players,
+                seed=position_seed(rec.seed, match.state_id, seat),
+                window=bool(self._window(live, tuple(match.to_act()))),
+                setting=setting,
+                can_undo=can_undo,
+            )
+        return known[(seat, setting, can_undo)]
+
+    async def _waits_on(self, live: Live) -> frozenset[UserId]:
+        """The people the bot waits on now (to act, and no move is played for them): the ones to ping."""
+        rec, match = live.record, live.match
+        if match is None or rec.status != ACTIVE:
+            return frozenset()
+        waits = set()
+        for s in match.to_act():
+            user = rec.seats[s].user_id
+            if user is not None and not rec.seats[s].is_ai and await self._automatic_for(live, s) is None:
+                waits.add(user)
+        return frozenset(waits)
 
     async def _setting_of(self, live: Live, seat: PlayerId) -> str:
         """The window setting of the person in this seat (the default if the front end keeps none)."""
@@ -269,10 +282,11 @@ class SessionBase:
         marked as waiting on the bot (ai_turn) when a move will be played for a person (see _automatic), so
         that a restart plays it."""
         rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
-        after = Live(rec, match, window=live.window)
+        after = Live(rec, match, window=live.window, automatic=live.automatic)
         if not u.ai_turn and await self._automatic(after) is not None:
             u = replace(u, ai_turn=True)
         live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
+        live.automatic = after.automatic  # likewise, keyed by state_id
         if self.deadline_for is None:
             return u
         try:

@@ -27,6 +27,8 @@ class Live:
     match: Match | None = None
     forfeit_shares: tuple[float, ...] | None = None  # the result of a game ended by a forfeit
     window: tuple[Any, str] | None = None  # (state_id and seats, the window they show), computed once
+    # (state_id, {(seat, setting, undo): the move played for them or None}): bot.sessions.automatic, once
+    automatic: tuple[int, dict[Any, Any]] | None = None
 
 
 @dataclass(slots=True)

@@ -152,21 +152,11 @@ class Play(SessionBase):
             seat = seat_of(live.record.seats, user)
             return live.match is not None and seat is not None and _only_others_moved(live.match, seat, since)
 
-    async def real_choices(self, match_id: int) -> frozenset[UserId]:
-        """The people to act now who have more than one legal move (a real choice: worth a ping)."""
+    async def waiting_on(self, match_id: int) -> frozenset[UserId]:
+        """The people the bot waits on now: to act, and no move is played for them (bot/sessions/automatic.py;
+        decided from what their opponents may see, so who is pinged tells nobody their cards)."""
         async with self._lock_for(match_id):
-            live = await self._live(match_id)
-            match = live.match
-            if match is None or live.record.status != ACTIVE:
-                return frozenset()
-            seats = live.record.seats
-            return frozenset(
-                u
-                for s in match.to_act()
-                if (u := seats[s].user_id) is not None
-                and not seats[s].is_ai
-                and len(match.game.legal_actions(match.state, s)) > 1
-            )
+            return await self._waits_on(await self._live(match_id))
 
     async def can_undo(self, match_id: int, user: UserId) -> bool:
         """Whether undo would be accepted for this user now."""
@@ -220,6 +210,7 @@ class Play(SessionBase):
             raise SessionError("That move is not possible now; here are the moves you have.") from None
         before = match.state_id
         mid = live.record.id
+        in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
         try:
             events = match.apply(action)
             over = match.is_over()
@@ -239,7 +230,7 @@ class Play(SessionBase):
         self._apply_update(live, update)
         info = self._info(live)
         if auto:
-            events = [played_for(info.seat_name(seat), auto, seat), *events]
+            events = [played_for(info.seat_name(seat), auto, seat, in_window), *events]
         await self._publish(
             SessionEvent(
                 "action", info, seat=seat, user=user, action_key=key, events=tuple(events), auto=auto
@@ -252,13 +243,16 @@ class Play(SessionBase):
         return SubmitResult(match.state_id, tuple(events), info)
 
 
-def played_for(name: str, why: str, seat: PlayerId) -> Event:
-    """The public line that says a move was played for a person, and why."""
-    if why == BY_SETTING:
-        return Event("played_for", f"{name}'s window setting let the window pass.", args=(("seat", seat),))
-    return Event(
-        "played_for", f"{name} had one possible move; it was played for them.", args=(("seat", seat),)
-    )
+def played_for(name: str, why: str, seat: PlayerId, window: bool = True) -> Event:
+    """The public line that says a move was played for a person, and why: their own setting (stated as
+    their choice), or a move everyone could see was their only one."""
+    if why == BY_SETTING and window:
+        text = f"{name}'s window setting let the window pass."
+    elif why == BY_SETTING:
+        text = f"{name} could only pass; their setting (pass for me when I can't respond) passed for them."
+    else:
+        text = f"{name} had one possible move, as everyone could see; it was played for them."
+    return Event("played_for", text, args=(("seat", seat),))
 
 
 def _only_others_moved(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:

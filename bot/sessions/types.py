@@ -11,20 +11,24 @@ from engine.core import Event, PlayerId
 
 UserId = int
 
-# How response windows treat a person (their own choice, kept by the front end; the engine never reads it):
-ASK = "ask"  # every window waits for them whatever they hold: nothing leaks
-AUTO = "auto"  # a window in which they can only pass passes at once (opponents may infer an empty answer)
-ALL = "all"  # every window passes at once for them
+# How response windows (and other decisions whose only move is a pass) treat a person (their own choice,
+# kept by the front end; the engine never reads it; the rule is in bot/sessions/automatic.py):
+ASK = "ask"  # every window and pass-only decision waits for them whatever they hold: nothing leaks
+AUTO = "auto"  # a window or decision in which they can only pass passes at once (opponents may infer it)
+ALL = "all"  # every window passes at once for them (and every pass-only decision)
 WINDOW_SETTINGS = (ASK, AUTO, ALL)
 DEFAULT_WINDOWS = AUTO
 WINDOW_WORDS = {ASK: "ask me", AUTO: "pass for me when I can't respond", ALL: "pass every window"}
 WINDOW_HELP = {
-    ASK: "every response window waits for you, whatever you hold: nobody can tell anything from it",
-    AUTO: "a window in which you can only pass passes at once (the default): opponents may infer that you "
-    "held no response",
-    ALL: "every response window passes at once for you: you never respond",
+    ASK: "every response window, and every decision of yours whose only move is a pass, waits for you, "
+    "whatever you hold: nobody can tell anything from it",
+    AUTO: "a response window or any other decision in which you can only pass passes at once (the default): "
+    "opponents may infer that you held nothing to play",
+    ALL: "every response window passes at once for you (and so does any decision in which you can only "
+    "pass): you never respond",
 }
-# Why a move was played for a person (SessionEvent.auto): their window setting, or a lone legal move.
+# Why a move was played for a person (SessionEvent.auto): their window setting, or a lone legal move that
+# everyone could see was their only one.
 BY_SETTING, FORCED = "window", "forced"
 
 

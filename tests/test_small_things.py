@@ -1,5 +1,7 @@
 """The smaller things people hit (issue 22): half-made simultaneous picks, cut prompts, /game status after
-the end, "2–2 players", "1 points", both faces of a Gladiator in /card, and out-of-range command options."""
+the end, "2–2 players", "1 points", both faces of a Gladiator in /card, and out-of-range command options.
+Then issue 33, part 6: a person whose seat an AI took is told how to take it back, "1 card", a two-player
+forfeit that names the winner, and the takeover's direct message spoken to its reader."""
 
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ from render.games.siege_of_olympus import _prompt as _hand_prompt
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InvalidOption
 from tests.siege_helpers import fresh, game
+from tests.test_discord_windows import _config
+from tests.toygame import HighCard
+
+MIN = 60.0
 
 
 async def _table(h: Harness, host: FakeUser, *others: FakeUser, game: str = "omphala") -> tuple[Any, int]:
@@ -263,3 +269,45 @@ async def test_out_of_range_numbers_are_refused_and_nothing_is_saved(
             await fake.slash(admin, fake.channel, "game log", {"page": -2}, check_options=False)
         ).wait_reply()
         assert "`page` must be between 0 and" in page.content
+
+
+# --- issue 33, part 6 ---------------------------------------------------------------------------------------
+TAKE_BACK = "An AI is playing your seat — press **Take my seat back**"
+
+
+async def _sleepy_table(h: Harness, policy: str, *people: FakeUser, **config: Any) -> tuple[Any, int]:
+    """A started High Card table on a server whose turns time out after an hour under `policy`."""
+    admin = h.fake.add_user("admin", admin=True)
+    await _config(h.fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy, **config)
+    return await _table(h, *people, game=HighCard.id)  # the toy fixture registers it
+
+
+async def _time_out(h: Harness) -> None:
+    """An hour and a minute later: the timers' policy for whoever is to act."""
+    assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
+    await h.settle()
+
+
+async def test_a_person_whose_seat_an_ai_took_is_told_to_take_it_back(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _sleepy_table(h, "ai", alice, bob, hints="on")
+        before = await h.press(alice, h.board(thread), HAND)  # her menu, drawn while she played her seat
+        await _time_out(h)
+        assert (await h.sessions.get(mid)).seats[0].stands_for == alice.id
+        answers = [
+            await h.press(alice, h.board(thread), HAND),
+            await h.press(alice, before, "Draw a card"),
+            await (await fake.slash(alice, thread, "game undo")).wait_reply(),
+            await (await fake.slash(alice, thread, "game hint")).wait_reply(),
+        ]
+        for answer in answers:
+            assert answer.ephemeral and TAKE_BACK in answer.content, answer.content
+            assert [b["custom_id"] for b in answer.buttons] == [f"ag:lb:back:{mid}"]
+        stranger = await h.press(carol, h.board(thread), HAND)
+        assert "You are not playing in this game" in stranger.content and not stranger.buttons
+        back = await h.press(alice, answers[0], "Take my seat back")
+        assert "You play your seat" in back.content
+        assert (await h.sessions.get(mid)).seat_of(alice.id) == 0

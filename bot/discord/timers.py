@@ -36,11 +36,12 @@ from bot.discord.common import (
     POLICY_WORDS,
     GuildSettings,
     StaticView,
+    reclaim_button,
     seat_names,
     unarchived,
     with_names,
 )
-from bot.discord.lobby import RECLAIM, close_lobby_message
+from bot.discord.lobby import close_lobby_message
 from bot.discord.mine import board_link
 from bot.discord.prefs import LIVE, pace_of
 from bot.ops import tagged
@@ -139,19 +140,6 @@ def deadline_line(info: MatchInfo) -> str:
 def _public(events: tuple[Event, ...]) -> list[Event]:
     """The events everyone may read (a skipped move's own words, never a secret it chose)."""
     return [e for e in events if e.visible(None)]
-
-
-def reclaim_button(match_id: int) -> StaticView:
-    """The button with which a person takes back the seat an AI plays for them."""
-    view = StaticView()
-    view.add_item(
-        discord.ui.Button(
-            label="Take my seat back",
-            style=discord.ButtonStyle.success,
-            custom_id=f"ag:lb:{RECLAIM}:{match_id}",
-        )
-    )
-    return view
 
 
 class Timers:

@@ -12,10 +12,22 @@ from typing import Any
 import pytest
 
 from bot.console import PlayOptions, play
+from bot.discord import packs as discord_packs
 from bot.discord.menus import drawn_again, menu
+from bot.discord.replay import where_it_stands
 from bot.discord.texts import card_answer, card_choices
-from bot.sessions import Move
-from engine.table.present import Generic, article, of, plural, shorten
+from bot.sessions import MatchInfo, Move
+from bot.sessions.packs import ServerPack
+from bot.store import PackRecord
+from engine.abilities.spec import parse_decks
+from engine.carddata import CardDataError
+from engine.games.ophelia.cards import CARDS as OPHELIA_CARDS
+from engine.games.ophidian.cards import BASE, STRATEGY_TYPES, check_arsenal
+from engine.packs import Pack
+from engine.table.present import CardEntry, Generic, article, of, plural, shorten
+from render.games.omphala import _cards as omphala_chip
+from render.games.ophidian.private import _prompt as ophidian_prompt
+from render.games.ophidian.words import decision_text
 from render.games.siege_of_olympus import _prompt as _hand_prompt
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InvalidOption
@@ -311,3 +323,32 @@ async def test_a_person_whose_seat_an_ai_took_is_told_to_take_it_back(
         back = await h.press(alice, answers[0], "Take my seat back")
         assert "You play your seat" in back.content
         assert (await h.sessions.get(mid)).seat_of(alice.id) == 0
+
+
+def test_a_count_of_one_card_reads_1_card() -> None:
+    one = (CardEntry("x", "Frost Giant", "unit"),)
+    pack = Pack("ophelia", "Winter", "", {}, one)
+    assert ": 1 card (Frost Giant)" in discord_packs.described(pack, 1)
+    assert omphala_chip(1) == "★ 1 card" and omphala_chip(2) == "★ 2 cards"
+    view = {"to_act": [0], "phase": "wave", "decision": {"kind": "bottom", "owe": 1, "players": [0]}}
+    assert ophidian_prompt(view, 0, ["Ann", "Bo"])[0] == "Put 1 card on the bottom of your Arsenal"
+    assert decision_text(view, ["Ann", "Bo"]) == "Ann puts 1 card on the bottom of their Arsenal"
+    strategy = next(c for c, spec in BASE.items() if spec.type in STRATEGY_TYPES)
+    assert check_arsenal({strategy: 1})[-1].startswith("1 card: ")
+    lone = {"decks": {"d": {"name": "D", "cards": {next(iter(OPHELIA_CARDS)): 1}}}}
+    with pytest.raises(CardDataError, match=r": 1 card; a deck has exactly 40"):
+        parse_decks(lone, "pack", OPHELIA_CARDS, 40, 3)
+    gone = MatchInfo(1, "omphala", "Omphala", "abandoned", None, None, "discord", None, (), 1)
+    assert where_it_stands(gone, 1) == "Abandoned after 1 move."
+
+
+async def test_the_server_pack_list_says_1_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = PackRecord(1, "ophelia", "Winter", 2, "w.toml", "", None, 0.0)
+    found = [ServerPack(record, Pack("ophelia", "Winter", "", {}, (CardEntry("x", "Frost Giant", "unit"),)))]
+
+    async def server_packs(store: Any, guild_id: int) -> list[ServerPack]:
+        return found
+
+    monkeypatch.setattr(discord_packs, "server_packs", server_packs)
+    listed = await discord_packs.pack_list(None, 1)  # type: ignore[arg-type]
+    assert listed.endswith("\n• Ophelia: **Winter v2**, 1 card")

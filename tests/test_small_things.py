@@ -325,6 +325,21 @@ async def test_a_person_whose_seat_an_ai_took_is_told_to_take_it_back(
         assert (await h.sessions.get(mid)).seat_of(alice.id) == 0
 
 
+async def test_a_two_player_forfeit_names_the_winner(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob, carol, dan = (fake.add_user(n) for n in ("alice", "bob", "carol", "dan"))
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _sleepy_table(h, "forfeit", alice, bob)
+        await _time_out(h)
+        assert (await h.sessions.get(mid)).note == "alice forfeited (out of time); bob wins."
+        assert any(m.content == "⌛ alice forfeited (out of time); bob wins." for m in fake.public(thread))
+        assert "alice forfeited (out of time); bob wins." in h.board(thread).text()
+        _, three = await _table(h, carol, dan, bob, game=toy.id)
+        info = await h.sessions.forfeit(three, dan.id, "out of time")
+        assert info.note == "dan forfeited (out of time); the others share the win."
+
+
 def test_a_count_of_one_card_reads_1_card() -> None:
     one = (CardEntry("x", "Frost Giant", "unit"),)
     pack = Pack("ophelia", "Winter", "", {}, one)

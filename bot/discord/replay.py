@@ -60,7 +60,7 @@ def where_it_stands(info: MatchInfo, moves: int) -> str:
         names = seat_names(info)
         winners = [names[i] for i, share in enumerate(info.returns or ()) if share > 0]
         won = f"{together(winners)} {'wins' if len(winners) == 1 else 'share the win'}." if winners else ""
-        return " ".join(part for part in (won or "Nobody won.", info.note) if part)
+        return info.note or won or "Nobody won."  # a forfeit's note names the winners itself
     if info.status == ABANDONED:
         return f"Abandoned after {plural(moves, 'move')}."
     return f"Still being played: shown up to move {moves}, now."

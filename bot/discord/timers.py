@@ -379,8 +379,8 @@ class Timers:
                         + (f" ({'; '.join(what)})." if what else ".")
                     )
                 elif policy == "forfeit":
-                    await sessions.forfeit(info.id, user, "out of time")
-                    said.append(f"⌛ {name} ran out of time and forfeits; the game ends here.")
+                    ended = await sessions.forfeit(info.id, user, "out of time")
+                    said.append(f"⌛ {ended.note}")  # "bob forfeited (out of time); alice wins."
                     break
                 else:
                     level = (await self.settings(info.guild_id)).takeover_level  # /config timeout_ai_level

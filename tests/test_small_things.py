@@ -32,6 +32,7 @@ from render.games.siege_of_olympus import _prompt as _hand_prompt
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InvalidOption
 from tests.siege_helpers import fresh, game
+from tests.test_discord_async import _dms
 from tests.test_discord_windows import _config
 from tests.toygame import HighCard
 
@@ -323,6 +324,23 @@ async def test_a_person_whose_seat_an_ai_took_is_told_to_take_it_back(
         back = await h.press(alice, answers[0], "Take my seat back")
         assert "You play your seat" in back.content
         assert (await h.sessions.get(mid)).seat_of(alice.id) == 0
+
+
+async def test_the_takeover_direct_message_speaks_to_its_reader(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        await (await fake.slash(alice, fake.channel, "notify", {"dms": "on"})).wait_reply()
+        thread, _ = await _sleepy_table(h, "ai", alice, bob)
+        await _time_out(h)
+        said = next(m for m in fake.public(thread) if "ran out of time" in m.content)
+        assert f"unless {alice.mention} presses **Take my seat back**" in said.content  # the channel: of her
+        dms = _dms(fake, alice)
+        assert len(dms) == 1 and "You ran out of time" in dms[0].content
+        assert (
+            "unless you press **Take my seat back**" in dms[0].content and alice.mention not in dms[0].content
+        )
 
 
 async def test_a_two_player_forfeit_names_the_winner(

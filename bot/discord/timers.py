@@ -360,7 +360,7 @@ class Timers:
         sessions = self.bot.sessions
         names = seat_names(info)
         said: list[str] = []
-        handed = False
+        yours: dict[int, str] = {}  # the direct message to a person whose seat an AI took, in their words
         for seat in info.to_act:
             user = info.seats[seat].user_id
             if user is None or info.seats[seat].is_ai:
@@ -389,13 +389,17 @@ class Timers:
                         f"⌛ {name} ran out of time: an AI plays the seat from now on as **{stand_in}** "
                         f"(a loss for them unless <@{user}> presses **Take my seat back**)."
                     )
-                    handed = True
+                    yours[user] = (
+                        f"⌛ You ran out of time: an AI plays your seat from now on as **{stand_in}** "
+                        "(a loss for you unless you press **Take my seat back** in the game's channel)."
+                    )
             except SessionError as e:
                 log.warning("match %s: timeout policy %s for seat %s refused: %s", info.id, policy, seat, e)
         if not said:
             return
-        await self._say(info, "\n".join(said), view=reclaim_button(info.id) if handed else None)
-        await self.direct(info.users_to_act, f"{info.title} game #{info.id}: " + " ".join(said))
+        await self._say(info, "\n".join(said), view=reclaim_button(info.id) if yours else None)
+        for user in info.users_to_act:
+            await self.direct((user,), f"{info.title} game #{info.id}: {yours.get(user, ' '.join(said))}")
 
     async def _expire_lobbies(self, now: float) -> int:
         """Close the lobbies nobody has touched for their server's lobby lifetime; how many closed."""

@@ -184,7 +184,7 @@ async def test_timeout_forfeit_ends_the_game_as_a_loss(fake: FakeDiscord, tmp_pa
         assert "forfeited" in final.text() and "🏆" in final.text()
         assert "Game over" in final.content  # a new message saying so, not the old board edited
         await fake.wait_until(lambda: thread.archived, what="the thread archived after the forfeit")
-        assert any("forfeits" in m.content for m in fake.public(thread))
+        assert any("forfeited (out of time); alice wins" in m.content for m in fake.public(thread))
         won = await (await fake.slash(alice, thread, "stats")).wait_reply()
         lost = await (await fake.slash(bob, thread, "stats")).wait_reply()
         assert "1 game played" in won.content and "1 won" in won.content

@@ -1,5 +1,7 @@
 """The smaller things people hit (issue 22): half-made simultaneous picks, cut prompts, /game status after
-the end, "2–2 players", "1 points", both faces of a Gladiator in /card, and out-of-range command options."""
+the end, "2–2 players", "1 points", both faces of a Gladiator in /card, and out-of-range command options.
+Then issue 33, part 6: a person whose seat an AI took is told how to take it back, "1 card", a two-player
+forfeit that names the winner, and the takeover's direct message spoken to its reader."""
 
 from __future__ import annotations
 
@@ -10,14 +12,31 @@ from typing import Any
 import pytest
 
 from bot.console import PlayOptions, play
+from bot.discord import packs as discord_packs
 from bot.discord.menus import drawn_again, menu
+from bot.discord.replay import where_it_stands
 from bot.discord.texts import card_answer, card_choices
-from bot.sessions import Move
-from engine.table.present import Generic, article, of, plural, shorten
+from bot.sessions import MatchInfo, Move
+from bot.sessions.packs import ServerPack
+from bot.store import PackRecord
+from engine.abilities.spec import parse_decks
+from engine.carddata import CardDataError
+from engine.games.ophelia.cards import CARDS as OPHELIA_CARDS
+from engine.games.ophidian.cards import BASE, STRATEGY_TYPES, check_arsenal
+from engine.packs import Pack
+from engine.table.present import CardEntry, Generic, article, of, plural, shorten
+from render.games.omphala import _cards as omphala_chip
+from render.games.ophidian.private import _prompt as ophidian_prompt
+from render.games.ophidian.words import decision_text
 from render.games.siege_of_olympus import _prompt as _hand_prompt
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InvalidOption
 from tests.siege_helpers import fresh, game
+from tests.test_discord_async import _dms
+from tests.test_discord_windows import _config
+from tests.toygame import HighCard
+
+MIN = 60.0
 
 
 async def _table(h: Harness, host: FakeUser, *others: FakeUser, game: str = "omphala") -> tuple[Any, int]:
@@ -263,3 +282,106 @@ async def test_out_of_range_numbers_are_refused_and_nothing_is_saved(
             await fake.slash(admin, fake.channel, "game log", {"page": -2}, check_options=False)
         ).wait_reply()
         assert "`page` must be between 0 and" in page.content
+
+
+# --- issue 33, part 6 ---------------------------------------------------------------------------------------
+TAKE_BACK = "An AI is playing your seat — press **Take my seat back**"
+
+
+async def _sleepy_table(h: Harness, policy: str, *people: FakeUser, **config: Any) -> tuple[Any, int]:
+    """A started High Card table on a server whose turns time out after an hour under `policy`."""
+    admin = h.fake.add_user("admin", admin=True)
+    await _config(h.fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy, **config)
+    return await _table(h, *people, game=HighCard.id)  # the toy fixture registers it
+
+
+async def _time_out(h: Harness) -> None:
+    """An hour and a minute later: the timers' policy for whoever is to act."""
+    assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
+    await h.settle()
+
+
+async def test_a_person_whose_seat_an_ai_took_is_told_to_take_it_back(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _sleepy_table(h, "ai", alice, bob, hints="on")
+        before = await h.press(alice, h.board(thread), HAND)  # her menu, drawn while she played her seat
+        await _time_out(h)
+        assert (await h.sessions.get(mid)).seats[0].stands_for == alice.id
+        answers = [
+            await h.press(alice, h.board(thread), HAND),
+            await h.press(alice, before, "Draw a card"),
+            await (await fake.slash(alice, thread, "game undo")).wait_reply(),
+            await (await fake.slash(alice, thread, "game hint")).wait_reply(),
+        ]
+        for answer in answers:
+            assert answer.ephemeral and TAKE_BACK in answer.content, answer.content
+            assert [b["custom_id"] for b in answer.buttons] == [f"ag:lb:back:{mid}"]
+        stranger = await h.press(carol, h.board(thread), HAND)
+        assert "You are not playing in this game" in stranger.content and not stranger.buttons
+        back = await h.press(alice, answers[0], "Take my seat back")
+        assert "You play your seat" in back.content
+        assert (await h.sessions.get(mid)).seat_of(alice.id) == 0
+
+
+async def test_the_takeover_direct_message_speaks_to_its_reader(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        await (await fake.slash(alice, fake.channel, "notify", {"dms": "on"})).wait_reply()
+        thread, _ = await _sleepy_table(h, "ai", alice, bob)
+        await _time_out(h)
+        said = next(m for m in fake.public(thread) if "ran out of time" in m.content)
+        assert f"unless {alice.mention} presses **Take my seat back**" in said.content  # the channel: of her
+        dms = _dms(fake, alice)
+        assert len(dms) == 1 and "You ran out of time" in dms[0].content
+        assert (
+            "unless you press **Take my seat back**" in dms[0].content and alice.mention not in dms[0].content
+        )
+
+
+async def test_a_two_player_forfeit_names_the_winner(
+    toy: HighCard, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob, carol, dan = (fake.add_user(n) for n in ("alice", "bob", "carol", "dan"))
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _sleepy_table(h, "forfeit", alice, bob)
+        await _time_out(h)
+        assert (await h.sessions.get(mid)).note == "alice forfeited (out of time); bob wins."
+        assert any(m.content == "⌛ alice forfeited (out of time); bob wins." for m in fake.public(thread))
+        assert "alice forfeited (out of time); bob wins." in h.board(thread).text()
+        _, three = await _table(h, carol, dan, bob, game=toy.id)
+        info = await h.sessions.forfeit(three, dan.id, "out of time")
+        assert info.note == "dan forfeited (out of time); the others share the win."
+
+
+def test_a_count_of_one_card_reads_1_card() -> None:
+    one = (CardEntry("x", "Frost Giant", "unit"),)
+    pack = Pack("ophelia", "Winter", "", {}, one)
+    assert ": 1 card (Frost Giant)" in discord_packs.described(pack, 1)
+    assert omphala_chip(1) == "★ 1 card" and omphala_chip(2) == "★ 2 cards"
+    view = {"to_act": [0], "phase": "wave", "decision": {"kind": "bottom", "owe": 1, "players": [0]}}
+    assert ophidian_prompt(view, 0, ["Ann", "Bo"])[0] == "Put 1 card on the bottom of your Arsenal"
+    assert decision_text(view, ["Ann", "Bo"]) == "Ann puts 1 card on the bottom of their Arsenal"
+    strategy = next(c for c, spec in BASE.items() if spec.type in STRATEGY_TYPES)
+    assert check_arsenal({strategy: 1})[-1].startswith("1 card: ")
+    lone = {"decks": {"d": {"name": "D", "cards": {next(iter(OPHELIA_CARDS)): 1}}}}
+    with pytest.raises(CardDataError, match=r": 1 card; a deck has exactly 40"):
+        parse_decks(lone, "pack", OPHELIA_CARDS, 40, 3)
+    gone = MatchInfo(1, "omphala", "Omphala", "abandoned", None, None, "discord", None, (), 1)
+    assert where_it_stands(gone, 1) == "Abandoned after 1 move."
+
+
+async def test_the_server_pack_list_says_1_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = PackRecord(1, "ophelia", "Winter", 2, "w.toml", "", None, 0.0)
+    found = [ServerPack(record, Pack("ophelia", "Winter", "", {}, (CardEntry("x", "Frost Giant", "unit"),)))]
+
+    async def server_packs(store: Any, guild_id: int) -> list[ServerPack]:
+        return found
+
+    monkeypatch.setattr(discord_packs, "server_packs", server_packs)
+    listed = await discord_packs.pack_list(None, 1)  # type: ignore[arg-type]
+    assert listed.endswith("\n• Ophelia: **Winter v2**, 1 card")

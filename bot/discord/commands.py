@@ -48,7 +48,7 @@ from bot.discord.timers import DM_SETTING
 from bot.ratings import ALL_SERVERS
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.packs import PACK, pack_option
-from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS
+from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS, own_seat
 from bot.store import ACTIVE, BROKEN, FINISHED, LOBBY
 from engine.registry import games
 from engine.table.present import player_count
@@ -260,6 +260,9 @@ async def status(interaction: discord.Interaction) -> None:
     await reply(interaction, None, embed=embed, file=file)
 
 
+ABANDON_REFUSED = "Only the host, a server manager, or all the players together can abandon this game."
+
+
 async def abandon(interaction: discord.Interaction) -> None:
     """/game abandon: the host or an admin stops the game; otherwise every player must ask."""
     bot = bot_of(interaction)
@@ -267,10 +270,7 @@ async def abandon(interaction: discord.Interaction) -> None:
     user = interaction.user.id
     host, admin = user == info.host_user, _is_admin(interaction)
     if not (host or admin):
-        if info.seat_of(user) is None:
-            raise SessionError(
-                "Only the host, a server manager, or all the players together can abandon this game."
-            )
+        own_seat(info, user, ABANDON_REFUSED)
         closed, missing = await bot.sessions.vote_abandon(info.id, user)
         if not missing and info.status == LOBBY:
             await close_lobby_message(bot, closed)
@@ -297,6 +297,7 @@ async def undo(interaction: discord.Interaction) -> None:
     await reply(interaction, "↩️ Your last move was taken back. Press *My hand & moves* on the new board.")
 
 
+HINT_REFUSED = "Only the players of this game can ask for a hint, and only on their own turn."
 HINTS_OFF = (
     "Hints are off on this server (an admin can turn them on with `/config hints:on`), "
     "so every game here is played without help."
@@ -310,9 +311,7 @@ async def hint(interaction: discord.Interaction) -> None:
     info = await _here(interaction)
     if interaction.guild_id is not None and not (await bot.settings(interaction.guild_id)).hints:
         raise SessionError(HINTS_OFF)
-    seat = info.seat_of(interaction.user.id)
-    if seat is None:
-        raise SessionError("Only the players of this game can ask for a hint, and only on their own turn.")
+    seat = own_seat(info, interaction.user.id, HINT_REFUSED)
     if info.status != ACTIVE:
         raise SessionError("Hints are for a game in progress.")
     if seat not in info.to_act:

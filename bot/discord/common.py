@@ -14,7 +14,7 @@ import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.ops import tagged
-from bot.sessions import MatchInfo, SessionError
+from bot.sessions import MatchInfo, SeatTakenOver, SessionError
 from engine.table.present import seat_refs
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ OOPS = "Something went wrong on our side; the game is safe. Please try again."
 NOT_SEATED = (
     "You are not playing in this game, so you can't act in it — but anyone can look at the board and the Log."
 )
+RECLAIM = "back"  # the lobby button action of "Take my seat back" (ag:lb:back:<match id>)
 POLICIES = ("skip", "ai", "forfeit")
 DEFAULT_REMINDER = 12 * 3600.0  # seconds
 DEFAULT_REMINDERS = 3  # reminders per turn at most
@@ -54,6 +55,19 @@ class StaticView(discord.ui.View):
     def is_dispatchable(self) -> bool:
         """Never stored: the registered DynamicItems handle every press."""
         return False
+
+
+def reclaim_button(match_id: int) -> StaticView:
+    """The button with which a person takes back the seat an AI plays for them."""
+    view = StaticView()
+    view.add_item(
+        discord.ui.Button(
+            label="Take my seat back",
+            style=discord.ButtonStyle.success,
+            custom_id=f"ag:lb:{RECLAIM}:{match_id}",
+        )
+    )
+    return view
 
 
 def bot_of(interaction: discord.Interaction) -> AgoraBot:
@@ -94,6 +108,8 @@ async def guarded(
     try:
         with tagged(match_id, interaction.guild_id):
             await work()
+    except SeatTakenOver as refusal:  # an AI plays their seat: the way back comes with the answer
+        await reply(interaction, str(refusal), view=reclaim_button(refusal.match_id))
     except SessionError as refusal:
         await reply(interaction, str(refusal))
     except Exception as e:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.discord.common import StaticView, archive_own_thread, bot_of, guarded, reply, seat_label
+from bot.discord.common import RECLAIM, StaticView, archive_own_thread, bot_of, guarded, reply, seat_label
 from bot.discord.decks import answer_problems
 from bot.discord.prefs import PACE_WORDS, PACES
 from bot.sessions import MatchInfo, SessionError
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord.lobby")
 
 ACTIONS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
-RECLAIM = "back"  # the action of "Take my seat back"
 STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,

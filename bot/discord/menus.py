@@ -35,7 +35,7 @@ from bot import ops
 from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
-from bot.sessions.types import WINDOW_WORDS, walk
+from bot.sessions.types import WINDOW_WORDS, own_seat, walk
 from bot.store import BROKEN
 from engine.table.decisions import PASS
 from engine.table.present import shorten
@@ -157,11 +157,10 @@ def _require_own_menu(interaction: discord.Interaction) -> None:
 
 
 def _require_player(info: MatchInfo, user: int) -> None:
-    """Refused for a broken game (with its note) and for someone without a seat."""
+    """Refused for a broken game (with its note) and for someone without a seat (or whose an AI plays)."""
     if info.status == BROKEN:
         raise SessionError(info.note or "This game has been stopped; start a new one with /play.")
-    if info.seat_of(user) is None:
-        raise SessionError(NOT_SEATED)
+    own_seat(info, user, NOT_SEATED)
 
 
 async def hand_message(

@@ -21,6 +21,7 @@ from bot.sessions import SessionError
 from bot.sessions.packs import ServerPack, server_packs, title, too_big, upload
 from bot.store import PackRecord, Store
 from engine import packs
+from engine.table.present import plural
 
 PACK_LIST_MAX = 900  # characters of the server's pack list in /config's answer
 
@@ -34,7 +35,7 @@ def described(pack: packs.Pack, version: int) -> str:
     """A pack in a line: "Card pack **Winter** v2 for <game>: 3 cards (Frost Giant, Ice Queen, Thaw)"."""
     names = [_escape(e.name) for e in pack.entries]
     shown = ", ".join(names[:8]) + (f", and {len(names) - 8} more" if len(names) > 8 else "")
-    count = f"{len(names)} card{'s' if len(names) != 1 else ''}"
+    count = plural(len(names), "card")
     return f"Card pack **{_escape(pack.name)}** v{version} for {title(pack.game_id)}: {count} ({shown})"
 
 
@@ -103,7 +104,8 @@ async def pack_list(store: Store, guild_id: int) -> str:
     if not found:
         return ""
     lines = [
-        f"• {title(s.record.game_id)}: **{_escape(s.label)}**, {len(s.pack.entries)} cards" for s in found
+        f"• {title(s.record.game_id)}: **{_escape(s.label)}**, {plural(len(s.pack.entries), 'card')}"
+        for s in found
     ]
     text = "\n".join(lines)
     if len(text) > PACK_LIST_MAX:

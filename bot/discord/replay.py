@@ -17,7 +17,7 @@ from bot.replay import export_filename, stored_export
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, MatchRecord
 from engine.export import ExportError, to_text
-from engine.table.present import together
+from engine.table.present import plural, together
 
 UPLOAD_MARGIN = 64 * 1024  # of the upload limit, left for the rest of the request (the embed, the form)
 MAX_MATCH_ID = 2**53  # the largest integer a slash-command option carries
@@ -60,9 +60,9 @@ def where_it_stands(info: MatchInfo, moves: int) -> str:
         names = seat_names(info)
         winners = [names[i] for i, share in enumerate(info.returns or ()) if share > 0]
         won = f"{together(winners)} {'wins' if len(winners) == 1 else 'share the win'}." if winners else ""
-        return " ".join(part for part in (won or "Nobody won.", info.note) if part)
+        return info.note or won or "Nobody won."  # a forfeit's note names the winners itself
     if info.status == ABANDONED:
-        return f"Abandoned after {moves} moves."
+        return f"Abandoned after {plural(moves, 'move')}."
     return f"Still being played: shown up to move {moves}, now."
 
 

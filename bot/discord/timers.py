@@ -36,11 +36,12 @@ from bot.discord.common import (
     POLICY_WORDS,
     GuildSettings,
     StaticView,
+    reclaim_button,
     seat_names,
     unarchived,
     with_names,
 )
-from bot.discord.lobby import RECLAIM, close_lobby_message
+from bot.discord.lobby import close_lobby_message
 from bot.discord.mine import board_link
 from bot.discord.prefs import LIVE, pace_of
 from bot.ops import tagged
@@ -146,19 +147,6 @@ def deadline_line(info: MatchInfo) -> str:
 def _public(events: tuple[Event, ...]) -> list[Event]:
     """The events everyone may read (a skipped move's own words, never a secret it chose)."""
     return [e for e in events if e.visible(None)]
-
-
-def reclaim_button(match_id: int) -> StaticView:
-    """The button with which a person takes back the seat an AI plays for them."""
-    view = StaticView()
-    view.add_item(
-        discord.ui.Button(
-            label="Take my seat back",
-            style=discord.ButtonStyle.success,
-            custom_id=f"ag:lb:{RECLAIM}:{match_id}",
-        )
-    )
-    return view
 
 
 class Timers:
@@ -382,7 +370,7 @@ class Timers:
         sessions = self.bot.sessions
         names = seat_names(info)
         said: list[str] = []
-        handed = False
+        yours: dict[int, str] = {}  # the direct message to a person whose seat an AI took, in their words
         for seat in info.to_act:
             user = info.seats[seat].user_id
             if user is None or info.seats[seat].is_ai:
@@ -401,8 +389,8 @@ class Timers:
                         + (f" ({'; '.join(what)})." if what else ".")
                     )
                 elif policy == "forfeit":
-                    await sessions.forfeit(info.id, user, "out of time")
-                    said.append(f"⌛ {name} ran out of time and forfeits; the game ends here.")
+                    ended = await sessions.forfeit(info.id, user, "out of time")
+                    said.append(f"⌛ {ended.note}")  # "bob forfeited (out of time); alice wins."
                     break
                 else:
                     level = (await self.settings(info.guild_id)).takeover_level  # /config timeout_ai_level
@@ -411,13 +399,17 @@ class Timers:
                         f"⌛ {name} ran out of time: an AI plays the seat from now on as **{stand_in}** "
                         f"(a loss for them unless <@{user}> presses **Take my seat back**)."
                     )
-                    handed = True
+                    yours[user] = (
+                        f"⌛ You ran out of time: an AI plays your seat from now on as **{stand_in}** "
+                        "(a loss for you unless you press **Take my seat back** in the game's channel)."
+                    )
             except SessionError as e:
                 log.warning("match %s: timeout policy %s for seat %s refused: %s", info.id, policy, seat, e)
         if not said:
             return
-        await self._say(info, "\n".join(said), view=reclaim_button(info.id) if handed else None)
-        await self.direct(info.users_to_act, f"{info.title} game #{info.id}: " + " ".join(said))
+        await self._say(info, "\n".join(said), view=reclaim_button(info.id) if yours else None)
+        for user in info.users_to_act:
+            await self.direct((user,), f"{info.title} game #{info.id}: {yours.get(user, ' '.join(said))}")
 
     async def _expire_lobbies(self, now: float) -> int:
         """Close the lobbies nobody has touched for their server's lobby lifetime; how many closed."""

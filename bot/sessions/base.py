@@ -24,8 +24,8 @@ from bot.sessions.types import (
     SubmitResult,
     Subscriber,
     UserId,
+    own_seat,
     seat_name,
-    seat_of,
 )
 from bot.store import ACTIVE, LOBBY, MatchRecord, ResultRow, Seat, StateUpdate, Store
 from bot.store.base import Shards
@@ -336,11 +336,9 @@ class SessionBase:
 
     # --- refusals --------------------------------------------------------------------------------------
     def _require_seat(self, live: Live, user: UserId) -> PlayerId:
-        """The user's seat; refused if they have none."""
-        seat = seat_of(live.record.seats, user)
-        if seat is None:
-            raise SessionError("You are not playing in this game; only seated players can do that.")
-        return seat
+        """The user's seat; refused if they have none (or an AI plays it for them)."""
+        refusal = "You are not playing in this game; only seated players can do that."
+        return own_seat(live.record, user, refusal)
 
     def _require_lobby(self, live: Live) -> MatchRecord:
         """The row of a match still in its lobby; refused once it started or ended."""

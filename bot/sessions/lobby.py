@@ -12,7 +12,7 @@ from bot.sessions.cache import Live
 from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
 from bot.sessions.packs import PACK, check_option
 from bot.sessions.packs import seat_choices as choices_with_pack
-from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_of
+from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_name, seat_of
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, DeckRecord, MatchRecord, NewMatch, Seat
 from engine.carddata import CardDataError
 from engine.core import JSON, Event, Game, PlayerId
@@ -411,8 +411,10 @@ class Lobby(SessionBase):
             shares = tuple(0.0 if i == seat else 1 / (n - 1) for i in range(n))
             seats = live.record.seats
             results = [result_row(i, seats[i], shares[i]) for i in range(n)]
-            who = self._info(live).seat_name(seat)
-            note = f"{who} forfeited{f' ({reason})' if reason else ''}; the others share the win."
+            names = [seat_name(seats, i) for i in range(n)]
+            why = f" ({reason})" if reason else ""
+            won = f"{names[1 - seat]} wins" if n == 2 else "the others share the win"
+            note = f"{names[seat]} forfeited{why}; {won}."  # "bob forfeited (out of time); alice wins."
             await self.store.set_status(match_id, FINISHED, note, self.clock(), results)
             rec = live.record
             live.record = replace(rec, status=FINISHED, note=note, ai_turn=False, deadline=None)

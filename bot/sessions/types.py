@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store import ABANDONED, BROKEN, FINISHED, Seat
+from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, MatchRecord, Seat
 from engine.core import Event, PlayerId
 
 UserId = int
@@ -42,6 +42,18 @@ class StaleState(SessionError):
     def __init__(self, message: str, state_id: int) -> None:
         super().__init__(message)
         self.state_id = state_id
+
+
+TAKEN_OVER = "An AI is playing your seat — press **Take my seat back** to play it yourself again."
+
+
+class SeatTakenOver(SessionError):
+    """Refused because an AI plays this person's seat of a running game (since they left or ran out of time);
+    match_id is the game whose seat they may take back."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(TAKEN_OVER)
+        self.match_id = match_id
 
 
 class MatchBroken(SessionError):
@@ -156,6 +168,17 @@ def seat_of(seats: tuple[Seat, ...], user: UserId) -> PlayerId | None:
         if s.user_id == user and not s.is_ai:
             return i
     return None
+
+
+def own_seat(match: MatchInfo | MatchRecord, user: UserId, refusal: str) -> PlayerId:
+    """The seat this person plays in the match; SeatTakenOver if an AI plays it for them in a running game,
+    else SessionError(refusal) for someone without a seat."""
+    seat = seat_of(match.seats, user)
+    if seat is not None:
+        return seat
+    if match.status == ACTIVE and any(s.is_ai and s.stands_for == user for s in match.seats):
+        raise SeatTakenOver(match.id)
+    raise SessionError(refusal)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from engine.carddata import (
     widen,
 )
 from engine.carddata import field as checked
+from engine.table.present import plural
 
 Args = tuple[tuple[str, Any], ...]
 
@@ -212,7 +213,7 @@ def parse_decks(
                 raise CardDataError(f"{at}: {cid} = {n!r}: at most {copies} copies of a card")
         total = sum(counts.values())
         if total != size:
-            raise CardDataError(f"{at}: {total} cards; a deck has exactly {size}")
+            raise CardDataError(f"{at}: {plural(total, 'card')}; a deck has exactly {size}")
         out[did] = (checked(at, d, "name", str), tuple(c for c, n in counts.items() for _ in range(n)))
     return out
 

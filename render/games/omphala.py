@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.omphala import present
-from engine.table.present import CardEntry
+from engine.table.present import CardEntry, plural
 from render import kit
 from render.kit import Box, Theme
 
@@ -149,7 +149,7 @@ def _front(p: JSON) -> tuple[list[Entity], list[int]]:
 
 
 def _cards(n: int) -> str:
-    return f"★ {n} card" + ("" if n == 1 else "s")
+    return f"★ {plural(n, 'card')}"
 
 
 def status_text(view: JSON, names: list[str]) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from engine.abilities.spec import Ability, CardSpec, Step, Vocabulary, parse_cards, parse_pack, renamed
 from engine.carddata import CardDataError, PackCards, check_keys, check_words, every, in_game, load, pack_tag
 from engine.carddata import field as checked
-from engine.table.present import SeatChoice
+from engine.table.present import SeatChoice, plural
 
 # The team and the Arsenal (RULINGS.md 8, 9).
 TEAM_VP, MAX_GLADIATORS, MAX_REINFORCEMENTS = 10, 4, 3
@@ -492,7 +492,7 @@ def check_arsenal(
         if n > COPIES:
             problems.append(f"{n} copies of {title}: at most {COPIES} of a title")
     if total < MIN_ARSENAL:
-        problems.append(f"{total} cards: an Arsenal has at least {MIN_ARSENAL} Strategy cards")
+        problems.append(f"{plural(total, 'card')}: an Arsenal has at least {MIN_ARSENAL} Strategy cards")
     return problems
 
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.ophidian.cards import CARDS
+from engine.table.present import plural
 from render import kit
 from render.games.ophidian.common import (
     ADMG,
@@ -279,7 +280,7 @@ def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
         return f"Intercept, Protect, or take {defend_text(view, names, d)}", True
     if kind == "bottom" and _int(d.get("owe")):
         owe = _int(d.get("owe"))
-        return f"Put {owe} card{'s' if owe > 1 else ''} on the bottom of your Arsenal", True
+        return f"Put {plural(owe, 'card')} on the bottom of your Arsenal", True
     if kind:
         return YOUR_WORDS.get(kind, f"Decide: {kind.replace('_', ' ')}"), True
     if view.get("phase") == "wave" and _flow(view) == viewer:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.ophidian.cards import CARDS
+from engine.table.present import plural
 from render import kit
 from render.games.ophidian.common import (
     BREATHER_STEPS,
@@ -229,7 +230,7 @@ def decision_text(view: JSON, names: list[str]) -> str:
         return f"{who} {BOTH_WORDS[kind]}"
     if kind == "bottom" and _int(d.get("owe")):
         owe = _int(d.get("owe"))
-        return f"{who} puts {owe} card{'s' if owe > 1 else ''} on the bottom of their Arsenal"
+        return f"{who} puts {plural(owe, 'card')} on the bottom of their Arsenal"
     if kind in DECISION_WORDS:
         return f"{who} {DECISION_WORDS[kind]}"
     return f"{who} decides: {kind.replace('_', ' ') or 'a choice'}{of}"

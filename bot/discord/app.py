@@ -31,7 +31,7 @@ from discord import app_commands
 
 import render
 from bot import ops
-from bot.discord import commands, decks, mine
+from bot.discord import away, commands, decks, mine
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyPaceSelect
@@ -93,6 +93,7 @@ class AgoraBot(discord.Client):
         self.drawing = drawing or Drawing()  # boards and hands drawn in worker processes
         self.boards = Boards(self)
         self.prefs = Prefs(sessions.store)  # people's window settings
+        self.away = away.Away(sessions.store, lambda: self.sessions.clock())  # people's time away (/away)
         self.timers = Timers(self, timer_interval)
         self._settings: dict[int, GuildSettings] = {}
         self._unsubscribe: Any = None
@@ -101,6 +102,7 @@ class AgoraBot(discord.Client):
         commands.install(self.tree)
         decks.install(self.tree)
         mine.install(self.tree)
+        away.install(self.tree)
 
     async def setup_hook(self) -> None:
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""

@@ -37,6 +37,7 @@ import aiohttp
 import discord
 
 from bot import ops
+from bot.discord.away import OnBoard, on_board
 from bot.discord.common import (
     StaticView,
     archive_own_thread,
@@ -161,9 +162,12 @@ def board_embed(
     recent: list[str],
     status: Status | None = None,
     ratings: str = "",
+    away: OnBoard | None = None,
 ) -> discord.Embed:
     """The embed under the image: the game's headline and prompt, whose turn, the last events, the scores
-    (and, after a rated game, each person's rating change on this server)."""
+    (and, after a rated game, each person's rating change on this server), who is away (bot/discord/away.py)
+    and the deadline."""
+    away = away or OnBoard()
     status = status or status_of(info, view)
     title = f"{info.title} — game #{info.id}"
     embed = discord.Embed(
@@ -181,7 +185,9 @@ def board_embed(
         status = of(get_game(info.game_id)).status(view, labels)
     scores = "\n".join(status.scores) or "\n".join(labels)
     embed.add_field(name="Players", value=scores[:1024] or "—", inline=False)
-    if deadline := deadline_line(info):  # the turn's timeout as a Discord timestamp (<t:…:R>)
+    if away.lines:  # one line per person away: "🏖️ Ada is away until <t:…:f> — note · 9 of 21 …"
+        embed.add_field(name="Away", value=away.lines[:1024], inline=False)
+    if deadline := deadline_line(info, away.since):  # the turn's timeout as a Discord timestamp (<t:…:R>)
         embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
     pace = f" · {table_pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
@@ -356,7 +362,8 @@ class Boards:
         png = await self.bot.drawing.board(info.game_id, view, seat_names(info), info.options)
         status = status_of(info, view)
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
-        embed = board_embed(info, view, list(self.recent.get(mid, ())), status, ratings)
+        away = await on_board(self.bot, info)
+        embed = board_embed(info, view, list(self.recent.get(mid, ())), status, ratings, away)
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)
@@ -371,7 +378,9 @@ class Boards:
         already = old.pinged if same_turn and old is not None else frozenset()
         if info.window and old is not None and old.state_id != info.state_id:
             already -= real  # a new window: those it waits on may be pinged for it (once, at async pace)
-        to_ping = real - already - here  # at most once a turn (a window), and never someone who is here
+        # at most once a turn (a window); never someone who is here, or someone away
+        to_ping = real - already - here - away.gone
+        already |= real & away.gone  # told by the away line: coming back pings nobody
         if not self._pings_window(info):
             to_ping = frozenset() if info.window else to_ping
         if old is not None and known and not self._posts_anew(info, old, key, to_ping):

@@ -11,8 +11,10 @@ import discord
 from discord import app_commands
 
 from bot.discord import replay
+from bot.discord.away import on_board
 from bot.discord.board import board_embed
 from bot.discord.common import (
+    MAX_AWAY_DAYS,
     MAX_RESPONSE_WAIT,
     StaticView,
     bot_of,
@@ -254,7 +256,8 @@ async def status(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
     ratings = await result_changes(bot.sessions.store, info) if info.status == FINISHED else ""
-    embed = board_embed(info, view, list(await bot.boards.recent_for(info.id)), ratings=ratings)
+    recent = list(await bot.boards.recent_for(info.id))
+    embed = board_embed(info, view, recent, ratings=ratings, away=await on_board(bot, info))
     png = await bot.drawing.board(info.game_id, view, seat_names(info), info.options)
     file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
     await reply(interaction, None, embed=embed, file=file)
@@ -483,6 +486,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         timeout_ai_level="The level of the AI that takes over a timed-out seat",
         hints="Whether players may ask /game hint for the AI's advice (off for ranked play)",
         response_wait="Seconds a response window waits for an answer before it passes by itself (0 = never)",
+        away_days="Days of time away (/away) each person has a year: their games wait for them (0 = off)",
         cardpack="Add a card pack: a .toml file of new cards for a game (a new version if its name exists)",
         remove_cardpack="Stop offering one of this server's card packs (games dealt with it keep it)",
     )
@@ -515,6 +519,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         timeout_ai_level: str | None = None,
         hints: str | None = None,
         response_wait: app_commands.Range[int, 0, MAX_RESPONSE_WAIT] | None = None,
+        away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
         cardpack: discord.Attachment | None = None,
         remove_cardpack: app_commands.Range[str, 1, 140] | None = None,
     ) -> None:
@@ -528,6 +533,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
             check_range("reminder_count", reminder_count, 0, MAX_REMINDERS)
             check_range("lobby_hours", lobby_hours, 0, MAX_LOBBY_HOURS)
             check_range("response_wait", response_wait, 0, MAX_RESPONSE_WAIT)
+            check_range("away_days", away_days, 0, MAX_AWAY_DAYS)
             quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
             if timezone is not None:
                 parse_zone(timezone)  # refused politely before anything is changed
@@ -549,6 +555,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
                 "timeout_ai_level": timeout_ai_level,
                 "hints": hints,
                 "response_seconds": response_wait,
+                "away_days": away_days,
             }
             # Card packs: every file and name is checked before anything is written (a refusal changes
             # nothing at all), then the pack is stored, then the settings.

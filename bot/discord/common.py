@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -35,6 +36,9 @@ DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may sit unchanged before i
 MIN_LOBBY_EXPIRY = 3600.0  # the shortest lobby lifetime /config accepts
 DEFAULT_RESPONSE_WAIT = 60.0  # seconds a response window waits before it passes by itself
 MAX_RESPONSE_WAIT = 86400  # the longest wait /config accepts (seconds)
+ZWJ = "\u200d"  # the zero-width joiner of emoji sequences (a format character plain text may hold)
+DEFAULT_AWAY_DAYS = 21  # days of time away (/away) a person has a year on a server; 0 turns it off
+MAX_AWAY_DAYS = 366  # the most /config away_days accepts
 POLICY_WORDS = {
     "skip": "skip the turn",
     "ai": "an AI takes the seat (a loss for the player unless they take it back)",
@@ -107,6 +111,8 @@ async def guarded(
         return
     try:
         with tagged(match_id, interaction.guild_id):
+            if match_id is not None and interaction.guild_id is not None:
+                await _back_from_away(interaction)
             await work()
     except SeatTakenOver as refusal:  # an AI plays their seat: the way back comes with the answer
         await reply(interaction, str(refusal), view=reclaim_button(refusal.match_id))
@@ -122,6 +128,13 @@ async def guarded(
             await reply(interaction, OOPS)
         except discord.HTTPException:
             log.exception("could not tell the user about the failure (match %s)", match_id)
+
+
+async def _back_from_away(interaction: discord.Interaction) -> None:
+    """A press on a button of a game of this server ends its presser's time away (bot/discord/away.py)."""
+    from bot.discord.away import pressed  # away.py imports this module
+
+    await pressed(bot_of(interaction), interaction.guild_id or 0, interaction.user.id)
 
 
 def seat_names(info: MatchInfo) -> list[str]:
@@ -154,6 +167,18 @@ def check_range(name: str, value: float | None, low: float, high: float) -> None
     """Refuse politely (SessionError) a number given to option `name` outside low..high (None: not given)."""
     if value is not None and not low <= value <= high:
         raise SessionError(f"`{name}` must be between {low:g} and {high:g}; nothing was changed.")
+
+
+def plain_text(name: str, text: str, most: int) -> str:
+    """A person's short text (a note) with its whitespace collapsed; refused politely (SessionError) when
+    longer than `most` characters or holding a control or format character (a bell, a direction override,
+    an invisible space; the joiner of emoji sequences is fine)."""
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in text if not c.isspace() and c != ZWJ):
+        raise SessionError(f"The {name} may hold only plain text (no control or formatting characters).")
+    clean = " ".join(text.split())
+    if len(clean) > most:
+        raise SessionError(f"The {name} has at most {most} characters; that one has {len(clean)}.")
+    return clean
 
 
 QUIET = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
@@ -192,7 +217,8 @@ class GuildSettings:
     """A server's choices (/config): lobbies in threads, reminders and turn timeouts (seconds; None = off),
     quiet hours (local start and end hour) in the server's timezone, how long an idle lobby lives, the AI
     level Add AI seats and the one that takes over a timed-out seat, whether /game hint is allowed, and how
-    long a response window waits before it passes by itself (None = never; the same for every window)."""
+    long a response window waits before it passes by itself (None = never; the same for every window), and
+    how many days of time away (/away) each person has a year (0: time away is off)."""
 
     threads: bool = True
     reminder: float | None = DEFAULT_REMINDER
@@ -206,6 +232,7 @@ class GuildSettings:
     takeover_level: str = DEFAULT_LEVEL
     hints: bool = False
     response_wait: float | None = DEFAULT_RESPONSE_WAIT
+    away_days: int = DEFAULT_AWAY_DAYS
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -230,6 +257,7 @@ class GuildSettings:
             takeover_level=_level(data.get("timeout_ai_level")),
             hints=data.get("hints") == "on",
             response_wait=data.get("response_seconds", DEFAULT_RESPONSE_WAIT) or None,
+            away_days=max(0, int(data.get("away_days", DEFAULT_AWAY_DAYS))),
         )
 
     @property
@@ -283,6 +311,8 @@ class GuildSettings:
             f"Hints (/game hint): {'on' if self.hints else 'off'}\n"
             "Response windows pass by themselves after: "
             + (span(self.response_wait) if self.response_wait else "never (they wait for an answer)")
+            + "\nTime away (/away): "
+            + (f"{self.away_days} days a year per person" if self.away_days else "off")
         )
 
 

@@ -9,7 +9,7 @@ choice its decks stand in for also offers "📂 One of my saved decks": the pers
 select of their own decks (`ag:lbdk:<match>`), which is also offered privately to whoever joins and has some;
 the seat list shows "Ada — team: Tide v2 (saved deck)". The last row is the host's pace select
 (`ag:lbpace:<match>`): `live` or `async` (bot/discord/prefs.py); the lobby says which and how windows treat
-each player (their own `/notify windows:` setting).
+each player (their own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
+from bot.discord.away import EMOJI, known_away
 from bot.discord.common import RECLAIM, StaticView, archive_own_thread, bot_of, guarded, reply, seat_label
 from bot.discord.decks import answer_problems
 from bot.discord.prefs import PACE_WORDS, PACES
@@ -103,6 +104,12 @@ def pack_words(info: MatchInfo) -> str:
     return "" if found is None else f"Card pack {discord.utils.escape_markdown(found[0])} v{found[1]}"
 
 
+def away_mark(info: MatchInfo, user_id: int | None) -> str:
+    """A seated person's time away, as the lobby lists it: " — 🏖️ away until <t:…:f>" ("" when not away)."""
+    stay = known_away(info.guild_id, user_id)
+    return f" — {EMOJI} away until <t:{int(stay.until)}:f>" if stay is not None else ""
+
+
 def levels() -> list[str]:
     """The AI levels there are, weakest first (the known ones), then any others."""
     return [x for x in LEVEL_ORDER if x in LEVELS] + [x for x in LEVELS if x not in LEVEL_ORDER]
@@ -120,6 +127,7 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
         f"{i + 1}. {seat_label(info, i) if s.is_ai else f'<@{s.user_id}>'}"
         + (" (host)" if s.user_id == info.host_user and not s.is_ai else "")
         + picks_text(info, i)
+        + away_mark(info, s.user_id)
         for i, s in enumerate(info.seats)
     ]
     if info.status == LOBBY:

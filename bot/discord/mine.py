@@ -4,6 +4,8 @@
 move first, then the longest waiting), each with whose move it is, how long it has waited (a Discord
 relative timestamp, "⏳ 3 hours ago") and a link to its current board message; then the lobbies they sit
 in. It reads the store only (`Store.user_matches`, the stored board and lobby messages), never loads a game.
+Time away (bot/discord/away.py) shows as "🏖️ @bob away until <t:…:f>" on a game's line, and, when the person
+asking is away, as a first line saying until when.
 
 Rematch (`ag:rematch:<match>`, on a finished game's result board) opens a new lobby for the same game with
 the same people and AI levels in the same seats and the same table options (each person's picks kept), the
@@ -24,6 +26,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.away import EMOJI, Away
 from bot.discord.common import GuildSettings, bot_of, guarded, reply, unarchived, who
 from bot.discord.lobby import lobby_buttons, lobby_embed, remember_lobby_message
 from bot.sessions import MatchInfo, SessionError
@@ -86,9 +89,20 @@ def whose_move(m: MatchSummary, user: int) -> str:
     return f"{', '.join(others)} to move"
 
 
-async def _game_line(store: Store, m: MatchSummary, user: int) -> str:
-    """One running game: title and id, whose move, since when, the link to its board."""
-    line = f"**{_title(m.game_id)}** #{m.id} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>"
+async def _away_words(away: Away, settings: GuildSettings, m: MatchSummary, user: int) -> str:
+    """The others of a game who are away: " · 🏖️ @bob away until <t:…:f>" ("" when nobody is)."""
+    info, words = _info(m), []
+    for i, s in enumerate(m.seats):
+        if s.user_id is None or s.user_id == user or s.is_ai or m.guild_id is None:
+            continue
+        if (stay := await away.running(m.guild_id, s.user_id, settings)) is not None:
+            words.append(f" · {EMOJI} {who(info, i)} away until <t:{int(stay.until)}:f>")
+    return "".join(words)
+
+
+async def _game_line(store: Store, m: MatchSummary, user: int, away: str = "") -> str:
+    """One running game: title and id, whose move, since when, who is away, the link to its board."""
+    line = f"**{_title(m.game_id)}** #{m.id} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>{away}"
     if any(s.is_ai and s.stands_for == user for s in m.seats):
         line += " · an AI plays your seat (**Take my seat back** there)"
     link = await board_link(store, m.guild_id, m.channel_id, m.id)
@@ -132,8 +146,10 @@ async def games_list(interaction: discord.Interaction) -> None:
     gid = interaction.guild_id
     if gid is None:
         raise SessionError("Use `/games` in a server: it lists your games there.")
-    store = bot_of(interaction).sessions.store
+    bot = bot_of(interaction)
+    store = bot.sessions.store
     user = interaction.user.id
+    settings = await bot.timers.settings(gid)
     running = await store.user_matches(gid, user, (ACTIVE,))
     running.sort(key=lambda m: (not my_move(m, user), m.updated_at, m.id))
     lobbies = await store.user_matches(gid, user, (LOBBY,))
@@ -144,11 +160,25 @@ async def games_list(interaction: discord.Interaction) -> None:
     games_head = f"**Games ({len(running)}; your move in {yours})**"
     lobbies_head = f"**Lobbies you sit in ({len(lobbies)})**"
     blocks = [
-        (games_head, [await _game_line(store, m, user) for m in running]),
+        (
+            games_head,
+            [
+                await _game_line(store, m, user, await _away_words(bot.away, settings, m, user))
+                for m in running
+            ],
+        ),
         (lobbies_head, [await _lobby_line(store, m, user) for m in lobbies]),
     ]
     name = interaction.guild.name if interaction.guild is not None else "this server"
-    embed = discord.Embed(title=f"Your games on {name}"[:256], description=fit(blocks), color=0x3B82F6)
+    mine = await bot.away.running(gid, user, settings)
+    head = (
+        f"{EMOJI} You are away until <t:{int(mine.until)}:f>: your games here wait for you "
+        "(`/away back`, or any button of one of them, ends it).\n\n"
+        if mine is not None
+        else ""
+    )
+    description = head + fit(blocks, DESCRIPTION_MAX - len(head))
+    embed = discord.Embed(title=f"Your games on {name}"[:256], description=description, color=0x3B82F6)
     embed.set_footer(text="Only you see this · your move first, then the longest waiting")
     await reply(interaction, None, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 

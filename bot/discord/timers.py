@@ -15,6 +15,10 @@ until they end). Lobbies unchanged for `lobby_expiry` seconds close. The loop ch
 seconds, or sooner when a stored deadline falls due sooner. The clock comes from the session manager;
 `tick(now)` runs one check.
 
+Time away (bot/discord/away.py) stops a turn's clock: `clock_start` is when the turn counts from, the later
+of its start and the return of the people it waits on; while they are all away the deadline is the moment
+the first is back (no reminder, no timeout before), and reminders and timeouts leave out whoever is away.
+
 With several bot processes on one database (`run --shards`), each handles only the matches and lobbies of
 its own shards' guilds, and claims in the database what must happen once (a timeout firing, a lobby
 closing) before doing it; each check also resumes the AI moves whose claim a dead process left behind,
@@ -128,9 +132,10 @@ def table_pace(info: MatchInfo) -> str:
     return "async pace: response windows wait like a turn"
 
 
-def deadline_line(info: MatchInfo) -> str:
+def deadline_line(info: MatchInfo, since: float | None = None) -> str:
     """The board's lines for when a response window passes by itself and the turn's timeout, as Discord
-    timestamps ("" without either)."""
+    timestamps ("" without either); `since`: when the turn's clock counts from (after time away), if not
+    its start."""
     settings = _known(info)
     if settings is None or info.status != ACTIVE or not info.users_to_act:
         return ""
@@ -138,7 +143,7 @@ def deadline_line(info: MatchInfo) -> str:
     if (at := pass_time(info)) is not None:
         lines.append(f"⏳ The {info.window} passes by itself <t:{int(at)}:R> unless answered")
     if settings.timeout:
-        at = info.updated_at + settings.timeout
+        at = (info.updated_at if since is None else since) + settings.timeout
         what = f"the {info.window} passes" if info.window else POLICY_WORDS[settings.policy]
         lines.append(f"⏳ Time runs out <t:{int(at)}:R> ({what})")
     return "\n".join(lines)
@@ -216,11 +221,43 @@ class Timers:
         if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
             return None
         settings = await self.settings(info.guild_id)
-        deadline = next_deadline(info.updated_at, info.updated_at, settings, passes_by_itself(info, settings))
+        since = await self.clock_start(info, settings)
+        window = passes_by_itself(info, settings)
+        deadline = since if since > info.updated_at else next_deadline(since, since, settings, window)
         if deadline is not None and deadline < self._wake_at:
             self._handed = deadline if self._handed is None else min(self._handed, deadline)
             self._wake.set()
         return deadline
+
+    async def clock_start(self, info: MatchInfo, settings: GuildSettings) -> float:
+        """When the turn's clock counts from: its start, or the return from time away of the people it waits
+        on (the first of them back) if later, in the future while they are all away. A live response window
+        ignores time away: it passes by itself."""
+        if info.guild_id is None or passes_by_itself(info, settings):
+            return info.updated_at
+        back = await self.bot.away.back_at(info.guild_id, info.users_to_act, settings)
+        return max(info.updated_at, back)
+
+    async def away_now(self, info: MatchInfo) -> set[int]:
+        """The people the match waits on who are away now: neither reminded nor timed out."""
+        if info.guild_id is None:
+            return set()
+        settings = await self.settings(info.guild_id)
+        return {u for u in info.users_to_act if await self.bot.away.running(info.guild_id, u, settings)}
+
+    async def rearm(self, info: MatchInfo) -> None:
+        """Set a running match's next deadline again after someone it waits on went away or came back (a
+        deadline already due is left to the loop, which reads the new state)."""
+        settings = await self.settings(info.guild_id)
+        now = self.bot.sessions.clock()
+        if info.status != ACTIVE or not info.users_to_act:
+            return
+        if info.deadline is not None and info.deadline <= now:
+            return
+        since = await self.clock_start(info, settings)
+        window = passes_by_itself(info, settings)
+        deadline = since if since > now else next_deadline(since, now, settings, window)
+        await self.bot.sessions.set_deadline(info.id, deadline)
 
     async def turn_changed(self, info: MatchInfo) -> None:
         """Set the next deadline after a change (the session manager now writes it with the move itself)."""
@@ -246,7 +283,18 @@ class Timers:
                 log.exception("timer of match %s failed; trying again in %.0f s", summary.id, RETRY)
                 with contextlib.suppress(Exception):
                     await sessions.store.set_deadline(summary.id, now + RETRY)
+        await self._returns(now)
         return len(due) + await self._expire_lobbies(now)
+
+    async def _returns(self, now: float) -> None:
+        """Redraw the games of the people whose time away ended by itself (their boards drop the line)."""
+        from bot.discord.away import redraw_games  # away imports the lobby, which imports this module
+
+        for guild_id, user_id in await self.bot.away.ended(now):
+            try:
+                await redraw_games(self.bot, guild_id, user_id)
+            except Exception:
+                log.exception("could not redraw the games of %s after their time away", user_id)
 
     async def _share(self, now: float) -> None:
         """With other processes on the database: resume the AI moves of our guilds whose claim ran out (its
@@ -270,13 +318,16 @@ class Timers:
         if info.status != ACTIVE or not info.users_to_act:
             await store.set_deadline(s.id, None)
             return
-        since = info.updated_at
+        since = await self.clock_start(info, settings)  # time away stops the clock (bot/discord/away.py)
         window = passes_by_itself(info, settings)
         if window and settings.response_wait and now - since >= settings.response_wait:
             await self._let_pass(info)
             after = await self.bot.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # not passed: on as a turn
                 await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings))
+            return
+        if since > now:  # everyone it waits on is away: nothing fires before the first of them is back
+            await self.bot.sessions.set_deadline(s.id, since)
             return
         if settings.timeout and now - since >= settings.timeout:
             if not await self.bot.sessions.claim(f"timeout:{s.id}:{info.state_id}"):
@@ -290,7 +341,7 @@ class Timers:
                 await store.set_deadline(s.id, None)
             return
         if any(t <= now for t in reminder_times(since, settings)) and not settings.is_quiet(now):
-            await self._remind(info, now, settings)
+            await self._remind(info, now, settings, since)
         await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings, window))
 
     async def _let_pass(self, info: MatchInfo) -> None:
@@ -314,14 +365,16 @@ class Timers:
             (await self.bot.boards.recent_for(info.id)).extend(said)
             self.bot.boards.schedule(info.id)
 
-    async def _remind(self, info: MatchInfo, now: float, settings: GuildSettings) -> None:
+    async def _remind(self, info: MatchInfo, now: float, settings: GuildSettings, since: float) -> None:
+        away = await self.away_now(info)  # not reminded
+        users = tuple(u for u in info.users_to_act if u not in away)
         waited = now - info.updated_at
         hours = waited / 3600
         span = (
             f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}" if hours >= 1 else f"{waited / 60:.0f} min"
         )
-        left = f" Time runs out <t:{int(info.updated_at + settings.timeout)}:R>." if settings.timeout else ""
-        mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
+        left = f" Time runs out <t:{int(since + settings.timeout)}:R>." if settings.timeout else ""
+        mentions = " ".join(f"<@{u}>" for u in users)
         await self._say(
             info,
             f"⏰ {mentions} — reminder: {info.title} game #{info.id} has been waiting for you for {span}."
@@ -331,7 +384,7 @@ class Timers:
         link = await board_link(self.bot.sessions.store, info.guild_id, info.channel_id, info.id)
         board = f" The board: {link}" if link else ""
         await self.direct(
-            info.users_to_act,
+            users,
             f"⏰ Reminder: {info.title} game #{info.id}{where} has waited for your move for {span}.{left}"
             f"{board}",
         )
@@ -371,9 +424,10 @@ class Timers:
         names = seat_names(info)
         said: list[str] = []
         yours: dict[int, str] = {}  # the direct message to a person whose seat an AI took, in their words
+        away = await self.away_now(info)
         for seat in info.to_act:
             user = info.seats[seat].user_id
-            if user is None or info.seats[seat].is_ai:
+            if user is None or info.seats[seat].is_ai or user in away:
                 continue
             name = names[seat]
             try:

@@ -1,0 +1,372 @@
+"""Time away (a vacation): `/away until date:<date> [note:]` and `/away back`.
+
+While a person is away from a server, their games there neither remind them nor time them out; each of
+their running games shows one line under its board ("🏖️ Ada is away until <t:…:f> — note · 9 of 21 away
+days left this year"), edited in (no new message, no ping) when they go away and taken out when they come
+back; `/games` and the lobby show it too. The others keep playing whatever does not wait on them.
+
+**Dates.** `2025-07-31` means until the end of that day in the server's timezone (/config timezone);
+`3d` or `2w` counts from now. A date in the past, a stay longer than MAX_DAYS or one longer than the days
+left this year is refused with the reason. Going away again while away replaces the stay (from now).
+
+**Allowance.** `/config away_days:` (default 21 days a year per person; 0 turns time away off: /away is
+refused and stays already running are ignored). A stay costs the whole days it lasts, an hour's grace
+aside (a stay undone within the hour costs nothing), counted to the year it began in (server time); a
+running stay counts its whole planned length until it ends.
+
+**Ending.** At its date by itself, with `/away back`, or when the person presses any button of a game of
+this server (common.guarded calls `pressed`). Coming back early sets the stay's end to that moment.
+
+**Storage.** The store's user settings, key `away:<guild id>` (no migration), as JSON: the last stay
+(`since`, `until`, `note`), the days of earlier stays per year (`used`) and `open`, true while boards may
+still show the stay. Whoever notices first that a stay ended by itself (the timers' check, `Away.ended`)
+redraws the person's boards and clears `open`, so an end that fell while the bot was down is shown too.
+
+**Clock** (bot/discord/timers.py `clock_start`): a turn's clock counts from the later of the turn's start
+and the end of the last stay of the people it waits on (the first of them back): the time before someone
+went away is forgiven, not added. While everyone it waits on is away, the match's stored deadline is the
+moment the first comes back, so nothing fires before and a restart resumes from the store. A live
+response window ignores time away: it passes by itself, as the table's pace says. When some of the people
+a simultaneous choice waits on are away, the clock runs for the others, and reminders and timeouts leave
+the away ones alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.common import GuildSettings, bot_of, guarded, plain_text, reply, seat_names
+from bot.sessions import MatchInfo, SessionError
+from bot.store import ACTIVE, LOBBY, Store
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from bot.discord.app import AgoraBot
+
+log = logging.getLogger("bot.discord.away")
+
+DAY = 86400.0
+GRACE = 3600.0  # a stay costs its whole days, less this grace: one undone at once costs nothing
+MAX_DAYS = 60  # the longest stay at once
+NOTE_MAX = 100  # characters of a note
+EMOJI = "🏖️"
+DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
+SPAN = re.compile(r"^\s*(\d{1,3})\s*(d|days?|w|weeks?)\s*$", re.IGNORECASE)
+HOW = "give a day as `2025-07-31` (until the end of that day, server time) or a length such as `3d` or `2w`"
+OFF = "Time away is off on this server (a server manager can turn it on with `/config away_days:`)."
+
+_KNOWN: dict[tuple[int, int], Stay | None] = {}  # (guild, person) -> their last stay, as last read or set
+
+
+def away_key(guild_id: int) -> str:
+    """The user-settings key of a person's time away on a server."""
+    return f"away:{guild_id}"
+
+
+def stay_days(since: float, until: float) -> int:
+    """The days a stay from `since` to `until` costs: every day begun, less an hour's grace."""
+    return max(0, math.ceil((until - since - GRACE) / DAY))
+
+
+def year_of(when: float, settings: GuildSettings) -> str:
+    """The year of a moment in the server's timezone, as the key of the days used ("2025")."""
+    return str(datetime.fromtimestamp(when, settings.tz).year)
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """A person's last stay away from a server (running while since <= now < until), the days their earlier
+    stays used per year, and whether boards may still show it (open)."""
+
+    since: float
+    until: float
+    note: str = ""
+    used: tuple[tuple[str, int], ...] = ()
+    open: bool = False
+
+    def running(self, now: float) -> bool:
+        """Whether the person is away at this moment."""
+        return self.since <= now < self.until
+
+    def days_used(self, year: str, settings: GuildSettings) -> int:
+        """The away days used in a year, this stay's included (the whole of it while it runs)."""
+        this = stay_days(self.since, self.until) if year_of(self.since, settings) == year else 0
+        return dict(self.used).get(year, 0) + this
+
+    def to_json(self) -> dict[str, Any]:
+        """As kept in the store."""
+        return {
+            "since": self.since,
+            "until": self.until,
+            "note": self.note,
+            "used": dict(self.used),
+            "open": self.open,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stay | None:
+        """From the store (None for anything that does not read as a stay)."""
+        try:
+            used = tuple((str(y), int(d)) for y, d in dict(data.get("used") or {}).items())
+            note, shown = str(data.get("note") or ""), bool(data.get("open"))
+            return cls(float(data["since"]), float(data["until"]), note, used, shown)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return None
+
+
+def days_left(stay: Stay | None, now: float, settings: GuildSettings) -> int:
+    """The away days a person has left this year on a server."""
+    used = stay.days_used(year_of(now, settings), settings) if stay is not None else 0
+    return max(0, settings.away_days - used)
+
+
+def left_words(stay: Stay | None, now: float, settings: GuildSettings) -> str:
+    """ "9 of 21 away days left this year"."""
+    return f"{days_left(stay, now, settings)} of {settings.away_days} away days left this year"
+
+
+def parse_until(text: str, now: float, settings: GuildSettings) -> float:
+    """When a stay asked for as `2025-07-31` (the end of that day, server time) or `3d` / `2w` ends;
+    SessionError for anything else."""
+    if (m := SPAN.match(text)) is not None:
+        return now + int(m[1]) * (7 if m[2][0].lower() == "w" else 1) * DAY
+    m = DATE.match(text)
+    try:
+        day = date(int(m[1]), int(m[2]), int(m[3])) if m is not None else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise SessionError(f"I don't understand `{discord.utils.escape_markdown(text[:40])}`: {HOW}.")
+    return datetime.combine(day + timedelta(days=1), time(), tzinfo=settings.tz).timestamp()
+
+
+def shown_note(note: str) -> str:
+    """A person's note as the bot shows it: Markdown and mentions escaped."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(note))
+
+
+def away_line(name: str, stay: Stay, now: float, settings: GuildSettings) -> str:
+    """The board's line for a person away: "🏖️ Ada is away until <t:…:f> — note · 9 of 21 away days left
+    this year"."""
+    note = f" — {shown_note(stay.note)}" if stay.note else ""
+    who = discord.utils.escape_markdown(name)
+    return f"{EMOJI} {who} is away until <t:{int(stay.until)}:f>{note} · {left_words(stay, now, settings)}"
+
+
+def known_away(guild_id: int | None, user_id: int | None) -> Stay | None:
+    """A person's stay as this process last read it, while it may be shown (for the lobby, drawn without the
+    store; a stay that ended by itself is taken out by the timers' next check)."""
+    from bot.discord.timers import _KNOWN as settings_known  # timers imports the lobby, which imports this
+
+    if guild_id is None or user_id is None:
+        return None
+    settings = settings_known.get(guild_id)
+    stay = _KNOWN.get((guild_id, user_id))
+    off = settings is not None and not settings.away_days
+    return stay if stay is not None and stay.open and not off else None
+
+
+class Away:
+    """People's time away, read from the store once and kept in memory (a guild's people are handled by one
+    process, so what it remembers stays true)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+        _KNOWN.clear()  # one bot per process: what an earlier one read may be out of date
+
+    async def stay(self, guild_id: int, user_id: int) -> Stay | None:
+        """A person's last stay away from a server (running or not), or None."""
+        key = (guild_id, user_id)
+        if key not in _KNOWN:
+            _KNOWN[key] = Stay.from_json(await self.store.user_setting(user_id, away_key(guild_id)))
+        return _KNOWN[key]
+
+    async def _keep(self, guild_id: int, user_id: int, stay: Stay) -> None:
+        await self.store.set_user_setting(user_id, away_key(guild_id), stay.to_json())
+        _KNOWN[(guild_id, user_id)] = stay
+
+    async def running(self, guild_id: int, user_id: int, settings: GuildSettings) -> Stay | None:
+        """A person's stay if they are away now (None if not, or if time away is off on the server)."""
+        stay = await self.stay(guild_id, user_id) if settings.away_days else None
+        return stay if stay is not None and stay.running(self.clock()) else None
+
+    async def back_at(self, guild_id: int, users: Iterable[int], settings: GuildSettings) -> float:
+        """When the first of these people is (or was) back from their last stay: the end of that stay, 0 for
+        someone never away (or for nobody, or when time away is off)."""
+        if not settings.away_days:
+            return 0.0
+        ends = [stay.until if (stay := await self.stay(guild_id, u)) is not None else 0.0 for u in users]
+        return min(ends, default=0.0)
+
+    async def go(self, guild_id: int, user_id: int, until: str, note: str, settings: GuildSettings) -> Stay:
+        """Start (or replace) a person's stay until a date (`parse_until`); SessionError with the reason if
+        refused."""
+        if not settings.away_days:
+            raise SessionError(OFF)
+        now = self.clock()
+        end = parse_until(until, now, settings)
+        if end <= now:
+            raise SessionError(f"That moment has passed; {HOW}.")
+        days = stay_days(now, end)
+        if end - now > MAX_DAYS * DAY:
+            raise SessionError(f"Time away lasts at most {MAX_DAYS} days at once; that is {days} days.")
+        last = await self.stay(guild_id, user_id)
+        if last is not None and last.running(now):  # replaced: it ends now and costs what it lasted
+            last = replace(last, until=now)
+        used: dict[str, int] = {}
+        if last is not None:
+            used = dict(last.used)
+            year = year_of(last.since, settings)
+            used[year] = used.get(year, 0) + stay_days(last.since, last.until)
+        this = int(year_of(now, settings))
+        used = {y: d for y, d in used.items() if y.isdigit() and int(y) >= this - 1}
+        left = max(0, settings.away_days - used.get(str(this), 0))
+        if days > left:
+            raise SessionError(
+                f"That is {days} day{'s' if days != 1 else ''} away, but you have {left} of your "
+                f"{settings.away_days} away days left this year; choose a nearer date."
+            )
+        stay = Stay(now, end, plain_text("note", note, NOTE_MAX), tuple(sorted(used.items())), open=True)
+        await self._keep(guild_id, user_id, stay)
+        return stay
+
+    async def end(self, guild_id: int, user_id: int) -> Stay | None:
+        """End a person's running stay now (their boards are redrawn by the caller); the stay as ended, or
+        None if they were not away."""
+        now = self.clock()
+        stay = await self.stay(guild_id, user_id)
+        if stay is None or not stay.running(now):
+            return None
+        ended = replace(stay, until=now, open=False)
+        await self._keep(guild_id, user_id, ended)
+        return ended
+
+    async def ended(self, now: float) -> list[tuple[int, int]]:
+        """The (guild, person) of the stays this process knows that ended by themselves and may still be
+        shown: each is marked as no longer shown, and the caller redraws their boards."""
+        done = [(k, s) for k, s in _KNOWN.items() if s is not None and s.open and s.until <= now]
+        for (guild_id, user_id), stay in done:
+            await self._keep(guild_id, user_id, replace(stay, open=False))
+        return [key for key, _ in done]
+
+
+@dataclass(frozen=True, slots=True)
+class OnBoard:
+    """What a running game's board shows of time away: a line per seated person away, when the turn's
+    clock counts from (None: its start), and the people away (named on the board, never pinged)."""
+
+    lines: str = ""
+    since: float | None = None
+    gone: frozenset[int] = frozenset()
+
+
+async def on_board(bot: AgoraBot, info: MatchInfo) -> OnBoard:
+    """The time away a match's board shows (nothing for a game not running or outside a server)."""
+    if info.guild_id is None or info.status != ACTIVE:
+        return OnBoard()
+    settings = await bot.timers.settings(info.guild_id)
+    now, names = bot.sessions.clock(), seat_names(info)
+    lines, gone = [], set()
+    for seat, s in enumerate(info.seats):
+        if s.user_id is None or s.is_ai:
+            continue
+        if (stay := await bot.away.running(info.guild_id, s.user_id, settings)) is not None:
+            lines.append(away_line(names[seat], stay, now, settings))
+            gone.add(s.user_id)
+    return OnBoard("\n".join(lines), await bot.timers.clock_start(info, settings), frozenset(gone))
+
+
+async def redraw_games(bot: AgoraBot, guild_id: int, user_id: int) -> None:
+    """After someone went away or came back: edit the boards and lobbies of their games on the server, and
+    set again the deadline of those that wait on them."""
+    from bot.discord.lobby import redraw_lobby_message  # the lobby imports this module
+
+    for m in await bot.sessions.store.user_matches(guild_id, user_id, (ACTIVE, LOBBY)):
+        info = await bot.sessions.get(m.id)
+        if info.status == LOBBY:
+            await redraw_lobby_message(bot, info)
+            continue
+        bot.boards.schedule(m.id)
+        if user_id in info.users_to_act:
+            await bot.timers.rearm(info)
+
+
+async def pressed(bot: AgoraBot, guild_id: int, user_id: int) -> None:
+    """A button of a game of this server was pressed: the presser's time away there ends (if any)."""
+    try:
+        if await bot.away.running(guild_id, user_id, await bot.timers.settings(guild_id)) is None:
+            return
+        if await bot.away.end(guild_id, user_id) is not None:
+            await redraw_games(bot, guild_id, user_id)
+    except Exception:  # the press itself goes on
+        log.exception("could not end the time away of %s on guild %s", user_id, guild_id)
+
+
+async def go_away(interaction: discord.Interaction, until: str, note: str) -> None:
+    """/away until: go away from this server's games until a date, with a note the others see."""
+    bot = bot_of(interaction)
+    gid, user = interaction.guild_id, interaction.user.id
+    if gid is None:
+        raise SessionError("Use `/away` in a server: time away is per server.")
+    settings = await bot.timers.settings(gid)
+    stay = await bot.away.go(gid, user, until, note, settings)
+    await redraw_games(bot, gid, user)
+    at = int(stay.until)
+    shown = f" Your note: “{shown_note(stay.note)}”." if stay.note else ""
+    await reply(
+        interaction,
+        f"{EMOJI} You are away from this server's games until <t:{at}:f> (<t:{at}:R>): they wait for you, "
+        f"with no reminders and no timeouts, and their boards say so.{shown} "
+        f"{left_words(stay, bot.sessions.clock(), settings)}. `/away back` or any button of one of your "
+        "games here ends it sooner.",
+    )
+
+
+async def come_back(interaction: discord.Interaction) -> None:
+    """/away back: end one's time away from this server's games now."""
+    bot = bot_of(interaction)
+    gid, user = interaction.guild_id, interaction.user.id
+    if gid is None:
+        raise SessionError("Use `/away back` in a server: time away is per server.")
+    settings = await bot.timers.settings(gid)
+    ended = await bot.away.end(gid, user)
+    if ended is not None:
+        await redraw_games(bot, gid, user)
+    left = left_words(await bot.away.stay(gid, user), bot.sessions.clock(), settings)
+    text = "👋 Welcome back: your games here count your time again." if ended else "You are not away here."
+    await reply(interaction, f"{text} {left}." if settings.away_days else text)
+
+
+def install(tree: app_commands.CommandTree[Any]) -> None:
+    """Add /away until and /away back to the tree."""
+    group = app_commands.Group(
+        name="away", description="Time away: your games here wait for you", guild_only=True
+    )
+
+    @group.command(name="until", description="Go away until a date: no reminders, no timeouts, others told")
+    @app_commands.describe(
+        date="The last day away, e.g. 2025-07-31 (server time), or a length such as 3d or 2w",
+        note="A short note the other players see under the board (at most 100 characters)",
+    )
+    async def until_cmd(
+        interaction: discord.Interaction,
+        date: app_commands.Range[str, 1, 40],
+        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+    ) -> None:
+        await guarded(interaction, None, lambda: go_away(interaction, date, note or ""))
+
+    @group.command(name="back", description="Come back now: your games count your time again")
+    async def back_cmd(interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, lambda: come_back(interaction))
+
+    tree.add_command(group)

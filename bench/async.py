@@ -4,7 +4,9 @@
                                     [--mode easy|random] [--only GAME] [--pause SEC] [--pace async|live|]
                                     [--seed S] [--jobs J]
 
---quick: one game per game and setting (a few minutes in all on 2 cores).
+--quick: one game per game and setting (a few minutes in all on 2 cores). Then, unless --no-away, a simulated
+fortnight of three games in which one person is away 5 days (tests/async_players.py `away_fortnight`):
+the timeouts and reminders that hit them while away (target 0) and the away lines on each board (target 1).
 
 Two people play every game through the fake Discord and the real bot (tests/async_players.py): whoever is to
 act opens "My hand & moves" on the latest board and presses through the menus to the move the easy AI would
@@ -23,7 +25,8 @@ Columns (means over the games of the row):
   win posts    of those messages, boards posted at a position in a response window (footer "· move N ·")
   pings/p      messages that notified a person (live mentions, allowed_mentions honoured; DMs), per person
   choice/p     turns (runs of one Status.turn key) in which a person was waited on with a real choice
-  ≤            share of (person, game) whose pings <= turns with a real choice (a target)
+  waits/p      runs of positions in which the bot waited on a person (at async pace each may ping once)
+  ≤            share of (person, game) whose pings <= their waits (a target)
   waited       positions in a response window in which a person acted (the window waited for them)
   for them     moves the bot played for a person (SessionEvent.auto: window setting or a lone move)
   moves        moves the people made; moves/ping = moves / pings of both
@@ -57,7 +60,7 @@ if ROOT not in sys.path:
 
 import bot.sessions.types as session_types  # noqa: E402
 from engine.registry import games  # noqa: E402
-from tests.async_players import MODES, PAUSE, GameRecord, play_game  # noqa: E402
+from tests.async_players import MODES, PAUSE, GameRecord, away_fortnight, play_game  # noqa: E402
 from tests.discord_harness import Harness  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
@@ -72,6 +75,7 @@ COLUMNS = (
     ("win posts", 9),
     ("pings/p", 7),
     ("choice/p", 8),
+    ("waits/p", 7),
     ("≤", 4),
     ("waited", 6),
     ("for them", 8),
@@ -108,7 +112,8 @@ def _mean(values: list[float]) -> float:
 def row(game: str, setting: str, records: list[GameRecord]) -> list[str]:
     """One line of the table: means over the games."""
     per_person = [(rec.pings[u], rec.real_turns.get(u, 0)) for rec in records for u in rec.pings]
-    ok = sum(1 for pings, turns in per_person if pings <= turns) / max(1, len(per_person))
+    waits = [getattr(rec, "waits", rec.real_turns).get(u, 0) for rec in records for u in rec.pings]
+    ok = sum(1 for (pings, _), w in zip(per_person, waits, strict=True) if pings <= w) / max(1, len(waits))
     moves = sum(r.moves for r in records)
     pings = sum(r.total_pings for r in records)
     cells = [
@@ -120,6 +125,7 @@ def row(game: str, setting: str, records: list[GameRecord]) -> list[str]:
         f"{_mean([r.window_posts for r in records]):.1f}",
         f"{_mean([p for p, _ in per_person]):.1f}",
         f"{_mean([t for _, t in per_person]):.1f}",
+        f"{_mean([float(w) for w in waits]):.1f}",
         f"{ok:.0%}",
         f"{_mean([r.windows_waited for r in records]):.1f}",
         f"{_mean([sum(r.played_for.values()) for r in records]):.1f}",
@@ -176,6 +182,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     known = list(games())
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="one game per game and setting (a few minutes)")
+    p.add_argument("--no-away", dest="away", action="store_false", help="skip the fortnight with time away")
     p.add_argument("--games", type=int, default=2, help="games per game and setting [2]")
     p.add_argument(
         "--pace", default="async", help="the table's pace the host picks: async, live or '' [async]"
@@ -210,6 +217,26 @@ def play_row(
     return asyncio.run(run_row(game, setting, n, mode, seed, pause, pace))
 
 
+AWAY_GAMES = ("ophelia", "siege_of_olympus", "ophidian")
+
+
+async def fortnight() -> str:
+    """The simulated fortnight of tests/async_players.py `away_fortnight`, as lines of text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            people = [fake.add_user("alice"), fake.add_user("bob")]
+            async with Harness.started(fake, Path(tmp)) as h:
+                t0 = time.monotonic()
+                r = await away_fortnight(h, people, AWAY_GAMES)
+    return (
+        f"time away: a fortnight, {r.games} games at async pace (2-day timeout: an AI takes the seat; a"
+        f" reminder every 12 h), bob away 5 days after the first; {r.moves} moves, {time.monotonic() - t0:.0f} s\n"
+        f"  timeouts on bob: {r.timeouts} (target 0) · reminders to bob while away: {r.reminders_away}"
+        f" (target 0) · games waiting on him while away (game-hours): {r.waited_on_away}\n"
+        f"  away lines per board, once a day while away: {r.lines} (target: all 1)"
+    )
+
+
 def main(args: argparse.Namespace) -> None:
     """Play every row (--jobs at a time), then print the table, the notes and the time it took."""
     t0 = time.monotonic()
@@ -231,6 +258,8 @@ def main(args: argparse.Namespace) -> None:
             print(line)
     games_played = sum(len(r) for r in results)
     print(f"took {seconds:.0f} s for {games_played} games")
+    if args.away:
+        print(asyncio.run(fortnight()))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,10 @@ Counted per game (GameRecord): public messages the bot created in the game's thr
 per person (messages created that notified them, as the fake records under allowed_mentions, plus direct
 messages to them); each person's turns with a real choice (runs of positions with one turn key of the game's
 Status, the same key coming back later being another turn, in which they were waited on with more than one
-legal move); windows that waited for a person; moves played for someone
+legal move) and their waits (runs of positions in which the bot waited on them: at async pace each may
+ping them once); windows that waited for a person; replies to a move that said someone else was next while
+the bot then waited on the mover; windows that waited on someone not there who got no ping; lone moves
+played for someone that an opponent could not know were lone; moves played for someone
 (SessionEvent.auto); people's moves. Time passes as in asynchronous play (see `play_game`'s `pause`).
 """
 
@@ -64,6 +67,7 @@ class GameRecord:
     pings: dict[int, int] = field(default_factory=dict)  # person -> created messages that notified them
     dms: dict[int, int] = field(default_factory=dict)  # person -> direct messages among those pings
     real_turns: dict[int, int] = field(default_factory=dict)  # person -> turns waited on with a real choice
+    waits: dict[int, int] = field(default_factory=dict)  # person -> runs of positions the bot waited on them
     windows_waited: int = 0  # positions in a response window in which a person acted
     played_for: Counter[str] = field(default_factory=Counter)  # SessionEvent.auto -> moves played for someone
     moves: int = 0  # moves the people made through the menus
@@ -311,6 +315,7 @@ async def play_game(
     turns: dict[int, int] = {p.id: 0 for p in people}  # turns (runs of one turn key) with a real choice
     turn: tuple[Any, ...] | None = None  # the turn key of the last position seen
     chose: set[int] = set()  # who had a real choice in it
+    waiting: set[int] = set()  # whom the bot waited on at the last position seen
     waited: set[int] = set()
     events: list[SessionEvent] = []
     await set_windows(h, people, windows)
@@ -343,6 +348,9 @@ async def play_game(
                 if len(keys) > 1 and user not in chose:
                     chose.add(user)
                     turns[user] += 1
+                if user not in waiting:
+                    record.waits[user] = record.waits.get(user, 0) + 1
+            waiting = set(pos.legal)
             user = pos.info.users_to_act[0]
             moves = named_moves(pos.info, await h.sessions.moves_for(mid, user))
             if (await h.sessions.get(mid)).state_id != pos.info.state_id:
@@ -389,4 +397,92 @@ async def play_game(
     }
     record.hidden_forced = await _hidden_forced(h, mid, forced)
     record.seconds = time.monotonic() - t0
+    return record
+
+
+# -- time away over a simulated fortnight (issue 33) -----------------------------------------------------
+
+DAY, HOUR = 86400.0, 3600.0
+AWAY_LINE = "is away until"
+
+
+@dataclass
+class AwayRecord:
+    """What a fortnight with someone away cost them (see `away_fortnight`)."""
+
+    games: int = 0
+    moves: int = 0
+    timeouts: int = (
+        0  # timeouts that hit the person who went away (a seat handed to an AI, a forfeit, a skip)
+    )
+    reminders_away: int = 0  # reminders that pinged them while they were away
+    lines: list[int] = field(default_factory=list)  # per game: away lines on its board while they were away
+    waited_on_away: int = 0  # (game, hour) in which a game waited on them while they were away
+
+
+async def _move(h: Harness, mid: int, thread: FakeChannel, user: FakeUser, rng: random.Random) -> bool:
+    """The person presses through "My hand & moves" to the easy AI's move; whether it was played."""
+    pos = await position(h, mid)
+    if user.id not in pos.legal:
+        return False
+    moves = named_moves(pos.info, await h.sessions.moves_for(mid, user.id))
+    target, labels = index_path(moves, pick(pos, user.id, "easy", rng))
+    hand = await h.press(user, h.board(thread), HAND)
+    played, _ = await press_to(h, user, hand, (mid, pos.info.state_id), target, labels)
+    await h.settle()
+    return played
+
+
+async def away_fortnight(
+    h: Harness, people: list[FakeUser], games: tuple[str, ...], *, seed: int = 1, days: int = 14
+) -> AwayRecord:
+    """Two people play `games` at async pace on a server with a 2-day timeout (an AI takes the seat) and a
+    reminder every 12 hours. Hour by hour the timers run; alice answers whatever waits on her at once, bob
+    looks in every 8 hours, and bob is away for 5 days after the first day (`/away until date:5d`). Counted: the
+    timeouts that hit bob, the reminders that pinged him while away, and the away lines on each board."""
+    alice, bob = people
+    admin = h.fake.add_user("admin", admin=True)
+    options = {"timeout_minutes": 2 * 24 * 60, "timeout_policy": "ai", "reminder_minutes": 12 * 60}
+    await (await h.fake.slash(admin, h.fake.channel, "config", options)).wait_reply()
+    await set_windows(h, people, "auto")
+    rng = random.Random(seed)
+    tables = [await start_game(h, g, people, "async") for g in games]
+    record = AwayRecord(games=len(tables))
+    start = h.clock[0]
+    leave, back = start + DAY, start + 6 * DAY
+    seen = {m.id for m in h.fake.all_messages()}
+    gone = False
+    for hour in range(days * 24):
+        h.clock[0] = now = start + hour * HOUR
+        if now >= leave and not gone:
+            await (await h.fake.slash(bob, h.fake.channel, "away until", {"date": "5d"})).wait_reply()
+            await h.settle()
+            gone = True
+        await h.bot.timers.tick(now)
+        await h.settle()
+        away = leave <= now < back
+        for thread, mid in tables:
+            bob_moved, bob_done = False, False  # bob makes one run of moves a look-in (every 8 hours)
+            for _ in range(40):  # alice answers at once
+                info = await h.sessions.get(mid)
+                if info.over:
+                    break
+                if away and bob.id in info.users_to_act:
+                    record.waited_on_away += 1
+                mover = alice if alice.id in info.users_to_act else bob
+                if mover is bob and (away or hour % 8 or bob_done):
+                    break
+                if not await _move(h, mid, thread, mover, rng):
+                    break
+                record.moves += 1
+                bob_done = bob_moved and mover is alice
+                bob_moved = bob_moved or mover is bob
+            if away and hour % 24 == 12 and not (await h.sessions.get(mid)).over:
+                record.lines.append(h.board(thread).text().count(AWAY_LINE))
+        new = [m for m in h.fake.all_messages() if m.id not in seen]
+        seen |= {m.id for m in new}
+        record.reminders_away += sum(1 for m in new if away and "reminder" in m.content and bob.id in m.pings)
+        record.timeouts += sum(
+            1 for m in new if "bob ran out of time" in m.content or "bob forfeited" in m.content
+        )
     return record

@@ -34,28 +34,42 @@ async def test_two_people_play_omphala_to_the_end(fake: FakeDiscord, tmp_path: P
 async def test_a_whole_ophelia_game_under_each_window_setting(
     fake: FakeDiscord, tmp_path: Path, windows: str
 ) -> None:
-    """Through the fake Discord: no window posts a message of its own; nobody is pinged more often than they
-    had a turn with a real choice; *ask me* waits in windows and passes none by the setting, *pass every
-    window* waits in none; the game ends."""
+    """Through the fake Discord at async pace (issue 33): the reply to every move is written once the steps
+    after it have settled (never "next: the other" while the bot then waits on the mover); every window
+    that waits on someone who was not there pings them, and only windows that waited post a message;
+    nothing is played for anyone as a lone move that an opponent could not know was lone; nobody is pinged
+    more than once a wait (a turn, a window, the turn again after a window); *ask me* waits in windows and
+    passes none by the setting, *pass every window* waits in none; the game ends."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         record = await play_game(h, "ophelia", [alice, bob], windows=windows, mode="easy", seed=2)
-    assert record.over and not record.stopped and record.window_posts == 0
-    assert all(record.pings[u] <= record.real_turns[u] for u in record.pings)
+    assert record.over and not record.stopped
+    assert record.wrong_word == record.unpinged_windows == record.hidden_forced == 0
+    assert record.window_posts <= record.windows_waited
+    assert all(record.pings[u] <= record.waits[u] for u in record.pings)  # at most one ping a wait
     if windows == ASK:
-        assert record.windows_waited and not record.played_for.get(BY_SETTING)
+        assert record.windows_waited and record.window_posts and not record.played_for.get(BY_SETTING)
     if windows == ALL:
         assert not record.windows_waited and record.played_for.get(BY_SETTING)
 
 
-async def test_a_whole_ophidian_game_fits_async_play(fake: FakeDiscord, tmp_path: Path) -> None:
-    """Ophidian with the default setting, the game that was noisiest (244 public messages and 123 pings a
-    person per game by bench/async.py before issue 22): one message per hand-over of The Flow (about 60; the
-    bench prints the mean), about 30 pings a person at most (this seeded game has 31 since issue 23's rules;
-    the bench's mean is lower), none beyond their turns with a real choice, and no window posting one."""
+async def test_a_live_table_posts_no_window(fake: FakeDiscord, tmp_path: Path) -> None:
+    """At live pace (a window passes by itself soon) a window edits the board and posts nothing."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        record = await play_game(h, "ophidian", [alice, bob], windows=AUTO, mode="easy", seed=2)
-    assert record.over and record.window_posts == 0
+        record = await play_game(h, "ophelia", [alice, bob], windows=ASK, mode="easy", seed=2, pace="live")
+    assert record.over and record.windows_waited and record.window_posts == 0 and record.wrong_word == 0
+
+
+async def test_a_whole_ophidian_game_fits_async_play(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Ophidian with the default setting at live pace, the game that was noisiest (244 public messages and
+    123 pings a person per game by bench/async.py before issue 22): about one message per hand-over of The
+    Flow, about 30 pings a person at most (the bench prints the means), none beyond their turns with a real
+    choice; the reply to every move names the right person; no lone move whose forcedness an opponent could
+    not know is played for anyone (issue 33: the holder of The Flow who can only pass)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        record = await play_game(h, "ophidian", [alice, bob], windows=AUTO, mode="easy", seed=2, pace="live")
+    assert record.over and record.wrong_word == record.hidden_forced == record.window_posts == 0
     assert record.messages <= 80 and max(record.pings.values()) <= 32
     assert all(record.pings[u] <= record.real_turns[u] for u in record.pings)

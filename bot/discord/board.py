@@ -50,7 +50,7 @@ from bot.discord.common import (
 from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
 from bot.discord.standings import result_changes
-from bot.discord.timers import deadline_line, pass_time, passes_by_itself_soon, table_pace
+from bot.discord.timers import at_async_pace, deadline_line, pass_time, passes_by_itself_soon, table_pace
 from bot.sessions import MatchInfo, SessionEvent
 from bot.sessions.packs import pack_of
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
@@ -376,9 +376,9 @@ class Boards:
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
         same_turn = known and old is not None and (old.turn == key or bool(info.window))
         already = old.pinged if same_turn and old is not None else frozenset()
-        if info.window and old is not None and old.state_id != info.state_id:
-            already -= real  # a new window: those it waits on may be pinged for it (once, at async pace)
-        # at most once a turn (a window); never someone who is here, or someone away
+        if self._waits_like_turns(info) and old is not None and old.state_id != info.state_id:
+            already &= real  # async pace: once a wait (a turn, a window, the turn again after a window)
+        # at most once a turn (at async pace, a wait); never someone who is here, or someone away
         to_ping = real - already - here - away.gone
         already |= real & away.gone  # told by the away line: coming back pings nobody
         if not self._pings_window(info):
@@ -458,6 +458,13 @@ class Boards:
         """Whether a response window open now reaches the people it waits on with a ping (a new board): at
         async pace it waits like a turn; at live pace it passes by itself soon, so it only edits the board."""
         return bool(info.window) and not passes_by_itself_soon(info)
+
+    @staticmethod
+    def _waits_like_turns(info: MatchInfo) -> bool:
+        """Whether the table plays at async pace (a game with response windows whose windows wait like a
+        turn): each wait on a person who is not there pings them, a window and the turn it returns to too,
+        since the answer may come hours later."""
+        return has_windows(of(get_game(info.game_id))) and at_async_pace(info)
 
     def _here(self, mid: int) -> frozenset[int]:
         """The people who moved in this game in the last few minutes: they are there, so no ping."""

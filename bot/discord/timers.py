@@ -124,10 +124,14 @@ def pass_time(info: MatchInfo) -> float | None:
     return info.updated_at + settings.response_wait
 
 
+def at_async_pace(info: MatchInfo) -> bool:
+    """Whether the table's response windows wait like a turn (its pace, else the server's default)."""
+    return pace_of(info, _known(info) or GuildSettings()) != LIVE
+
+
 def table_pace(info: MatchInfo) -> str:
     """The table's pace in words for the board ("live pace: windows pass by themselves")."""
-    settings = _known(info)
-    if pace_of(info, settings or GuildSettings()) == LIVE:
+    if not at_async_pace(info):
         return "live pace: response windows pass by themselves"
     return "async pace: response windows wait like a turn"
 

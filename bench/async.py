@@ -230,7 +230,8 @@ async def fortnight() -> str:
                 r = await away_fortnight(h, people, AWAY_GAMES)
     return (
         f"time away: a fortnight, {r.games} games at async pace (2-day timeout: an AI takes the seat; a"
-        f" reminder every 12 h), bob away 5 days after the first; {r.moves} moves, {time.monotonic() - t0:.0f} s\n"
+        f" reminder every 12 h), bob away 5 days after the first; {r.moves} moves,"
+        f" {time.monotonic() - t0:.0f} s\n"
         f"  timeouts on bob: {r.timeouts} (target 0) · reminders to bob while away: {r.reminders_away}"
         f" (target 0) · games waiting on him while away (game-hours): {r.waited_on_away}\n"
         f"  away lines per board, once a day while away: {r.lines} (target: all 1)"

@@ -438,7 +438,7 @@ async def away_fortnight(
 ) -> AwayRecord:
     """Two people play `games` at async pace on a server with a 2-day timeout (an AI takes the seat) and a
     reminder every 12 hours. Hour by hour the timers run; alice answers whatever waits on her at once, bob
-    looks in every 8 hours, and bob is away for 5 days after the first day (`/away until date:5d`). Counted: the
+    looks in every 8 hours, and bob is away for 5 days after the first day (`/away until date:5d`). Counted:
     timeouts that hit bob, the reminders that pinged him while away, and the away lines on each board."""
     alice, bob = people
     admin = h.fake.add_user("admin", admin=True)

@@ -73,3 +73,16 @@ async def test_a_whole_ophidian_game_fits_async_play(fake: FakeDiscord, tmp_path
     assert record.over and record.wrong_word == record.hidden_forced == record.window_posts == 0
     assert record.messages <= 80 and max(record.pings.values()) <= 32
     assert all(record.pings[u] <= record.real_turns[u] for u in record.pings)
+
+
+async def test_siege_replies_name_the_right_person(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Siege of Olympus, where most moves open a window the opponent cannot answer (before issue 33, one
+    reply in seven said "not your turn — waiting for bob" while the move was the mover's again): the first
+    60 moves at async pace, each reply written once the window has passed."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        record = await play_game(
+            h, "siege_of_olympus", [alice, bob], windows=AUTO, mode="easy", seed=1, max_moves=60
+        )
+    assert record.moves == 60 and record.played_for.get(BY_SETTING)
+    assert record.wrong_word == record.unpinged_windows == record.hidden_forced == 0

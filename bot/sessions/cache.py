@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store import MatchRecord
+from bot.sessions.clock import Banks
+from bot.store import LogRow, MatchRecord
 from engine.match import Match
 
 
@@ -27,6 +28,8 @@ class Live:
     match: Match | None = None
     forfeit_shares: tuple[float, ...] | None = None  # the result of a game ended by a forfeit
     window: tuple[Any, str] | None = None  # (state_id and seats, the window they show), computed once
+    moves: tuple[LogRow, ...] | None = None  # a bank table's live log rows (None: a per-move clock)
+    banks: tuple[Any, Banks] | None = None  # (state_id and seats, the bank clocks then), computed once
 
 
 @dataclass(slots=True)

@@ -196,7 +196,7 @@ async def play(
     bot = bot_of(interaction)
     user = interaction.user
     channel = interaction.channel
-    settings = await bot.settings(interaction.guild_id) if interaction.guild_id else None
+    settings = await bot.timers.settings(interaction.guild_id) if interaction.guild_id else None
     found = games().get(game)
     if found is None:
         raise SessionError(f"There is no game called {game!r}.")

@@ -20,6 +20,7 @@ from bot.__main__ import main
 from bot.sessions import SessionManager
 from bot.sessions.types import SessionError
 from bot.store import BoardRecord, NewMatch, Seat, SqliteStore, Store, open_store
+from bot.store.base import seats_to_text
 from tests.pg import drop_database, pg_url_or_skip
 
 GUILD = 7
@@ -287,18 +288,31 @@ def test_the_command_says_why_in_one_line(
 
 async def test_an_older_file_is_brought_to_the_latest_schema_first(tmp_path: Path, target: str) -> None:
     """ "copies every table of an existing SQLite file (after migrating it to the latest SQLite version)":
-    a file of schema version 9 (before claims) moves over whole."""
+    a file of schema version 9 (before claims; its match row written as that version's code wrote it) moves
+    over whole."""
     path = tmp_path / "old.db"
     store = SqliteStore(str(path), target_version=9)
     await store.open()
-    new = NewMatch("omphala", "1", GUILD, 5, "discord", 1, {}, (Seat(11), Seat(12)), 11, 1.0)
-    created = await store.create_match(new)
     await store.set_guild_setting(GUILD, "thread", True)
     await store.close()
+    seats = (Seat(11), Seat(12))
+    with sqlite3.connect(path) as con:
+        con.execute(
+            "INSERT INTO matches (game_id, rules_version, guild_id, channel_id, origin, status, seed, seats, "
+            "host_user, created_at, updated_at) "
+            "VALUES ('omphala', '1', ?, 5, 'discord', 'lobby', 1, ?, 11, 1.0, 1.0)",
+            (GUILD, seats_to_text(seats)),
+        )
     out = io.StringIO()
     assert await migration.migrate(str(path), target, out) == 0
     with sqlite3.connect(path) as con:
         assert con.execute("PRAGMA user_version").fetchone()[0] == migration.sqlite_migrations.LATEST
     async with open_store(target) as pg:
-        assert await pg.get_match(created.id) == created
+        created = await pg.get_match(1)
+        assert created is not None and (created.game_id, created.seats, created.host_user) == (
+            "omphala",
+            seats,
+            11,
+        )
+        assert created.started_at is None  # a column of a later version: empty in an older game
         assert await pg.guild_settings(GUILD) == {"thread": True}

@@ -87,16 +87,19 @@ async def test_actions_log_snapshot_and_state_id_commit_together(store: Store) -
     with pytest.raises(Conflict):
         await store.start_match(rec.id, _update(0))  # not a lobby any more
     assert await store.matches_awaiting_ai() == [rec.id]
-    await store.record_action(rec.id, LogRow(1, 0, 1, "draw", 1.0), _update(1), expected_state_id=0)
+    assert (await store.get_match(rec.id)).started_at == 1000.0  # type: ignore[union-attr]  # the deal
+    await store.record_action(
+        rec.id, LogRow(1, 0, 1, "draw", 1.0, waited=(0,)), _update(1), expected_state_id=0
+    )
     await store.record_action(rec.id, LogRow(2, 0, 1, "end_turn", 2.0), _update(2), expected_state_id=1)
     with pytest.raises(Conflict):  # stale: nothing written
         await store.record_action(rec.id, LogRow(3, 0, 1, "draw", 3.0), _update(3), expected_state_id=1)
     got = await store.get_match(rec.id)
     assert got is not None and got.state_id == 2 and got.snapshot == '{"s":2}' and got.to_act == (0,)
     assert await store.matches_awaiting_ai() == []
-    assert [(r.seq, r.seat, r.user_id, r.key) for r in await store.load_log(rec.id)] == [
-        (1, 0, 1, "draw"),
-        (2, 0, 1, "end_turn"),
+    assert [(r.seq, r.seat, r.user_id, r.key, r.waited) for r in await store.load_log(rec.id)] == [
+        (1, 0, 1, "draw", (0,)),  # whom the position before the move waited on (the bank clock's spans)
+        (2, 0, 1, "end_turn", ()),
     ]
     await store.record_undo(rec.id, 2, _update(3), expected_state_id=2)
     assert [r.key for r in await store.load_log(rec.id)] == ["draw"]

@@ -34,7 +34,7 @@ from bot import ops
 from bot.discord import away, commands, decks, mine
 from bot.discord.board import Boards
 from bot.discord.common import OOPS, GuildSettings, reply
-from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyPaceSelect
+from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.prefs import Prefs
 from bot.discord.timers import Timers
@@ -55,7 +55,7 @@ COMPONENTS = (
     LobbyAiSelect,
     LobbyChoiceSelect,
     LobbyDeckSelect,
-    LobbyPaceSelect,
+    LobbyTableSelect,
     commands.LogButton,
     commands.RulesButton,
     decks.DeckEditButton,

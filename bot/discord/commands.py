@@ -198,7 +198,7 @@ async def play(
     bot = bot_of(interaction)
     user = interaction.user
     channel = interaction.channel
-    settings = await bot.settings(interaction.guild_id) if interaction.guild_id else None
+    settings = await bot.timers.settings(interaction.guild_id) if interaction.guild_id else None
     found = games().get(game)
     if found is None:
         raise SessionError(f"There is no game called {game!r}.")
@@ -477,7 +477,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         thread_mode="Open lobbies in a new thread, or right here in the channel",
         reminder_minutes="Remind a player after this many minutes, and again as often (0 = never)",
         timeout_minutes="A turn times out after this many minutes (0 = never)",
-        timeout_policy="What happens when a turn times out",
+        timeout_policy="What happens when a turn times out (or a bank table's bank runs out)",
         reminder_count="At most this many reminders in one turn",
         quiet_hours="No reminders between these hours, e.g. 22-7 (or off)",
         timezone="The server's timezone for quiet hours: UTC+2, -05:30 or Europe/Paris",

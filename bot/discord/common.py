@@ -305,9 +305,9 @@ class GuildSettings:
             f"an idle lobby closes after {span(self.lobby_expiry)}\n"
             f"Reminder after: {reminders}\n"
             f"Quiet hours (no reminders): {quiet}\n"
-            f"Turn timeout: {span(self.timeout)}"
-            + (f" ({POLICY_WORDS[self.policy]})" if self.timeout else "")
-            + f"\nAI level: **{self.ai_level}** for Add AI; **{self.takeover_level}** for a timed-out seat\n"
+            f"Turn timeout (tables with the per-move clock): {span(self.timeout)}\n"
+            f"When time runs out (that timeout, or a bank table's bank): {POLICY_WORDS[self.policy]}"
+            f"\nAI level: **{self.ai_level}** for Add AI; **{self.takeover_level}** for a timed-out seat\n"
             f"Hints (/game hint): {'on' if self.hints else 'off'}\n"
             "Response windows pass by themselves after: "
             + (span(self.response_wait) if self.response_wait else "never (they wait for an answer)")

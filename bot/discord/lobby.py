@@ -7,8 +7,9 @@ with which each seated person picks theirs; the seat list shows it ("Ada — dec
 no pick gets a random one at the deal. For a game with a deck builder (present.deck_book), the select of the
 choice its decks stand in for also offers "📂 One of my saved decks": the person then gets, privately, a
 select of their own decks (`ag:lbdk:<match>`), which is also offered privately to whoever joins and has some;
-the seat list shows "Ada — team: Tide v2 (saved deck)". The last row is the host's pace select
-(`ag:lbpace:<match>`): `live` or `async` (bot/discord/prefs.py); the lobby says which and how windows treat
+the seat list shows "Ada — team: Tide v2 (saved deck)". The last rows are the host's table selects
+(`ag:lb<option>:<match>`, bot/discord/prefs.py): the clock (`ag:lbclock:`, `move` or `bank`), and for a game
+with response windows the pace (`ag:lbpace:`, `live` or `async`); the lobby says which, and how windows treat
 each player (their own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
@@ -29,7 +30,7 @@ from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.away import EMOJI, known_away
 from bot.discord.common import RECLAIM, StaticView, archive_own_thread, bot_of, guarded, reply, seat_label
 from bot.discord.decks import answer_problems
-from bot.discord.prefs import PACE_WORDS, PACES
+from bot.discord.prefs import CLOCK_WORDS, PACE_WORDS
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
@@ -66,8 +67,13 @@ LEVEL_WORDS = {
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
 MY_DECKS = "📂"  # the value of its "One of my saved decks" option
-CHOICE_ROWS = 2  # the rows left below the buttons and the AI select (the last row: the pace select)
-PACE_ROW = 4
+CHOICE_ROWS = 1  # the rows left below the buttons and the AI select (then the clock and pace selects)
+CLOCK_ROW, PACE_ROW = 3, 4
+# The table options the host chooses with a select: the values each may take, and the select's placeholder.
+TABLE_OPTIONS = {
+    "clock": (CLOCK_WORDS, "Clock: per move unless the host chooses a bank"),
+    "pace": (PACE_WORDS, "Pace: the server's default (host: choose live or async)"),
+}
 
 
 def choices(info: MatchInfo) -> tuple[SeatChoice, ...]:
@@ -116,9 +122,9 @@ def levels() -> list[str]:
 
 
 def lobby_embed(info: MatchInfo) -> discord.Embed:
-    """The lobby: game, player range (or the table size chosen), host, the seats so far, the pace, and what
-    to do."""
-    from bot.discord.timers import table_pace  # timers imports this module
+    """The lobby: game, player range (or the table size chosen), host, the seats so far, the clock, the
+    pace, and what to do."""
+    from bot.discord.timers import table_clock, table_pace  # timers imports this module
 
     game = get_game(info.game_id)
     lo, hi = game.min_players, game.max_players
@@ -146,6 +152,7 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
             desc += "\nPlayers may choose below; a seat with no choice gets a random one."
         if pack := pack_words(info):
             desc += f"\n**{pack}**: its cards join the game's own (`/card` shows them)."
+        desc += f"\n**Clock:** {table_clock(info)} — the host may change it below."
         if has_windows(of(game)):
             default = "" if info.options.get("pace") else " (the server's default)"
             desc += (
@@ -204,20 +211,22 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
                 row=row,
             )
         )
-    if not has_windows(of(get_game(info.game_id))):
-        return view
-    chosen = info.options.get("pace")
-    view.add_item(
-        discord.ui.Select(
-            custom_id=f"ag:lbpace:{info.id}",
-            placeholder="Pace: the server's default (host: choose live or async)",
-            options=[
-                discord.SelectOption(label=PACE_WORDS[p][:100], value=p, default=p == chosen) for p in PACES
-            ],
-            row=PACE_ROW,
-        )
-    )
+    view.add_item(table_select(info, "clock", CLOCK_ROW))
+    if has_windows(of(get_game(info.game_id))):
+        view.add_item(table_select(info, "pace", PACE_ROW))
     return view
+
+
+def table_select(info: MatchInfo, key: str, row: int) -> discord.ui.Select[Any]:
+    """The host's select of one table option (TABLE_OPTIONS), the table's choice marked."""
+    words, placeholder = TABLE_OPTIONS[key]
+    chosen = info.options.get(key)
+    return discord.ui.Select(
+        custom_id=f"ag:lb{key}:{info.id}",
+        placeholder=placeholder,
+        options=[discord.SelectOption(label=w[:100], value=v, default=v == chosen) for v, w in words.items()],
+        row=row,
+    )
 
 
 async def remember_lobby_message(bot: AgoraBot, info: MatchInfo, message: discord.Message) -> None:
@@ -379,34 +388,38 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"a
         await guarded(interaction, self.mid, work)
 
 
-class LobbyPaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbpace:(?P<mid>\d+)"):
-    """The lobby's pace select (host only): `live` or `async` (bot/discord/prefs.py)."""
+class LobbyTableSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lb(?P<key>clock|pace):(?P<mid>\d+)"
+):
+    """The lobby's select of a table option (host only): the clock (`move` or `bank`) or the pace (`live`
+    or `async`); see bot/discord/prefs.py."""
 
-    def __init__(self, mid: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ag:lbpace:{mid}", options=[]))
-        self.mid = mid
+    def __init__(self, key: str, mid: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"ag:lb{key}:{mid}", options=[]))
+        self.key, self.mid = key, mid
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyPaceSelect:
+    ) -> LobbyTableSelect:
         """Rebuild from the custom_id."""
-        return cls(int(match["mid"]))
+        return cls(match["key"], int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Set the table's pace (host only), then redraw the lobby in place."""
+        """Set the table option (host only), then redraw the lobby in place."""
 
         async def work() -> None:
             sessions = bot_of(interaction).sessions
             values = (interaction.data or {}).get("values") or []
-            pace = str(values[0]) if values else ""
+            value = str(values[0]) if values else ""
             info = await sessions.get(self.mid)
             if info.status != LOBBY:
                 await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
                 return
-            if pace not in PACES:
-                raise SessionError("That pace is not one Agora knows; choose live or async.")
-            info = await sessions.set_option(self.mid, interaction.user.id, "pace", pace)
+            allowed = TABLE_OPTIONS[self.key][0]
+            if value not in allowed:
+                raise SessionError(f"That {self.key} is not one Agora knows; choose {' or '.join(allowed)}.")
+            info = await sessions.set_option(self.mid, interaction.user.id, self.key, value)
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
 
         await guarded(interaction, self.mid, work)

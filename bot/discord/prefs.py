@@ -1,4 +1,4 @@
-"""What people and tables choose about time: each person's window setting and each table's pace.
+"""What people and tables choose about time: each person's window setting, each table's pace and clock.
 
 **Window setting** (per person and per server, `/notify windows:`): how response windows treat them —
 *ask me* (every window waits for them whatever they hold: nothing leaks), *pass for me when I can't
@@ -9,6 +9,11 @@ manager asks `window_setting(info, seat)` and plays the pass for them (bot/sessi
 **Pace** (per table, chosen in the lobby, `options["pace"]`): `live` — a window passes by itself after the
 server's `response_wait`; `async` — a window waits like a turn (reminders and the turn timeout apply). A
 table that chose none gets `async` on a server whose turn timeout is an hour or more, else `live`.
+
+**Clock** (per table, chosen in the lobby like the pace, `options["clock"]`): `move` (the default) — each
+wait has the server's turn timeout (/config timeout_minutes) — or `bank` — BGA's turn-based clock: 3 days
+each, a day back after each hand-over, at most 3 days (bot/sessions/clock.py counts it). Either way the
+server's timeout policy meets the person whose time runs out.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.sessions import MatchInfo
+from bot.sessions.clock import ADD, BANK, DAY, MOVE, RESERVE, is_bank
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from engine.core import PlayerId
 
@@ -30,6 +36,10 @@ PACE_WORDS = {
     ASYNC: "Async: response windows wait like a turn (reminders, timeout)",
 }
 ASYNC_FROM = 3600.0  # a server turn timeout at least this long makes `async` the tables' default pace
+CLOCK_WORDS = {
+    MOVE: "Per move: each wait has the server's turn timeout",
+    BANK: f"Bank: {RESERVE / DAY:g} days each, {ADD / DAY:g} day back after each turn (turn-based)",
+}
 
 
 def windows_key(guild_id: int | None) -> str:
@@ -43,6 +53,18 @@ def pace_of(info: MatchInfo, settings: GuildSettings) -> str:
     if chosen in PACES:
         return str(chosen)
     return ASYNC if settings.timeout and settings.timeout >= ASYNC_FROM else LIVE
+
+
+def clock_words(info: MatchInfo, settings: GuildSettings) -> str:
+    """The table's clock in words for the lobby ("bank: 3 days each, …")."""
+    if is_bank(info.options):
+        return (
+            f"bank: {RESERVE / DAY:g} days each; the time you are waited on comes off yours, and each "
+            f"time you hand the move on {ADD / DAY:g} day comes back (at most {RESERVE / DAY:g} days)"
+        )
+    if settings.timeout:
+        return f"per move: {settings.timeout / 3600:g} h each time the game waits on you"
+    return "per move: no time limit on this server"
 
 
 class Prefs:

@@ -3,12 +3,17 @@ themselves, and idle lobbies closing.
 
 Deadlines live in the database (`matches.deadline`), so this survives restarts. The session manager writes
 a new position's first deadline with the move itself (`deadline_for`): the earlier of the first reminder
-and the timeout, and for a response window (the game's Status.window) of a `live` table the server's
-`response_wait` after it opened if that is sooner (an `async` table's window waits like a turn: see
-bot/discord/prefs.py). A background loop asks `sessions.overdue()`: a live window still open past its
-wait is passed for the people it waits for (the game's `present.skip`, as the "skip" policy plays); past
-the timeout it applies the policy; otherwise it sends a reminder (in the channel, and by direct message to
-those who chose `/notify on`) and moves the deadline to the next reminder or the timeout. The wait of a
+and the moment the turn runs out, and for a response window (the game's Status.window) of a `live` table
+the server's `response_wait` after it opened if that is sooner (an `async` table's window waits like a
+turn: see bot/discord/prefs.py). When a turn runs out depends on the table's clock (`turn_clock`): per move,
+the server's `timeout` after the position arose; with a bank clock (bot/sessions/clock.py), the moment the
+first bank of the people it waits on is empty, whatever the server's timeout; the policy then meets only
+those whose bank is empty (`out_of_time`).
+
+A background loop asks `sessions.overdue()`: a live window still open past its wait is passed for the
+people it waits for (the game's `present.skip`, as the "skip" policy plays); past the turn's end it applies
+the policy; otherwise it sends a reminder (in the channel, and by direct message to those who chose
+`/notify on`) and moves the deadline to the next reminder or the turn's end. The wait of a
 window is the same for every window, whatever anyone holds: it tells nobody anything. Reminders come every
 `reminder` seconds, at most `reminders` a turn, and never in the server's quiet hours (one due then waits
 until they end). Lobbies unchanged for `lobby_expiry` seconds close. The loop checks every `interval`
@@ -47,11 +52,11 @@ from bot.discord.common import (
 )
 from bot.discord.lobby import close_lobby_message
 from bot.discord.mine import board_link
-from bot.discord.prefs import LIVE, pace_of
+from bot.discord.prefs import LIVE, clock_words, pace_of
 from bot.ops import tagged
 from bot.sessions import MatchBroken, MatchInfo, SessionError
 from bot.store import ACTIVE, MatchSummary
-from engine.core import Event
+from engine.core import Event, PlayerId
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -66,12 +71,35 @@ PRUNE_EVERY = 600.0  # with other processes: how often (seconds) claims whose le
 _KNOWN: dict[int, GuildSettings] = {}  # the settings of the guilds the running bot has read (deadline_line)
 
 
-def reminder_times(since: float, settings: GuildSettings) -> Iterator[float]:
-    """When the reminders of a turn that began at `since` are due: every interval, at most the number set,
-    before the timeout, each moved out of the quiet hours."""
+def turn_clock(info: MatchInfo, settings: GuildSettings) -> tuple[float, float | None]:
+    """When the wait for the current position began, and when it runs out (None: never): the server's turn
+    timeout after it began, or at a bank table the moment the first bank of the people it waits on runs
+    out (bot/sessions/clock.py)."""
+    if info.banks is not None:
+        return info.banks.since, info.banks.runs_out()
+    since = info.updated_at
+    return since, since + settings.timeout if settings.timeout else None
+
+
+def after_away(since: float, end: float | None, back: float | None) -> tuple[float, float | None]:
+    """A wait's start and end moved on by the time away at its start: it counts from `back` (when the people
+    it waits on are back, bot/discord/away.py) if that is later."""
+    if back is None or back <= since:
+        return since, end
+    return back, None if end is None else end + (back - since)
+
+
+def out_of_time(info: MatchInfo, now: float) -> tuple[PlayerId, ...]:
+    """The seats whose time has run out once the turn has: everyone to act, or at a bank table those
+    whose bank is empty."""
+    return info.to_act if info.banks is None else info.banks.out_of_time(now)
+
+
+def reminder_times(since: float, end: float | None, settings: GuildSettings) -> Iterator[float]:
+    """When the reminders of a wait that began at `since` and runs out at `end` are due: every interval, at
+    most the number set, before the end, each moved out of the quiet hours."""
     if not settings.reminder or settings.reminders <= 0:
         return
-    end = since + settings.timeout if settings.timeout else None
     for k in range(1, settings.reminders + 1):
         at = settings.after_quiet(since + k * settings.reminder)
         if end is not None and at >= end:
@@ -79,12 +107,15 @@ def reminder_times(since: float, settings: GuildSettings) -> Iterator[float]:
         yield at
 
 
-def next_deadline(since: float, after: float, settings: GuildSettings, window: bool = False) -> float | None:
-    """The first moment later than `after` when a turn that began at `since` needs the timers: a reminder,
-    the timeout, or (for a response window) the end of its wait; None if nothing is left."""
-    times = [t for t in reminder_times(since, settings) if t > after]
-    if settings.timeout and since + settings.timeout > after:
-        times.append(since + settings.timeout)
+def next_deadline(
+    since: float, end: float | None, after: float, settings: GuildSettings, window: bool = False
+) -> float | None:
+    """The first moment later than `after` when a wait that began at `since` and runs out at `end` needs
+    the timers: a reminder, the end (at once if it is past), or (for a response window) the end of its
+    wait; None if nothing is left."""
+    times = [t for t in reminder_times(since, end, settings) if t > after]
+    if end is not None:
+        times.append(max(end, after))
     if window and settings.response_wait and since + settings.response_wait > after:
         times.append(since + settings.response_wait)
     return min(times) if times else None
@@ -136,20 +167,47 @@ def table_pace(info: MatchInfo) -> str:
     return "async pace: response windows wait like a turn"
 
 
+def bank_words(seconds: float) -> str:
+    """A bank in days and hours, rounded down ("2 d 4 h", "3 d", "5 h", "40 min")."""
+    days, rest = divmod(int(max(0.0, seconds)) // 60, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return f"{days} d" + (f" {hours} h" if hours else "")
+    return f"{hours} h" if hours else f"{minutes} min"
+
+
+def banks_line(info: MatchInfo) -> str:
+    """Each person's bank when the current position arose ("⏳ Banks: Ada 2 d 4 h · Bob 3 d"); "" at a
+    per-move table."""
+    if info.banks is None:
+        return ""
+    names = seat_names(info)
+    left = [f"{names[i]} {bank_words(info.banks.left[i])}" for i, s in enumerate(info.seats) if not s.is_ai]
+    return "⏳ Banks: " + " · ".join(left)
+
+
+def table_clock(info: MatchInfo) -> str:
+    """The table's clock in words for the lobby (see bot/discord/prefs.py clock_words)."""
+    return clock_words(info, _known(info) or GuildSettings())
+
+
 def deadline_line(info: MatchInfo, since: float | None = None) -> str:
-    """The board's lines for when a response window passes by itself and the turn's timeout, as Discord
-    timestamps ("" without either); `since`: when the turn's clock counts from (after time away), if not
-    its start."""
+    """The board's lines for when a response window passes by itself and when the turn runs out (the
+    server's timeout, or the bank of the one to act), as Discord timestamps, and a bank table's banks (""
+    without any); `since`: when the wait's clock counts from after time away, if later than its start."""
     settings = _known(info)
     if settings is None or info.status != ACTIVE or not info.users_to_act:
         return ""
-    lines = []
+    lines = [banks_line(info)] if info.banks is not None else []
     if (at := pass_time(info)) is not None:
         lines.append(f"⏳ The {info.window} passes by itself <t:{int(at)}:R> unless answered")
-    if settings.timeout:
-        at = (info.updated_at if since is None else since) + settings.timeout
+    _, end = after_away(*turn_clock(info, settings), since)
+    if end is not None:
+        whose = "Time runs out"
+        if info.banks is not None and (first := info.banks.first()) is not None:
+            whose = f"{seat_names(info)[first]}'s bank runs out"
         what = f"the {info.window} passes" if info.window else POLICY_WORDS[settings.policy]
-        lines.append(f"⏳ Time runs out <t:{int(at)}:R> ({what})")
+        lines.append(f"⏳ {whose} <t:{int(end)}:R> ({what})")
     return "\n".join(lines)
 
 
@@ -225,13 +283,19 @@ class Timers:
         if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
             return None
         settings = await self.settings(info.guild_id)
-        since = await self.clock_start(info, settings)
+        since, end = await self.clock(info, settings)
         window = passes_by_itself(info, settings)
-        deadline = since if since > info.updated_at else next_deadline(since, since, settings, window)
+        deadline = since if since > info.updated_at else next_deadline(since, end, since, settings, window)
         if deadline is not None and deadline < self._wake_at:
             self._handed = deadline if self._handed is None else min(self._handed, deadline)
             self._wake.set()
         return deadline
+
+    async def clock(self, info: MatchInfo, settings: GuildSettings) -> tuple[float, float | None]:
+        """When the current wait counts from and when it runs out (None: never): the table's clock (a turn
+        timeout, or a bank: turn_clock), moved on by the time away at its start (clock_start)."""
+        since, end = turn_clock(info, settings)
+        return after_away(since, end, await self.clock_start(info, settings))
 
     async def clock_start(self, info: MatchInfo, settings: GuildSettings) -> float:
         """When the turn's clock counts from: its start, or the return from time away of the people it waits
@@ -258,9 +322,9 @@ class Timers:
             return
         if info.deadline is not None and info.deadline <= now:
             return
-        since = await self.clock_start(info, settings)
+        since, end = await self.clock(info, settings)
         window = passes_by_itself(info, settings)
-        deadline = since if since > now else next_deadline(since, now, settings, window)
+        deadline = since if since > now else next_deadline(since, end, now, settings, window)
         await self.bot.sessions.set_deadline(info.id, deadline)
 
     async def turn_changed(self, info: MatchInfo) -> None:
@@ -322,31 +386,31 @@ class Timers:
         if info.status != ACTIVE or not info.users_to_act:
             await store.set_deadline(s.id, None)
             return
-        since = await self.clock_start(info, settings)  # time away stops the clock (bot/discord/away.py)
+        since, end = await self.clock(info, settings)  # time away stops the clock (bot/discord/away.py)
         window = passes_by_itself(info, settings)
         if window and settings.response_wait and now - since >= settings.response_wait:
             await self._let_pass(info)
             after = await self.bot.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # not passed: on as a turn
-                await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings))
+                await self.bot.sessions.set_deadline(s.id, next_deadline(since, end, now, settings))
             return
         if since > now:  # everyone it waits on is away: nothing fires before the first of them is back
             await self.bot.sessions.set_deadline(s.id, since)
             return
-        if settings.timeout and now - since >= settings.timeout:
+        if end is not None and now >= end:
             if not await self.bot.sessions.claim(f"timeout:{s.id}:{info.state_id}"):
                 return  # another process fires this timeout (or has fired it)
             if info.window:  # a response window's timeout is a pass, whatever the policy for turns
                 await self._let_pass(info)
             else:
-                await self._timeout(info, settings.policy)
+                await self._timeout(info, settings.policy, out_of_time(info, now))
             after = await self.bot.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # nothing changed: don't retry
                 await store.set_deadline(s.id, None)
             return
-        if any(t <= now for t in reminder_times(since, settings)) and not settings.is_quiet(now):
-            await self._remind(info, now, settings, since)
-        await self.bot.sessions.set_deadline(s.id, next_deadline(since, now, settings, window))
+        if any(t <= now for t in reminder_times(since, end, settings)) and not settings.is_quiet(now):
+            await self._remind(info, now, since, end)
+        await self.bot.sessions.set_deadline(s.id, next_deadline(since, end, now, settings, window))
 
     async def _let_pass(self, info: MatchInfo) -> None:
         """Pass a response window for each person it still waits for (the game's `present.skip`, one move
@@ -369,15 +433,15 @@ class Timers:
             (await self.bot.boards.recent_for(info.id)).extend(said)
             self.bot.boards.schedule(info.id)
 
-    async def _remind(self, info: MatchInfo, now: float, settings: GuildSettings, since: float) -> None:
+    async def _remind(self, info: MatchInfo, now: float, since: float, end: float | None) -> None:
         away = await self.away_now(info)  # not reminded
         users = tuple(u for u in info.users_to_act if u not in away)
-        waited = now - info.updated_at
+        waited = now - since
         hours = waited / 3600
         span = (
             f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}" if hours >= 1 else f"{waited / 60:.0f} min"
         )
-        left = f" Time runs out <t:{int(since + settings.timeout)}:R>." if settings.timeout else ""
+        left = f" Time runs out <t:{int(end)}:R>." if end is not None else ""
         mentions = " ".join(f"<@{u}>" for u in users)
         await self._say(
             info,
@@ -423,13 +487,14 @@ class Timers:
                 sent.append(user_id)
         return sent
 
-    async def _timeout(self, info: MatchInfo, policy: str) -> None:
+    async def _timeout(self, info: MatchInfo, policy: str, seats: tuple[PlayerId, ...]) -> None:
+        """Apply the server's timeout policy to these seats (those out of time) and say so."""
         sessions = self.bot.sessions
         names = seat_names(info)
         said: list[str] = []
         yours: dict[int, str] = {}  # the direct message to a person whose seat an AI took, in their words
         away = await self.away_now(info)
-        for seat in info.to_act:
+        for seat in seats:
             user = info.seats[seat].user_id
             if user is None or info.seats[seat].is_ai or user in away:
                 continue

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from bot.sessions.automatic import played_for_them, position_seed
 from bot.sessions.cache import Live, MatchCache
+from bot.sessions.clock import Banks, banks_now
 from bot.sessions.pool import AiPool
 from bot.sessions.types import (
     DEFAULT_WINDOWS,
@@ -27,7 +28,7 @@ from bot.sessions.types import (
     own_seat,
     seat_name,
 )
-from bot.store import ACTIVE, LOBBY, MatchRecord, ResultRow, Seat, StateUpdate, Store
+from bot.store import ACTIVE, LOBBY, LogRow, MatchRecord, ResultRow, Seat, StateUpdate, Store
 from bot.store.base import Shards
 from engine.core import PlayerId
 from engine.match import Match
@@ -178,7 +179,20 @@ class SessionBase:
             updated_at=rec.updated_at,
             options=rec.options,
             window=self._window(live, to_act),
+            banks=self._banks(live, to_act),
         )
+
+    @staticmethod
+    def _banks(live: Live, to_act: tuple[PlayerId, ...]) -> Banks | None:
+        """A running bank table's clocks (bot/sessions/clock.py), counted from its log once per position."""
+        rec, match = live.record, live.match
+        if live.moves is None or match is None or rec.status != ACTIVE:
+            return None
+        key = (match.state_id, rec.seats)
+        if live.banks is None or live.banks[0] != key:
+            started = rec.started_at if rec.started_at is not None else rec.created_at
+            live.banks = (key, banks_now(started, live.moves, rec.seats, to_act))
+        return live.banks[1]
 
     def _window(self, live: Live, to_act: tuple[PlayerId, ...]) -> str:
         """The response window a person is to answer (the game's Status.window of the spectator view), or
@@ -277,12 +291,15 @@ class SessionBase:
             now=now,
         )
 
-    async def _with_deadline(self, live: Live, match: Match, u: StateUpdate) -> StateUpdate:
+    async def _with_deadline(
+        self, live: Live, match: Match, u: StateUpdate, moves: tuple[LogRow, ...] | None
+    ) -> StateUpdate:
         """The update with the front end's deadline for the position it stores (see deadline_for), and
         marked as waiting on the bot (ai_turn) when a move will be played for a person (see _automatic), so
-        that a restart plays it."""
+        that a restart plays it. moves: a bank table's live log rows once the update is stored (None: a
+        per-move clock); they are the cached match's from then on (see _apply_update)."""
         rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
-        after = Live(rec, match, window=live.window, automatic=live.automatic)
+        after = Live(rec, match, window=live.window, moves=moves, automatic=live.automatic)
         if not u.ai_turn and await self._automatic(after) is not None:
             u = replace(u, ai_turn=True)
         live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
@@ -296,8 +313,9 @@ class SessionBase:
             return u
         return replace(u, deadline=deadline)
 
-    def _apply_update(self, live: Live, u: StateUpdate) -> None:
-        """Bring the cached row in line with a stored update."""
+    def _apply_update(self, live: Live, u: StateUpdate, moves: tuple[LogRow, ...] | None) -> None:
+        """Bring the cached row (and a bank table's log rows) in line with a stored update."""
+        live.moves = moves
         live.record = replace(
             live.record,
             status=u.status,

@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store import MatchRecord
+from bot.sessions.clock import Banks
+from bot.store import LogRow, MatchRecord
 from engine.match import Match
 
 
@@ -29,6 +30,8 @@ class Live:
     window: tuple[Any, str] | None = None  # (state_id and seats, the window they show), computed once
     # (state_id, {(seat, setting, undo): the move played for them or None}): bot.sessions.automatic, once
     automatic: tuple[int, dict[Any, Any]] | None = None
+    moves: tuple[LogRow, ...] | None = None  # a bank table's live log rows (None: a per-move clock)
+    banks: tuple[Any, Banks] | None = None  # (state_id and seats, the bank clocks then), computed once
 
 
 @dataclass(slots=True)

@@ -9,6 +9,7 @@ from typing import Any
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.sessions.base import SessionBase, result_row
 from bot.sessions.cache import Live
+from bot.sessions.clock import is_bank
 from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
 from bot.sessions.packs import PACK, check_option
 from bot.sessions.packs import seat_choices as choices_with_pack
@@ -272,12 +273,15 @@ class Lobby(SessionBase):
                 match = Match.new(rec.game_id, n, rec.seed, options)
             except CardDataError as e:  # its card pack no longer fits the game (the rules changed since)
                 raise SessionError(f"This game's card pack cannot be dealt: {e}") from None
-            update = await self._with_deadline(live, match, self._state_update(live, match, ACTIVE))
+            update = self._state_update(live, match, ACTIVE)
+            live.record = replace(live.record, started_at=update.now)  # the bank clock counts from the deal
+            moves = () if is_bank(options) else None
+            update = await self._with_deadline(live, match, update, moves)
             changed = options if options != rec.options else None
             await self.store.start_match(match_id, update, _rules_version(game), changed)
             live.record = replace(live.record, options=options)
             live.match = match
-            self._apply_update(live, update)
+            self._apply_update(live, update, moves)
             info = self._info(live)
             await self._publish(SessionEvent("started", info, user=user))
             self._kick_ai(match_id)

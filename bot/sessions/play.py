@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
+from bot.sessions.clock import people_waited
 from bot.sessions.types import (
     BY_SETTING,
     MatchInfo,
@@ -81,10 +82,11 @@ class Play(SessionBase):
             _require_undoable(live, match, seat)
             rows = await self.store.load_log(match_id)
             undone = match.undo(seat)
-            update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE))
+            moves = None if live.moves is None else live.moves[:-1]  # its time is the position's again
+            update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE), moves)
             await self.store.record_undo(match_id, rows[-1].seq, update, match.state_id)
             live.match = undone
-            self._apply_update(live, update)
+            self._apply_update(live, update, moves)
             info = self._info(live)
             events = (Event("undo", f"{info.seat_name(seat)} took back a move"),)
             await self._publish(SessionEvent("undo", info, seat=seat, user=user, events=events))
@@ -211,13 +213,15 @@ class Play(SessionBase):
         before = match.state_id
         mid = live.record.id
         in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
+        waited = people_waited(live.record.seats, game.to_act(match.state))  # the bank clock's span
         try:
             events = match.apply(action)
             over = match.is_over()
             update = self._state_update(live, match, FINISHED if over else ACTIVE)
-            update = await self._with_deadline(live, match, update)
+            row = LogRow(match.state_id, seat, user, key, update.now, waited=waited)
+            moves = None if live.moves is None else (*live.moves, row)
+            update = await self._with_deadline(live, match, update, moves)
             results = self._results(live, match) if over else None
-            row = LogRow(match.state_id, seat, user, key, update.now)
             await self.store.record_action(mid, row, update, before, results)
         except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
             self._cache.forget(mid)
@@ -227,7 +231,7 @@ class Play(SessionBase):
         except BaseException:
             self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
             raise
-        self._apply_update(live, update)
+        self._apply_update(live, update, moves)
         info = self._info(live)
         if auto:
             events = [played_for(info.seat_name(seat), auto, seat, in_window), *events]

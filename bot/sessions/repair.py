@@ -12,9 +12,10 @@ from typing import Any
 
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
+from bot.sessions.clock import is_bank
 from bot.sessions.lobby import _rules_version
 from bot.sessions.types import MatchBroken, MatchInfo, SessionError, SessionEvent
-from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, MatchRecord
+from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, LogRow, MatchRecord
 from bot.store.base import snapshot_hash
 from engine.core import Game
 from engine.match import LogEntry, Match
@@ -53,7 +54,8 @@ class Repair(SessionBase):
             raise MatchBroken(problem)
         live = Live(rec)
         if rec.status in (ACTIVE, FINISHED) or (rec.status == ABANDONED and rec.snapshot is not None):
-            live.match = await self._load_match(rec)
+            live.match, rows = await self._load_match(rec)
+            live.moves = tuple(rows) if is_bank(rec.options) else None  # a bank table's clocks count them
         if rec.status == FINISHED and live.match is not None and not live.match.is_over():
             live.forfeit_shares = await self.store.match_shares(match_id)  # ended by a forfeit
         return self._cache.remember(live)
@@ -92,16 +94,17 @@ class Repair(SessionBase):
             )
         return None
 
-    async def _load_match(self, rec: MatchRecord) -> Match:
-        """The Match from its snapshot; rebuilt from the log if the snapshot is damaged."""
+    async def _load_match(self, rec: MatchRecord) -> tuple[Match, list[LogRow]]:
+        """The Match from its snapshot (rebuilt from the log if the snapshot is damaged), and its live log
+        rows."""
         rows = await self.store.load_log(rec.id)
         log_entries = [(r.seat, r.key) for r in rows]
         game = get_game(rec.game_id)
         try:
-            return self._from_snapshot(rec, game, len(rows), log_entries)
+            return self._from_snapshot(rec, game, len(rows), log_entries), rows
         except Exception as damage:
             log.warning("match %s: snapshot damaged (%s); rebuilding from its log", rec.id, damage)
-        return await self._rebuild(rec, log_entries)
+        return await self._rebuild(rec, log_entries), rows
 
     @staticmethod
     def _from_snapshot(rec: MatchRecord, game: Game[Any], log_len: int, log_entries: list[LogEntry]) -> Match:

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.sessions.clock import Banks
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, MatchRecord, Seat
 from engine.core import Event, PlayerId
 
@@ -83,6 +84,8 @@ class MatchInfo:
     options: dict[str, Any] = field(default_factory=dict)  # the table's options (/play: seats, ...)
     # The response window a person is to answer now (the game's Status.window of the public view), or "".
     window: str = ""
+    # A running bank table's clocks (bot/sessions/clock.py); None for a per-move clock.
+    banks: Banks | None = None
 
     def seat_of(self, user: UserId) -> PlayerId | None:
         """The seat of this user, or None."""

@@ -132,6 +132,7 @@ class MatchRecord:
     note: str = ""  # why a match is broken, abandoned, ...
     damage: str = ""  # what of the row could not be read (e.g. "seats are unreadable"); "" if all of it
     rematch_of: int | None = None  # the finished match this one was opened to play again
+    started_at: float | None = None  # when it was dealt (None: a lobby, or dealt before this was kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,7 @@ class LogRow:
     key: str
     at: float
     undone: bool = False
+    waited: tuple[int, ...] = ()  # the seats of the people the position before this move waited on
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,6 +238,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    (
+        11,
+        "when each game was dealt, and whom each move's position waited on (a table's bank clock, counted "
+        "from the log: bot/sessions/clock.py)",
+        (
+            "ALTER TABLE matches ADD COLUMN started_at REAL",
+            # The seats of the people the position before this move waited on (JSON list).
+            "ALTER TABLE actions ADD COLUMN waited TEXT NOT NULL DEFAULT '[]'",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

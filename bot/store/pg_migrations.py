@@ -180,6 +180,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    (
+        11,
+        "when each game was dealt, and whom each move's position waited on (a table's bank clock, counted "
+        "from the log: bot/sessions/clock.py)",
+        (
+            "ALTER TABLE matches ADD COLUMN started_at DOUBLE PRECISION",
+            "ALTER TABLE actions ADD COLUMN waited TEXT NOT NULL DEFAULT '[]'",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -320,8 +320,9 @@ class PostgresStore(Store):
         n = len(STATE_COLUMNS)
         status = await self._execute(
             f"UPDATE matches SET {_SET_STATE}, rules_version = COALESCE(${n + 3}, rules_version), "
-            f"options = COALESCE(${n + 4}, options) WHERE {_WHERE_STATE} AND status = ${n + 2}",
-            *update_params(update), match_id, LOBBY, rules_version, dealt,
+            f"options = COALESCE(${n + 4}, options), started_at = ${n + 5} "
+            f"WHERE {_WHERE_STATE} AND status = ${n + 2}",
+            *update_params(update), match_id, LOBBY, rules_version, dealt, update.now,
         )  # fmt: skip
         if status != "UPDATE 1":
             raise Conflict(f"match {match_id} is not a lobby")
@@ -342,11 +343,11 @@ class PostgresStore(Store):
         n = len(STATE_COLUMNS)
         sql = (
             f"WITH moved AS (UPDATE matches SET {_SET_STATE} WHERE {_MOVED} RETURNING id) "
-            "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at) "
-            f"SELECT id, ${n + 4}, ${n + 5}, ${n + 6}, ${n + 7}, ${n + 8} FROM moved"
+            "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at, waited) "
+            f"SELECT id, ${n + 4}, ${n + 5}, ${n + 6}, ${n + 7}, ${n + 8}, ${n + 9} FROM moved"
         )
         params = (*update_params(update), match_id, expected_state_id, ACTIVE)
-        params += (row.seq, row.seat, row.user_id, row.key, row.at)
+        params += (row.seq, row.seat, row.user_id, row.key, row.at, json.dumps(list(row.waited)))
         async with self._transaction() if results else self._autocommit() as conn:
             try:
                 status = await conn.execute(sql, *params)

@@ -33,7 +33,7 @@ T = TypeVar("T")
 MATCH_COLUMNS = (
     "id, game_id, rules_version, guild_id, channel_id, origin, status, seed, options, seats, host_user, "
     "created_at, updated_at, snapshot, snapshot_hash, state_id, log_len, undo_floor, to_act, ai_turn, "
-    "deadline, note, rematch_of"
+    "deadline, note, rematch_of, started_at"
 )
 SUMMARY_COLUMNS = "id, game_id, status, channel_id, guild_id, seats, state_id, updated_at, deadline, to_act"
 SUMMARY_COLUMNS_OF_M = ", ".join(f"m.{c.strip()}" for c in SUMMARY_COLUMNS.split(","))  # matches AS m
@@ -44,7 +44,7 @@ UNPOSTED_BOARDS = (
     "(m.status = 'active' AND (b.state_id IS NULL OR b.state_id < m.state_id)) OR "
     "(m.status = 'finished' AND b.state_id < m.state_id))"
 )
-LOG_COLUMNS = "seq, seat, user_id, action_key, at, undone"
+LOG_COLUMNS = "seq, seat, user_id, action_key, at, undone, waited"
 BOARD_COLUMNS = "channel_id, message_id, state_id, turn, pinged, recent"
 DECK_COLUMNS = "user_id, game_id, name, deck, updated_at"
 PACK_COLUMNS = "guild_id, game_id, name, version, filename, text, uploaded_by, uploaded_at"
@@ -62,8 +62,9 @@ STATE_COLUMNS = (
 
 def match_record(row: Iterable[Any]) -> MatchRecord:
     """A matches row (MATCH_COLUMNS) as a record; unreadable JSON columns are named in its damage."""
-    (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated, snap,
-     snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note, rematch_of) = row  # fmt: skip
+    (mid, game_id, rules, guild, channel, origin, status, seed, options, seats, host, created, updated,
+     snap, snap_hash, state_id, log_len, floor, to_act, ai_turn, deadline, note, rematch_of,
+     started) = row  # fmt: skip
     damage: list[str] = []
     return MatchRecord(
         id=mid,
@@ -90,6 +91,7 @@ def match_record(row: Iterable[Any]) -> MatchRecord:
         note=note,
         damage=" and ".join(damage) + (" are unreadable" if damage else ""),
         rematch_of=rematch_of,
+        started_at=started,
     )
 
 
@@ -147,8 +149,8 @@ def update_params(u: StateUpdate) -> tuple[Any, ...]:
 
 def log_row(row: Iterable[Any]) -> LogRow:
     """An actions row (LOG_COLUMNS) as a log row."""
-    seq, seat, user, key, at, undone = row
-    return LogRow(seq, seat, user, key, at, bool(undone))
+    seq, seat, user, key, at, undone, waited = row
+    return LogRow(seq, seat, user, key, at, bool(undone), read_json(waited, seat_numbers, (), "waited", []))
 
 
 def board_record(match_id: int, row: Iterable[Any]) -> BoardRecord:

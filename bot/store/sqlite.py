@@ -360,12 +360,12 @@ class SqliteStore(Store):
         """Move a lobby to active with its first snapshot (and the rules version it is dealt under, and the
         options it is dealt with when they changed at the deal); Conflict unless it was a lobby."""
         dealt = None if options is None else json.dumps(options)
-        params = (*update_params(update), rules_version, dealt, match_id, LOBBY)
+        params = (*update_params(update), rules_version, dealt, update.now, match_id, LOBBY)
 
         def run(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
                 f"UPDATE matches SET {_SET_STATE}, rules_version = COALESCE(?, rules_version), "
-                "options = COALESCE(?, options) WHERE id = ? AND status = ?",
+                "options = COALESCE(?, options), started_at = ? WHERE id = ? AND status = ?",
                 params,
             )
             if cur.rowcount != 1:
@@ -394,8 +394,9 @@ class SqliteStore(Store):
             if cur.rowcount != 1:
                 raise Conflict(f"match {match_id} changed since state {expected_state_id}")
             conn.execute(
-                "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at) VALUES (?,?,?,?,?,?)",
-                (match_id, row.seq, row.seat, row.user_id, row.key, row.at),
+                "INSERT INTO actions (match_id, seq, seat, user_id, action_key, at, waited) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (match_id, row.seq, row.seat, row.user_id, row.key, row.at, json.dumps(list(row.waited))),
             )
             _insert_results(conn, result_rows)
 

@@ -579,7 +579,7 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
     @tree.command(name="notify", description="Your reminders by DM, and how response windows treat you")
     @app_commands.describe(
         dms="on: also send me reminders by direct message; off: only in the channel",
-        windows="How response windows treat you on this server (in every game, from now on)",
+        windows="How response windows, and decisions where you can only pass, treat you on this server",
     )
     @app_commands.choices(
         dms=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],

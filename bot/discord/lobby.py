@@ -67,8 +67,7 @@ LEVEL_WORDS = {
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
 MY_DECKS = "📂"  # the value of its "One of my saved decks" option
-CHOICE_ROWS = 1  # the rows left below the buttons and the AI select (then the clock and pace selects)
-CLOCK_ROW, PACE_ROW = 3, 4
+FREE_ROWS = 3  # the rows left below the buttons and the AI select: seat choices, then the table's selects
 # The table options the host chooses with a select: the values each may take, and the select's placeholder.
 TABLE_OPTIONS = {
     "clock": (CLOCK_WORDS, "Clock: per move unless the host chooses a bank"),
@@ -194,7 +193,8 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
             )
         )
     book = deck_book(get_game(info.game_id))
-    for row, choice in enumerate(choices(info)[:CHOICE_ROWS], start=2):
+    picks, table = table_rows(info)
+    for row, choice in enumerate(picks, start=2):
         offered = [discord.SelectOption(label=label[:100], value=o[:100]) for o, label in choice.options][:25]
         if book is not None and book.key == choice.key:  # room for "my saved decks" (and Random if it fits)
             offered = [*offered[:24], discord.SelectOption(
@@ -211,10 +211,20 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
                 row=row,
             )
         )
-    view.add_item(table_select(info, "clock", CLOCK_ROW))
-    if has_windows(of(get_game(info.game_id))):
-        view.add_item(table_select(info, "pace", PACE_ROW))
+    for row, key in enumerate(table, start=2 + len(picks)):
+        view.add_item(table_select(info, key, row))
     return view
+
+
+def table_rows(info: MatchInfo) -> tuple[list[SeatChoice], list[str]]:
+    """The seat choices and the table options (clock, and pace for a game with windows) that get a select
+    in the lobby's free rows; a seat choice matters more than the clock, so with no room left the clock
+    select gives way (the table keeps `per move`)."""
+    picks = list(choices(info))
+    table = ["clock", "pace"] if has_windows(of(get_game(info.game_id))) else ["clock"]
+    if len(picks) + len(table) > FREE_ROWS:
+        table.remove("clock")
+    return picks[: FREE_ROWS - len(table)], table
 
 
 def table_select(info: MatchInfo, key: str, row: int) -> discord.ui.Select[Any]:

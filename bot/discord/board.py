@@ -2,15 +2,17 @@
 
 Every SessionEvent of a started game marks its board dirty; one task per match redraws it (coalescing bursts
 of AI moves), rendering off the event loop. A new message is posted when the turn passes to a person (the
-game's turn key changes: a new turn, round or Wave) outside a response window, when someone with a real
-choice was not pinged yet this turn, and for the result; a window, a forced step, a move played for someone
-and an AI move edit the current message instead. A person is pinged (the new message's allowed mentions)
-only when the bot waits on a choice of theirs with more than one legal answer, at most once a turn, and not
-when they moved in this game in the last few minutes (they are there); an edit names people but notifies
-nobody, so a window that waits on someone with a real choice tells them by direct message if they asked for
-DMs (/notify dms:on). While a move is about to be played for someone, or an AI seat is to answer, the board
-waits for it (one drawing shows a person's move and the AI's answer). A new message
-takes the "My hand & moves" button away from the one it supersedes.
+game's turn key changes: a new turn, round or Wave) outside a response window, when someone the bot waits
+on was not pinged yet, and for the result; a live window, a forced step, a move played for someone and an
+AI move edit the current message instead. A person is pinged (the new message's allowed mentions) only when
+the bot waits on them (bot/sessions/automatic.py decides what is played for them instead, from what their
+opponents may see), never when they moved in this game in the last few minutes (they are there) or are away
+(/away), and at most once a turn; where windows wait like a turn (an async table), once a wait: a window
+and the turn it returns to may be hours apart. An edit names people but notifies nobody, so a live window
+tells the people it waits on by direct message if they asked for DMs (/notify dms:on). While a move is
+about to be played for someone, or an AI seat is to answer, the board waits for it (one drawing shows a
+person's move and the AI's answer). A new message takes the "My hand & moves" button away from the one it
+supersedes.
 
 The board message (channel, message id, the state_id and turn it shows, whom it pinged, the last public
 events) is stored, so edits carry on after a restart, and at start-up every game whose latest state has no
@@ -50,7 +52,7 @@ from bot.discord.common import (
 from bot.discord.mine import jump_link
 from bot.discord.permissions import board_refused
 from bot.discord.standings import result_changes
-from bot.discord.timers import at_async_pace, deadline_line, pass_time, passes_by_itself_soon, table_pace
+from bot.discord.timers import deadline_line, pass_time, table_pace, windows_wait
 from bot.sessions import MatchInfo, SessionEvent
 from bot.sessions.packs import pack_of
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
@@ -367,7 +369,7 @@ class Boards:
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)
-        real = frozenset() if info.status == FINISHED else await sessions.waiting_on(mid)
+        waits = frozenset() if info.status == FINISHED else await sessions.waiting_on(mid)
         here = self._here(mid)
 
         def file() -> discord.File:
@@ -376,13 +378,14 @@ class Boards:
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
         same_turn = known and old is not None and (old.turn == key or bool(info.window))
         already = old.pinged if same_turn and old is not None else frozenset()
-        if self._waits_like_turns(info) and old is not None and old.state_id != info.state_id:
-            already &= real  # async pace: once a wait (a turn, a window, the turn again after a window)
-        # at most once a turn (at async pace, a wait); never someone who is here, or someone away
-        to_ping = real - already - here - away.gone
-        already |= real & away.gone  # told by the away line: coming back pings nobody
-        if not self._pings_window(info):
-            to_ping = frozenset() if info.window else to_ping
+        waits_like_turns = windows_wait(info) and has_windows(of(get_game(info.game_id)))
+        if waits_like_turns and old is not None and old.state_id != info.state_id:
+            already &= waits  # once a wait (a turn, a window, the turn again after a window): hours apart
+        # at most once a turn (where windows wait, a wait); never someone who is here, or someone away
+        due = waits - already - here - away.gone
+        already |= waits & away.gone  # told by the away line: coming back pings nobody
+        live_window = bool(info.window) and not waits_like_turns  # it passes soon: an edit, and DMs
+        to_ping = frozenset() if live_window else due
         if old is not None and known and not self._posts_anew(info, old, key, to_ping):
             message = channel.get_partial_message(old.message_id)
             try:
@@ -396,9 +399,7 @@ class Boards:
             except (discord.NotFound, discord.Forbidden):
                 pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
             else:
-                live_window = info.window and not self._pings_window(info)
-                dm = real - already - here
-                told = await self._tell_privately(info, dm, old.message_id) if live_window else frozenset()
+                told = await self._tell_privately(info, due, old.message_id) if live_window else frozenset()
                 turn = old.turn if info.window else key  # a window belongs to the turn it opens in
                 await self._save(mid, Posted(channel.id, old.message_id, turn, already | told, info.state_id))
                 return
@@ -429,7 +430,7 @@ class Boards:
     async def _tell_privately(
         self, info: MatchInfo, users: frozenset[int], message_id: int
     ) -> frozenset[int]:
-        """A window that waits on people with a real choice edits the board, which notifies nobody: those who
+        """A live window that waits on people edits the board, which notifies nobody: those who
         asked for direct messages (/notify dms:on) get one with a link to the board; the people told."""
         if not users or info.channel_id is None:
             return frozenset()
@@ -440,31 +441,18 @@ class Boards:
     @staticmethod
     def _posts_anew(info: MatchInfo, old: Posted, key: Any, to_ping: frozenset[int]) -> bool:
         """Whether this change gets a new board message rather than an edit of the current one: the result;
-        the turn passing to a person (or a new round or Wave) outside a response window; or, in the same
-        turn, someone with a real choice who was not pinged yet. A window, a forced step, a move played for
-        someone and an AI move edit the board."""
+        the turn passing to a person (or a new round or Wave) outside a response window; or someone the bot
+        waits on who was not pinged yet (in the same turn; where windows wait like a turn, in this wait). A
+        live window, a forced step, a move played for someone and an AI move edit the board."""
         if info.status == FINISHED:  # the result, once (a forfeit ends a game without a move)
             return old.turn != RESULT
         if old.state_id == info.state_id:
             return False  # the same position drawn again (a seat handed over)
         if not info.users_to_act:
             return False
-        if info.window:  # at async pace a window that waits on someone not here pings them, as a turn does
+        if info.window:  # a window that waits like a turn on someone not here pings them, as a turn does
             return bool(to_ping)
         return old.turn != key or bool(to_ping)
-
-    @staticmethod
-    def _pings_window(info: MatchInfo) -> bool:
-        """Whether a response window open now reaches the people it waits on with a ping (a new board): at
-        async pace it waits like a turn; at live pace it passes by itself soon, so it only edits the board."""
-        return bool(info.window) and not passes_by_itself_soon(info)
-
-    @staticmethod
-    def _waits_like_turns(info: MatchInfo) -> bool:
-        """Whether the table plays at async pace (a game with response windows whose windows wait like a
-        turn): each wait on a person who is not there pings them, a window and the turn it returns to too,
-        since the answer may come hours later."""
-        return has_windows(of(get_game(info.game_id))) and at_async_pace(info)
 
     def _here(self, mid: int) -> frozenset[int]:
         """The people who moved in this game in the last few minutes: they are there, so no ping."""

@@ -139,10 +139,11 @@ def passes_by_itself(info: MatchInfo, settings: GuildSettings) -> bool:
     return bool(info.window and settings.response_wait and pace_of(info, settings) == LIVE)
 
 
-def passes_by_itself_soon(info: MatchInfo) -> bool:
-    """passes_by_itself with the server's settings as the running bot last read them (the defaults if
-    not read yet)."""
-    return passes_by_itself(info, _known(info) or GuildSettings())
+def windows_wait(info: MatchInfo) -> bool:
+    """Whether the table's response windows wait for their answer like a turn (an async table, or a server
+    whose windows never pass by themselves), with the server's settings as the running bot last read them."""
+    settings = _known(info) or GuildSettings()
+    return not (settings.response_wait and pace_of(info, settings) == LIVE)
 
 
 def pass_time(info: MatchInfo) -> float | None:
@@ -155,14 +156,9 @@ def pass_time(info: MatchInfo) -> float | None:
     return info.updated_at + settings.response_wait
 
 
-def at_async_pace(info: MatchInfo) -> bool:
-    """Whether the table's response windows wait like a turn (its pace, else the server's default)."""
-    return pace_of(info, _known(info) or GuildSettings()) != LIVE
-
-
 def table_pace(info: MatchInfo) -> str:
     """The table's pace in words for the board ("live pace: windows pass by themselves")."""
-    if not at_async_pace(info):
+    if pace_of(info, _known(info) or GuildSettings()) == LIVE:
         return "live pace: response windows pass by themselves"
     return "async pace: response windows wait like a turn"
 
@@ -283,9 +279,7 @@ class Timers:
         if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
             return None
         settings = await self.settings(info.guild_id)
-        since, end = await self.clock(info, settings)
-        window = passes_by_itself(info, settings)
-        deadline = since if since > info.updated_at else next_deadline(since, end, since, settings, window)
+        deadline = await self._next(info, settings, info.updated_at)
         if deadline is not None and deadline < self._wake_at:
             self._handed = deadline if self._handed is None else min(self._handed, deadline)
             self._wake.set()
@@ -322,10 +316,15 @@ class Timers:
             return
         if info.deadline is not None and info.deadline <= now:
             return
+        await self.bot.sessions.set_deadline(info.id, await self._next(info, settings, now))
+
+    async def _next(self, info: MatchInfo, settings: GuildSettings, after: float) -> float | None:
+        """The first moment after `after` when the current wait needs the timers (next_deadline), or the
+        return of the people it waits on while they are all away."""
         since, end = await self.clock(info, settings)
-        window = passes_by_itself(info, settings)
-        deadline = since if since > now else next_deadline(since, end, now, settings, window)
-        await self.bot.sessions.set_deadline(info.id, deadline)
+        if since > after:
+            return since
+        return next_deadline(since, end, after, settings, passes_by_itself(info, settings))
 
     async def turn_changed(self, info: MatchInfo) -> None:
         """Set the next deadline after a change (the session manager now writes it with the move itself)."""

@@ -186,6 +186,12 @@ async def test_bring_a_saved_deck_to_a_lobby(toy: DeckCard, fake: FakeDiscord, t
         await h.sessions.save_deck(alice.id, "deckcard", "Tide v2", BOOK.example)
         await h.sessions.save_deck(bob.id, "deckcard", "Marrow", BOOK.text(MARROW))
         _, lobby, mid = await h.open_lobby(alice, toy.id)
+        # two seat choices and response windows fill the lobby's rows: the clock select gives way
+        placeholders = [s.get("placeholder", "") for s in lobby.selects]
+        assert not any(p.startswith("Clock") for p in placeholders) and any(
+            p.startswith("Pace") for p in placeholders
+        )
+        assert "**Clock:** per move" in lobby.text() and "may change it below.\n**Pace" not in lobby.text()
         menu = lobby.select(CHOOSE)
         assert [o["label"] for o in menu["options"]] == [
             "Iron Tide", "Mind and Marrow", "One of my saved decks…", "Random"

@@ -45,6 +45,7 @@ from discord import app_commands
 
 from bot.discord.common import GuildSettings, bot_of, guarded, plain_text, reply, seat_names
 from bot.sessions import MatchInfo, SessionError
+from bot.sessions.clock import DAY
 from bot.store import ACTIVE, LOBBY, Store
 
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.discord.away")
 
-DAY = 86400.0
 GRACE = 3600.0  # a stay costs its whole days, less this grace: one undone at once costs nothing
 MAX_DAYS = 60  # the longest stay at once
 NOTE_MAX = 100  # characters of a note

@@ -151,7 +151,8 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
             desc += "\nPlayers may choose below; a seat with no choice gets a random one."
         if pack := pack_words(info):
             desc += f"\n**{pack}**: its cards join the game's own (`/card` shows them)."
-        desc += f"\n**Clock:** {table_clock(info)} — the host may change it below."
+        changeable = " — the host may change it below" if "clock" in table_rows(info)[1] else ""
+        desc += f"\n**Clock:** {table_clock(info)}{changeable}."
         if has_windows(of(game)):
             default = "" if info.options.get("pace") else " (the server's default)"
             desc += (

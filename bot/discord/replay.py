@@ -20,7 +20,7 @@ from engine.export import ExportError, to_text
 from engine.table.present import plural, together
 
 UPLOAD_MARGIN = 64 * 1024  # of the upload limit, left for the rest of the request (the embed, the form)
-MAX_MATCH_ID = 2**53  # the largest integer a slash-command option carries
+MAX_MATCH_ID = 2**53 - 1  # the largest integer option Discord accepts (its max_value is at most 2^53 - 1)
 REPLAYS_AT_ONCE = 2  # replays being made for one server at a time; one more is refused politely
 _making: dict[int, int] = {}  # replays under way, by server id
 NO_GAME_HERE = (

@@ -163,6 +163,31 @@ async def test_the_console_prints_a_stored_escape_sequence_as_text(tmp_path: Pat
     assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
 
 
+async def test_the_terminal_app_shows_a_stored_escape_sequence_as_text(tmp_path: Path) -> None:
+    """The full-screen app draws a seat name stored with ESC and BEL as escapes (Textual would pass them to
+    the terminal)."""
+    import asyncio
+
+    from bot.tui.app import AgoraApp
+    from tests.tui_helpers import screen_text
+
+    db = str(tmp_path / "t.db")
+    async with open_store(db) as store:
+        sessions = SessionManager(store, ai_delay=0)
+        info = await sessions.create(None, None, "omphala", 1, host_name="Ann\x1b[2J\x07", origin="console")
+        await sessions.add_ai(info.id, 1, "random")
+        await sessions.start(info.id, 1)
+        await sessions.close()
+    app = AgoraApp(db, info.id, "auto", ai_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await asyncio.wait_for(app.ready.wait(), 60)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann\\x1b[2J\\x07" in text, text
+        assert "\x1b" not in text and "\x07" not in text
+        await pilot.press("q")
+
+
 async def test_play_with_a_pack_holding_escapes_says_why_without_printing_them(tmp_path: Path) -> None:
     pack = tmp_path / "bad.toml"
     pack.write_text(example().replace(f'name = "{SILK}"', 'name = "Silk\\u001b[2J"', 1), encoding="utf-8")

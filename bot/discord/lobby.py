@@ -109,7 +109,7 @@ def _option_label(choice: SeatChoice, option: str) -> str:
     """A pick in words: the option's label, or "<name> (saved deck)"."""
     if option.startswith(SAVED):
         return f"{shown(option[len(SAVED) :])} (saved deck)"
-    return dict(choice.options).get(option, option)
+    return shown(dict(choice.options).get(option, option))  # a pack's ready deck: its author's words
 
 
 def pack_words(info: MatchInfo) -> str:
@@ -206,7 +206,9 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
     book = deck_book(get_game(info.game_id))
     picks, table = table_rows(info)
     for row, choice in enumerate(picks, start=2):
-        offered = [discord.SelectOption(label=label[:100], value=o[:100]) for o, label in choice.options][:25]
+        offered = [
+            discord.SelectOption(label=printable(label)[:100], value=o[:100]) for o, label in choice.options
+        ][:25]
         if book is not None and book.key == choice.key:  # room for "my saved decks" (and Random if it fits)
             offered = [*offered[:24], discord.SelectOption(
                 label="One of my saved decks…", value=MY_DECKS, emoji="📂",

@@ -36,6 +36,7 @@ from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
 from engine.table.present import Presentation, of, player_count, rule_text, rulings_text, seat_refs, together
+from engine.text import printable
 
 DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
@@ -161,7 +162,7 @@ class _Screen:
     _pending: asyncio.Future[str] | None = None
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        self.out.write(printable(text) + "\n")  # stored names and texts never drive the terminal
         self.out.flush()
 
     def _read(self) -> asyncio.Future[str]:
@@ -192,7 +193,7 @@ class _Screen:
 
     async def ask(self, prompt: str) -> str | None:
         """A line of input, or None at end of input."""
-        self.out.write(prompt)
+        self.out.write(printable(prompt))
         self.out.flush()
         fut = self._read()
         try:
@@ -203,7 +204,7 @@ class _Screen:
             if fut.done():
                 self._pending = None
         if not _isatty(self.inp):  # echo scripted input so a transcript reads like a session
-            self.out.write(line if line.endswith("\n") else line + "\n")
+            self.out.write(printable(line.removesuffix("\n")) + "\n")
         return None if line == "" else line.strip()
 
     def wipe(self) -> None:

@@ -31,6 +31,7 @@ from engine.table.present import plural
 BATCH = 5_000  # rows per COPY (and per read from SQLite)
 PG_ONLY = frozenset({"schema_version"})  # PostgreSQL's own bookkeeping, not copied
 SQLITE_HEADER = b"SQLite format 3\x00"
+NUL_SHOWN = "\ufffd"  # what a NUL in SQLite text becomes in PostgreSQL, which cannot store NUL
 
 
 class Refused(StoreError):
@@ -226,10 +227,23 @@ def converter(pg_type: str) -> Callable[[Any], Any]:
         if pg_type == "boolean" and isinstance(value, int):
             return bool(value)
         if pg_type == "text" and isinstance(value, str):
-            return value
+            return value.replace("\x00", NUL_SHOWN)  # PostgreSQL text cannot hold NUL (see nul_columns)
         raise TypeError(f"{value!r:.40} is not a {pg_type}")
 
     return convert
+
+
+def nul_columns(con: sqlite3.Connection, tables: list[Table]) -> list[str]:
+    """The text columns holding a NUL character (text stored before names and texts were checked), which
+    PostgreSQL refuses: "packs.name (1 row)". The copy replaces each NUL with U+FFFD, and says so."""
+    found = []
+    for t in tables:
+        for column, pg_type in zip(t.columns, t.types, strict=True):
+            if pg_type == "text":
+                sql = f'SELECT count(*) FROM "{t.name}" WHERE instr(CAST("{column}" AS BLOB), x\'00\') > 0'
+                if rows := con.execute(sql).fetchone()[0]:
+                    found.append(f"{t.name}.{column} ({plural(rows, 'row')})")
+    return found
 
 
 class Digest:
@@ -364,6 +378,8 @@ async def migrate(source: str, target: str, out: TextIO | None = None) -> int:
             if sqlite_version != pg_version:
                 raise Refused(f"schema version mismatch: SQLite {sqlite_version}, PostgreSQL {pg_version}")
             tables = await plan(con, conn)
+            if nul := nul_columns(con, tables):
+                out.write(f"PostgreSQL cannot store NUL: each becomes U+FFFD in {', '.join(nul)}.\n")
             con.execute("BEGIN")  # one read snapshot of the file for the copy
             try:
                 async with conn.transaction():

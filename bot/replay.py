@@ -31,6 +31,7 @@ from engine.export import (
 from engine.registry import games
 from engine.table.present import of as presentation_of
 from engine.table.present import together
+from engine.text import printable
 
 PROMPT = "Enter: next move · a: all the rest · q: stop here "
 
@@ -50,7 +51,9 @@ def stored_export(
     return Export(
         game_id=record.game_id,
         rules_version=record.rules_version,
-        seats=tuple(ExportSeat(names[i], s.ai) for i, s in enumerate(record.seats)),
+        seats=tuple(
+            ExportSeat(printable(names[i]), s.ai) for i, s in enumerate(record.seats)
+        ),  # readable back
         seed=record.seed,
         options=record.options,
         log=tuple((r.seat, r.key) for r in rows if not r.undone),
@@ -88,22 +91,22 @@ def replay_file(
     or all at once), then whether the rebuilt final state and result match the record. 0 when they do (or
     nothing is recorded to compare), 1 for a file that is not a replayable export or a mismatch."""
     out, err = out or sys.stdout, err or sys.stderr
+    say = lambda text: out.write(printable(text))  # noqa: E731  names from the file never drive the terminal
     try:
         export = read_export(path)
     except ExportError as e:
-        err.write(f"{command()} replay: {e}\n")
+        err.write(printable(f"{command()} replay: {e}\n"))
         return 1
     if seat is not None and not 1 <= seat <= len(export.seats):
         err.write(f"{command()} replay: --seat must be from 1 to {len(export.seats)} for this game\n")
         return 1
     viewer: PlayerId | None = None if seat is None else seat - 1
-    say = out.write
     say(_header(export, viewer) + "\n")
     try:
         shown = _play_back(export, viewer, say, ask, all_moves)
         check = verify(export)
     except ExportError as e:
-        err.write(f"{command()} replay: {path}: {e}\n")
+        err.write(printable(f"{command()} replay: {path}: {e}\n"))
         return 1
     say("\n" if shown else "\n(Stopped; the rest of the game was rebuilt without showing it.)\n\n")
     return _report(export, check.same_state, check.same_result, say)

@@ -21,6 +21,7 @@ from engine.core import JSON, Event, IllegalAction, PlayerId
 from engine.match import LogEntry, Match
 from engine.registry import games
 from engine.table.present import of as presentation_of
+from engine.text import TextError, check_tree
 
 FORMAT = "agora-match"
 VERSION = 1
@@ -119,6 +120,10 @@ def from_json(data: Any) -> Export:
         raise ExportError('the export has no valid "version"')
     if version > VERSION:
         raise ExportError(f"the export is format version {version}; this Agora reads up to {VERSION}")
+    try:  # every name and text in it is plain text (a card pack's card texts may hold line breaks)
+        check_tree(data, "the export's", lines=("text",))
+    except TextError as e:
+        raise ExportError(str(e)) from None
     game_id = _field(data, "game", str)
     if game_id not in games():
         raise ExportError(f"the export is a game of {game_id!r}, which this Agora does not have")

@@ -26,6 +26,7 @@ from engine.carddata import MAX_PACK_CARDS as MAX_PACK_CARDS  # a pack's most ca
 from engine.carddata import CardDataError, canonical, check_keys, field
 from engine.core import JSON
 from engine.table.present import CardEntry, DeckBook, SeatChoice
+from engine.text import TextError, check_tree
 
 MAX_PACK_BYTES = 64 * 1024  # a pack file's size limit
 MAX_NAME = 32
@@ -63,10 +64,17 @@ def read(text: str, filename: str) -> Pack:
     return check(data, filename)
 
 
-def check(data: JSON, where: str) -> Pack:
-    """A pack's data (read from TOML, or stored) checked; CardDataError naming file, card and field."""
+def check(data: JSON, where: str, *, stored: bool = False) -> Pack:
+    """A pack's data (read from TOML, or stored) checked; CardDataError naming file, card and field. Every
+    string of a pack read afresh is plain text (engine/text.py; line breaks in a card's text only); a pack
+    a match already `stored` is taken as it was dealt, so a game started before that check goes on."""
     if not isinstance(data, dict):
         raise CardDataError(f"{where}: a card pack is a TOML table")
+    if not stored:
+        try:
+            check_tree(data, where, lines=("text",))
+        except TextError as e:
+            raise CardDataError(str(e)) from None
     head = data.get("pack")
     if not isinstance(head, dict):
         raise CardDataError(f'{where}: missing the [pack] table (game = "...", name = "...", description)')
@@ -104,7 +112,7 @@ def from_option(game_id: str, value: JSON) -> Pack:
     """The Pack a match's options["pack"] holds."""
     if not isinstance(value, dict) or not isinstance(value.get("data"), dict):
         raise CardDataError(f"the {game_id} match's pack option holds no pack data")
-    pack = check(value["data"], str(value.get("name") or "pack"))
+    pack = check(value["data"], str(value.get("name") or "pack"), stored=True)
     if pack.game_id != game_id:
         raise CardDataError(f"pack {pack.name!r} is for {pack.game_id}, not {game_id}")
     return pack

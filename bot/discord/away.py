@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.common import GuildSettings, bot_of, guarded, plain_text, reply, seat_names
+from bot.discord.common import GuildSettings, bot_of, guarded, plain_text, reply, seat_names, shown
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.clock import DAY
 from bot.store import ACTIVE, LOBBY, Store
@@ -145,20 +145,15 @@ def parse_until(text: str, now: float, settings: GuildSettings) -> float:
     except ValueError:
         day = None
     if day is None:
-        raise SessionError(f"I don't understand `{discord.utils.escape_markdown(text[:40])}`: {HOW}.")
+        raise SessionError(f"I don't understand `{shown(text[:40])}`: {HOW}.")
     return datetime.combine(day + timedelta(days=1), time(), tzinfo=settings.tz).timestamp()
-
-
-def shown_note(note: str) -> str:
-    """A person's note as the bot shows it: Markdown and mentions escaped."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(note))
 
 
 def away_line(name: str, stay: Stay, now: float, settings: GuildSettings) -> str:
     """The board's line for a person away: "🏖️ Ada is away until <t:…:f> — note · 9 of 21 away days left
     this year"."""
-    note = f" — {shown_note(stay.note)}" if stay.note else ""
-    who = discord.utils.escape_markdown(name)
+    note = f" — {shown(stay.note)}" if stay.note else ""
+    who = shown(name)
     return f"{EMOJI} {who} is away until <t:{int(stay.until)}:f>{note} · {left_words(stay, now, settings)}"
 
 
@@ -322,11 +317,11 @@ async def go_away(interaction: discord.Interaction, until: str, note: str) -> No
     stay = await bot.away.go(gid, user, until, note, settings)
     await redraw_games(bot, gid, user)
     at = int(stay.until)
-    shown = f" Your note: “{shown_note(stay.note)}”." if stay.note else ""
+    noted = f" Your note: “{shown(stay.note)}”." if stay.note else ""
     await reply(
         interaction,
         f"{EMOJI} You are away from this server's games until <t:{at}:f> (<t:{at}:R>): they wait for you, "
-        f"with no reminders and no timeouts, and their boards say so.{shown} "
+        f"with no reminders and no timeouts, and their boards say so.{noted} "
         f"{left_words(stay, bot.sessions.clock(), settings)}. `/away back` or any button of one of your "
         "games here ends it sooner.",
     )

@@ -58,6 +58,7 @@ from bot.sessions.packs import pack_of
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
 from engine.registry import get as get_game
 from engine.table.present import Status, has_windows, of
+from engine.text import printable
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -193,7 +194,7 @@ def board_embed(
         embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
     pace = f" · {table_pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
-    pack = f" · card pack {found[0]} v{found[1]}" if (found := pack_of(info.options)) else ""
+    pack = f" · card pack {printable(found[0])} v{found[1]}" if (found := pack_of(info.options)) else ""
     embed.set_footer(
         text=f"Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act"
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -17,6 +16,7 @@ from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.ops import tagged
 from bot.sessions import MatchInfo, SeatTakenOver, SessionError
 from engine.table.present import seat_refs
+from engine.text import TextError, check_text, printable
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -36,7 +36,6 @@ DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may sit unchanged before i
 MIN_LOBBY_EXPIRY = 3600.0  # the shortest lobby lifetime /config accepts
 DEFAULT_RESPONSE_WAIT = 60.0  # seconds a response window waits before it passes by itself
 MAX_RESPONSE_WAIT = 86400  # the longest wait /config accepts (seconds)
-ZWJ = "\u200d"  # the zero-width joiner of emoji sequences (a format character plain text may hold)
 DEFAULT_AWAY_DAYS = 21  # days of time away (/away) a person has a year on a server; 0 turns it off
 MAX_AWAY_DAYS = 366  # the most /config away_days accepts
 POLICY_WORDS = {
@@ -171,14 +170,23 @@ def check_range(name: str, value: float | None, low: float, high: float) -> None
 
 def plain_text(name: str, text: str, most: int) -> str:
     """A person's short text (a note) with its whitespace collapsed; refused politely (SessionError) when
-    longer than `most` characters or holding a control or format character (a bell, a direction override,
-    an invisible space; the joiner of emoji sequences is fine)."""
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in text if not c.isspace() and c != ZWJ):
-        raise SessionError(f"The {name} may hold only plain text (no control or formatting characters).")
+    longer than `most` characters or holding a control or format character (engine/text.py: a bell, a
+    direction override, an invisible space; the joiner of emoji sequences is fine)."""
     clean = " ".join(text.split())
+    try:
+        check_text(f"The {name}", clean)
+    except TextError as e:
+        raise SessionError(f"{e}.") from None
     if len(clean) > most:
         raise SessionError(f"The {name} has at most {most} characters; that one has {len(clean)}.")
     return clean
+
+
+def shown(text: str) -> str:
+    """Text a person supplied (a pack, card, deck or seat name, a note) as Discord message content or an
+    embed shows it: as written, never as Markdown or a mention, any control character visible as an escape
+    (engine/text.py). Autocomplete choices and select labels, which are not Markdown, take printable()."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(printable(text)))
 
 
 QUIET = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")

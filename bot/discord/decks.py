@@ -18,21 +18,18 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.common import StaticView, bot_of, guarded, reply
+from bot.discord.common import StaticView, bot_of, guarded, reply, shown
 from bot.sessions import SessionError
 from bot.sessions.decks import MAX_DECKS, NAME_MAX, DeckProblems, book_for, deck_games
 from bot.store import DeckRecord
 from engine.registry import games
+from engine.text import printable
 
 SAVE_FORM = re.compile(r"ag:dksave:(?P<game>[a-z0-9_]+)")
 TEXT_MAX = 4000  # a form's paragraph input holds at most this many characters
 DRAFT = "Your text"  # the title of the embed that keeps a refused deck's text
 NAME_INPUT, TEXT_INPUT = "name", "deck"
 MESSAGE_MAX = 2000
-
-
-def _escape(name: str) -> str:
-    return discord.utils.escape_markdown(name)
 
 
 def _block(text: str) -> str:
@@ -178,7 +175,7 @@ async def answer_form(interaction: discord.Interaction) -> bool:
         count = len(await sessions.decks(interaction.user.id, game_id))
         await reply(
             interaction,
-            f"✅ Saved **{_escape(saved.name)}** for {_title(game_id)} ({count} of your {MAX_DECKS}). "
+            f"✅ Saved **{shown(saved.name)}** for {_title(game_id)} ({count} of your {MAX_DECKS}). "
             "Bring it to a game: in the lobby's menu choose *📂 One of my saved decks*. "
             "`/deck show` gives its text back.",
         )
@@ -220,7 +217,7 @@ class DeckEditButton(
 
 
 def _listing(decks: list[DeckRecord]) -> str:
-    names = " · ".join(f"**{_escape(d.name)}**" for d in decks)
+    names = " · ".join(f"**{shown(d.name)}**" for d in decks)
     return f"{len(decks)} of {MAX_DECKS}: {names}" if decks else "none yet"
 
 
@@ -248,7 +245,7 @@ async def show_deck(interaction: discord.Interaction, game_id: str, name: str | 
     if name:
         saved = await sessions.deck(interaction.user.id, game.id, name)
         title, text = saved.name, book.text(saved.deck)
-        intro = f"**{_escape(title)}** ({game.title}) — copy it, or press **Edit** to change it:"
+        intro = f"**{shown(title)}** ({game.title}) — copy it, or press **Edit** to change it:"
     else:
         title, text = "", book.example
         intro = (
@@ -283,7 +280,7 @@ async def delete_deck(interaction: discord.Interaction, game_id: str, name: str)
         text = _block(book.text(gone.deck))
     except (KeyError, TypeError, ValueError, AttributeError):
         text = ""
-    content = f"🗑️ Deleted your {game.title} deck **{_escape(gone.name)}**."
+    content = f"🗑️ Deleted your {game.title} deck **{shown(gone.name)}**."
     if text and len(content) + len(text) + 60 <= MESSAGE_MAX:
         content += f" Its text, should you want it back:\n{text}"
     await reply(interaction, content)
@@ -306,7 +303,9 @@ async def deck_names(interaction: discord.Interaction, current: str) -> list[app
         return []
     q = current.strip().casefold()
     decks = await bot_of(interaction).sessions.store.decks(interaction.user.id, game_id)
-    return [app_commands.Choice(name=d.name, value=d.name) for d in decks if q in d.name.casefold()][:25]
+    return [
+        app_commands.Choice(name=printable(d.name), value=d.name) for d in decks if q in d.name.casefold()
+    ][:25]
 
 
 def install(tree: app_commands.CommandTree[Any]) -> None:

@@ -28,7 +28,16 @@ import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.away import EMOJI, known_away
-from bot.discord.common import RECLAIM, StaticView, archive_own_thread, bot_of, guarded, reply, seat_label
+from bot.discord.common import (
+    RECLAIM,
+    StaticView,
+    archive_own_thread,
+    bot_of,
+    guarded,
+    reply,
+    seat_label,
+    shown,
+)
 from bot.discord.decks import answer_problems
 from bot.discord.prefs import CLOCK_WORDS, PACE_WORDS
 from bot.sessions import MatchInfo, SessionError
@@ -38,6 +47,7 @@ from bot.sessions.packs import pack_of, seat_choices
 from bot.store import ABANDONED, ACTIVE, LOBBY
 from engine.registry import get as get_game
 from engine.table.present import SeatChoice, deck_of, has_windows, of, player_count
+from engine.text import printable
 
 if TYPE_CHECKING:
     from bot.discord.app import AgoraBot
@@ -98,15 +108,15 @@ def picks_text(info: MatchInfo, seat: int) -> str:
 def _option_label(choice: SeatChoice, option: str) -> str:
     """A pick in words: the option's label, or "<name> (saved deck)"."""
     if option.startswith(SAVED):
-        return f"{discord.utils.escape_markdown(option[len(SAVED) :])} (saved deck)"
-    return dict(choice.options).get(option, option)
+        return f"{shown(option[len(SAVED) :])} (saved deck)"
+    return shown(dict(choice.options).get(option, option))  # a pack's ready deck: its author's words
 
 
 def pack_words(info: MatchInfo) -> str:
     """The card pack a match is dealt with, as the lobby and the board name it: "Card pack Winter v2" ("" when
     it has none)."""
     found = pack_of(info.options)
-    return "" if found is None else f"Card pack {discord.utils.escape_markdown(found[0])} v{found[1]}"
+    return "" if found is None else f"Card pack {shown(found[0])} v{found[1]}"
 
 
 def away_mark(info: MatchInfo, user_id: int | None) -> str:
@@ -196,7 +206,9 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
     book = deck_book(get_game(info.game_id))
     picks, table = table_rows(info)
     for row, choice in enumerate(picks, start=2):
-        offered = [discord.SelectOption(label=label[:100], value=o[:100]) for o, label in choice.options][:25]
+        offered = [
+            discord.SelectOption(label=printable(label)[:100], value=o[:100]) for o, label in choice.options
+        ][:25]
         if book is not None and book.key == choice.key:  # room for "my saved decks" (and Random if it fits)
             offered = [*offered[:24], discord.SelectOption(
                 label="One of my saved decks…", value=MY_DECKS, emoji="📂",
@@ -271,7 +283,10 @@ async def my_decks_menu(interaction: discord.Interaction, info: MatchInfo) -> tu
         discord.ui.Select(
             custom_id=f"ag:lbdk:{info.id}",
             placeholder=f"Bring one of your saved decks as your {label}"[:150],
-            options=[discord.SelectOption(label=f"{d.name} (yours)"[:100], value=d.name) for d in decks[:25]],
+            options=[
+                discord.SelectOption(label=f"{printable(d.name)} (yours)"[:100], value=d.name)
+                for d in decks[:25]
+            ],
         )
     )
     text = (
@@ -517,9 +532,8 @@ class LobbyDeckSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r
             except DeckProblems as e:
                 await answer_problems(interaction, e, info.game_id, name)
                 return
-            shown = discord.utils.escape_markdown(name)
             await interaction.response.edit_message(
-                content=f"✅ You bring your deck **{shown}** to game #{info.id}.", view=None
+                content=f"✅ You bring your deck **{shown(name)}** to game #{info.id}.", view=None
             )
             await redraw_lobby_message(bot, info)
 

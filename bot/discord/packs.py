@@ -15,28 +15,24 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord.common import bot_of
+from bot.discord.common import bot_of, shown
 from bot.discord.texts import CHOICE_MAX, PackCards
 from bot.sessions import SessionError
 from bot.sessions.packs import ServerPack, server_packs, title, too_big, upload
 from bot.store import PackRecord, Store
 from engine import packs
 from engine.table.present import plural
+from engine.text import printable
 
 PACK_LIST_MAX = 900  # characters of the server's pack list in /config's answer
 
 
-def _escape(text: str) -> str:
-    """Text from a pack file shown as it is written (no Discord markdown in it)."""
-    return discord.utils.escape_markdown(text)
-
-
 def described(pack: packs.Pack, version: int) -> str:
     """A pack in a line: "Card pack **Winter** v2 for <game>: 3 cards (Frost Giant, Ice Queen, Thaw)"."""
-    names = [_escape(e.name) for e in pack.entries]
-    shown = ", ".join(names[:8]) + (f", and {len(names) - 8} more" if len(names) > 8 else "")
+    names = [shown(e.name) for e in pack.entries]
+    listed = ", ".join(names[:8]) + (f", and {len(names) - 8} more" if len(names) > 8 else "")
     count = plural(len(names), "card")
-    return f"Card pack **{_escape(pack.name)}** v{version} for {title(pack.game_id)}: {count} ({shown})"
+    return f"Card pack **{shown(pack.name)}** v{version} for {title(pack.game_id)}: {count} ({listed})"
 
 
 async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -> str:
@@ -53,7 +49,7 @@ async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -
     guild_id = interaction.guild_id or 0
     store = bot_of(interaction).sessions.store
     pack, version = await upload(store, guild_id, interaction.user.id, file.filename, data, time.time())
-    game, typed = title(pack.game_id), pack.name.replace("`", "'")
+    game, typed = title(pack.game_id), printable(pack.name.replace("`", "'"))
     kept = "; games already running keep the version they started with" if version > 1 else ""
     return (
         f"📦 {described(pack, version)}.\nPlay with it: `/play game:{game} pack:{typed}`; "
@@ -85,7 +81,7 @@ async def remove_pack(interaction: discord.Interaction, record: PackRecord) -> s
         record.guild_id, record.game_id, record.name, time.time()
     )
     return (
-        f"🗑️ Card pack **{_escape(record.name)}** for {title(record.game_id)} is no longer offered; games "
+        f"🗑️ Card pack **{shown(record.name)}** for {title(record.game_id)} is no longer offered; games "
         "dealt with it keep it. Uploading a file of that name adds it again, as its next version."
     )
 
@@ -104,7 +100,7 @@ async def pack_list(store: Store, guild_id: int) -> str:
     if not found:
         return ""
     lines = [
-        f"• {title(s.record.game_id)}: **{_escape(s.label)}**, {plural(len(s.pack.entries), 'card')}"
+        f"• {title(s.record.game_id)}: **{shown(s.label)}**, {plural(len(s.pack.entries), 'card')}"
         for s in found
     ]
     text = "\n".join(lines)
@@ -128,7 +124,9 @@ async def pack_choices(interaction: discord.Interaction, current: str) -> list[a
     found = await server_packs(bot_of(interaction).sessions.store, interaction.guild_id, game)
     q = current.strip().casefold()
     return [
-        app_commands.Choice(name=f"{s.label} · {title(s.record.game_id)}"[:CHOICE_MAX], value=s.record.name)
+        app_commands.Choice(
+            name=f"{printable(s.label)} · {title(s.record.game_id)}"[:CHOICE_MAX], value=s.record.name
+        )
         for s in found
         if q in s.record.name.casefold()
     ][:25]
@@ -140,7 +138,7 @@ async def removal_choices(interaction: discord.Interaction, current: str) -> lis
     q = current.strip().casefold()
     return [
         app_commands.Choice(
-            name=f"{s.record.name} · {title(s.record.game_id)}"[:CHOICE_MAX],
+            name=f"{printable(s.record.name)} · {title(s.record.game_id)}"[:CHOICE_MAX],
             value=f"{s.record.game_id}/{s.record.name}",
         )
         for s in found

@@ -8,9 +8,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from bot.discord.common import shown
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.present import CardEntry, card_lines, find_card, of, player_count, rulings_text, shorten
+from engine.text import printable
 
 CHOICE_MAX = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
 QUERY_MAX = 100  # longer than any card name: answered politely, never echoed back
@@ -56,7 +58,7 @@ def choice_name(entry: CardEntry, game_title: str = "") -> str:
     name = entry.name if entry.label == entry.name else f"{entry.label} {entry.name}"
     if game_title:
         name += f" · {game_title}"
-    return shorten(name, CHOICE_MAX)
+    return shorten(printable(name), CHOICE_MAX)
 
 
 def card_choices(
@@ -109,11 +111,15 @@ def card_answer(game_id: str, query: str, packs: Packs | None = None) -> str:
     exact = next(((e, p) for e, p in pool if p is not None and p.value(e).casefold() == asked), None)
     hit = exact[0] if exact is not None else find_card([e for e, _ in pool], query)
     if hit is None:
-        shown = query.strip().replace("`", "'") or "?"
-        return f"{game.title} has no card called `{shown}`. Type a few letters and pick from the list."
+        typed = printable(query.strip().replace("`", "'")) or "?"
+        return f"{game.title} has no card called `{typed}`. Type a few letters and pick from the list."
     pack = next(p for e, p in pool if e is hit)
     by_id = {e.id: e for e, p in pool if p is pack}
     faces = [hit, *(by_id[f] for f in hit.faces if f in by_id)]  # every face of the card, the one asked first
-    source = "" if pack is None else f"\n*From this server's card pack **{pack.name}** v{pack.version}.*"
+    if pack is not None:  # a server's words, shown as written: no Markdown, no mention
+        faces = [replace(f, name=shown(f.name), text=shown(f.text), short=shown(f.short)) for f in faces]
+    source = (
+        "" if pack is None else f"\n*From this server's card pack **{shown(pack.name)}** v{pack.version}.*"
+    )
     room = (CARD_TEXT_MAX - len(source) - 2 * (len(faces) - 1)) // len(faces)
     return "\n\n".join(shorten(card_text(face), room) for face in faces) + source

@@ -18,6 +18,7 @@ from engine.core import JSON, Game
 from engine.registry import games
 from engine.table.present import DeckBook, deck_book_of
 from engine.table.present import of as presentation_of
+from engine.text import TextError, check_text, printable
 
 MAX_DECKS = 25  # saved decks per person and game (a select menu lists at most 25)
 NAME_MAX = 32  # characters in a deck's name
@@ -60,24 +61,29 @@ def book_for(game_id: str) -> tuple[Game[Any], DeckBook]:
 
 
 def deck_name(name: str) -> str:
-    """A deck's name as saved: spaces collapsed; a polite refusal when it is empty or too long."""
+    """A deck's name as saved: spaces collapsed; a polite refusal when it is empty, too long or not plain
+    text (engine/text.py)."""
     clean = " ".join(name.split())
     if not clean:
         raise SessionError("A deck needs a name, e.g. `Tide v2`.")
     if len(clean) > NAME_MAX:
         raise SessionError(f"A deck's name has at most {NAME_MAX} characters; that one has {len(clean)}.")
-    return clean
+    try:
+        return check_text("The deck's name", clean)
+    except TextError as e:
+        raise SessionError(f"{e}.") from None
 
 
 def recheck(book: DeckBook, saved: DeckRecord) -> JSON:
     """A saved deck read again by its game (its cards may have changed since): its JSON, or DeckProblems."""
+    name = printable(saved.name)  # a name saved before names were checked is shown, never obeyed
     try:
         text = book.text(saved.deck)
         return book.parse(text, saved.name)
     except (KeyError, TypeError, AttributeError) as e:
-        raise DeckProblems(f"Your deck **{saved.name}** can no longer be read.", [str(e)]) from None
+        raise DeckProblems(f"Your deck **{name}** can no longer be read.", [str(e)]) from None
     except ValueError as e:
-        title = f"Your deck **{saved.name}** no longer follows the rules; fix it with `/deck save`."
+        title = f"Your deck **{name}** no longer follows the rules; fix it with `/deck save`."
         raise DeckProblems(title, str(e).splitlines() or ["it is not a legal deck"], text) from None
 
 

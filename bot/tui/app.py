@@ -29,7 +29,7 @@ from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionMan
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, Store, open_store
-from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, piles_last
+from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, escape, piles_last
 from engine import packs
 from engine.core import PlayerId
 from engine.registry import get as get_game
@@ -366,7 +366,7 @@ class AgoraApp(App[int]):
     def _note(self, text: str, toast: bool = False) -> None:
         """A short message in the prompt line (and as a toast for a refusal)."""
         if toast:
-            self.notify(text, timeout=6)
+            self.notify(escape(text), timeout=6)
         prompt = self.query_one("#prompt", Static)
         prompt.update(escape(text))
 
@@ -650,12 +650,6 @@ def _links(text: str, names: dict[str, str], pattern: re.Pattern[str] | None) ->
         at = m.end()
     out.append(escape(text[at:]))
     return "".join(out)
-
-
-def escape(text: str) -> str:
-    """Plain text as Textual markup: every "[" literal (Textual's own escape leaves "[5♦" alone, which a
-    link right after it would turn into a tag)."""
-    return text.replace("[", "\\[")
 
 
 def warm_workers() -> None:

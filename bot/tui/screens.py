@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.table.present import CardEntry, Seen, card_lines
+from engine.text import printable
 
 # One key picks a card in the card list: 61 cards, more than any view shows face up at once.
 TAGS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -64,10 +65,10 @@ class CardScreen(ModalScreen[None]):
         for i, (seen, _) in enumerate(self.rows):
             if seen.where != where:
                 where = seen.where
-                options.append(Option(f"── {where}", disabled=True))
+                options.append(Option(escape(f"── {where}"), disabled=True))
                 self.index.append(-1)
             tag = TAGS[i] if i < len(TAGS) else " "
-            options.append(Option(f"{tag} {self.rows[i][1].splitlines()[0]}"))
+            options.append(Option(escape(f"{tag} {self.rows[i][1].splitlines()[0]}")))
             self.index.append(i)
         with Vertical(id="card-box"):
             yield Static("Cards on screen — press a card's key, or ↑↓; Esc closes", id="card-title")
@@ -87,7 +88,7 @@ class CardScreen(ModalScreen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         row = self.index[event.option_index]
         if row >= 0:
-            self.query_one("#card-text", Static).update(self.rows[row][1])
+            self.query_one("#card-text", Static).update(printable(self.rows[row][1]))
 
     def on_key(self, event: Key) -> None:
         if event.character and event.character in TAGS[: len(self.rows)]:
@@ -114,10 +115,10 @@ class TextScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="text-box"):
-            yield Static(self.title_text, id="text-title", markup=False)
+            yield Static(printable(self.title_text), id="text-title", markup=False)
             with VerticalScroll(id="text-scroll"):
-                yield Static(self.body, id="text-body", markup=False)
-            yield Static(self.footer, id="text-footer", markup=False)
+                yield Static(printable(self.body), id="text-body", markup=False)
+            yield Static(printable(self.footer), id="text-footer", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#text-scroll").focus()
@@ -142,9 +143,17 @@ class HandOverScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-box"):
-            yield Static(f"Pass the screen to {self.who}.", id="handover-title", markup=False)
-            yield Static(f"{self.who}: press Enter when the others cannot see the screen.", markup=False)
+            who = printable(self.who)
+            yield Static(f"Pass the screen to {who}.", id="handover-title", markup=False)
+            yield Static(f"{who}: press Enter when the others cannot see the screen.", markup=False)
             yield Static("(q saves the game and quits)", markup=False)
 
     def action_close(self, go_on: bool) -> None:
         self.dismiss(go_on)
+
+
+def escape(text: str) -> str:
+    """Text from data as Textual markup: control characters shown as escapes (engine/text.py), and every
+    "[" literal (Textual's own escape leaves "[5♦" alone, which a link right after it would turn into a
+    tag)."""
+    return printable(text).replace("[", "\\[")

@@ -20,6 +20,7 @@ from bot.discord.common import (
     bot_of,
     check_range,
     guarded,
+    guarded_press,
     parse_quiet,
     parse_zone,
     reply,
@@ -126,7 +127,7 @@ class LogButton(
                 kwargs = await log_page(interaction, self.mid, self.page)
                 await interaction.followup.send(ephemeral=True, **kwargs)
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
 
 def rules_message(game_id: str) -> dict[str, Any]:

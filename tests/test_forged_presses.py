@@ -25,6 +25,7 @@ from bot.discord.lobby import (
 )
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton
 from bot.discord.mine import RematchButton
+from bot.discord.timers import DM_SETTING
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.interactions import dm_channel, forge_press
@@ -185,3 +186,69 @@ async def test_presses_forged_in_another_channel_of_the_server_point_there(
             return f"That button belongs to game #{info.id} in <#{info.channel_id}>; press it there."
 
         await _forge_all(h, world, alice, fake.channel, there)  # #general; the games are in its threads
+
+
+# The commands that are not server commands, and why a DM is a fine place for them.
+ANYWHERE = {
+    "rules": "a game's rules",
+    "card": "a card's text (the games' own cards; a server's packs are offered in that server only)",
+    "stats": "one's record on all servers",
+    "leaderboard": "all servers' ranking (the server scope is refused in a DM)",
+    "notify": "one's reminder DMs (the per-server window setting is refused in a DM)",
+    "deck save": "one's own decks",
+    "deck list": "one's own decks",
+    "deck show": "one's own decks",
+    "deck delete": "one's own decks",
+}
+
+
+def _leaves(tree: Any) -> list[Any]:
+    """Every command a person can run: the top-level commands and the subcommands of groups."""
+    out = []
+    for command in tree.get_commands():
+        out += list(getattr(command, "commands", None) or [command])
+    return out
+
+
+async def test_server_commands_refuse_a_dm(fake: FakeDiscord, tmp_path: Path, toy: HighCard) -> None:
+    alice, _, _, _ = _two_servers(fake)
+    async with Harness.started(fake, tmp_path) as h:
+        dm = dm_channel(fake, alice)
+        leaves = _leaves(h.bot.tree)
+        servers = [c for c in leaves if commands.server_only(c)]
+        assert {c.qualified_name for c in leaves if c not in servers} == set(ANYWHERE)  # each one decided
+        assert {"play", "config", "games", "game status", "away until"} <= {c.qualified_name for c in servers}
+        public = len(fake.public_messages())
+        for command in servers:
+            options = {p.name: REQUIRED[p.name] for p in command.parameters if p.required}
+            answer = await (await fake.slash(alice, dm, command.qualified_name, options)).wait_reply()
+            assert answer.ephemeral and answer.content == commands.dm_refusal(command.qualified_name)
+        assert commands.dm_refusal("play") == "Use /play in a server's channel; I can't host a game in a DM."
+        await h.settle()
+        assert await h.store.live_match_id(dm.id) is None and await h.store.latest_match_id(dm.id) is None
+        assert len(fake.public_messages()) == public
+        suggest = await fake.autocomplete(alice, dm, "play", {"game": "highcard", "pack": "w"}, "pack")
+        await suggest.wait_callback()
+        assert suggest.callback_type == 8 and suggest.choices == []
+
+
+async def test_commands_for_anywhere_answer_in_a_dm(fake: FakeDiscord, tmp_path: Path, toy: HighCard) -> None:
+    alice, _, _, _ = _two_servers(fake)
+    async with Harness.started(fake, tmp_path) as h:
+        dm = dm_channel(fake, alice)
+
+        async def said(name: str, options: dict[str, Any]) -> str:
+            return (await (await fake.slash(alice, dm, name, options)).wait_reply()).content
+
+        assert "how to play" in repr(
+            (await (await fake.slash(alice, dm, "rules", {"game": "highcard"})).wait_reply()).embeds
+        )
+        assert "📊" in await said("stats", {})
+        assert await said("leaderboard", {"game": "highcard"}) == commands.DM_LEADERBOARD
+        board = await (
+            await fake.slash(alice, dm, "leaderboard", {"game": "highcard", "scope": "all"})
+        ).wait_reply()
+        assert board.embeds and OOPS not in board.content
+        assert await said("notify", {"dms": "on", "windows": "auto"}) == commands.DM_WINDOWS
+        assert not await h.store.user_setting(alice.id, DM_SETTING)  # refused: nothing changed
+        assert "🔔" in await said("notify", {"dms": "on"})

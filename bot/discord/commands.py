@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import re
@@ -20,6 +21,7 @@ from bot.discord.common import (
     bot_of,
     check_range,
     guarded,
+    guarded_press,
     parse_quiet,
     parse_zone,
     reply,
@@ -63,6 +65,11 @@ MAX_REMINDER_MINUTES = 10080  # a week
 MAX_TIMEOUT_MINUTES = 43200  # thirty days
 MAX_REMINDERS = 20
 MAX_LOBBY_HOURS = 720  # thirty days
+DM_LEADERBOARD = (
+    "A DM has no server of its own: use `/leaderboard` in a server's channel for its players, or choose "
+    "`scope: all servers` here."
+)
+DM_WINDOWS = "`windows:` is set per server: use `/notify windows:` in a server's channel."
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -126,7 +133,7 @@ class LogButton(
                 kwargs = await log_page(interaction, self.mid, self.page)
                 await interaction.followup.send(ephemeral=True, **kwargs)
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
 
 def rules_message(game_id: str) -> dict[str, Any]:
@@ -343,8 +350,41 @@ def level_choices() -> list[app_commands.Choice[str]]:
     ][:25]
 
 
+def dm_refusal(name: str) -> str:
+    """The one-line answer to a server command (`name`, e.g. "game status") used in a direct message."""
+    if name == "play":
+        return "Use /play in a server's channel; I can't host a game in a DM."
+    return f"Use /{name} in a server's channel; a DM has no server's games or settings to act on."
+
+
+def server_only(command: Any) -> bool:
+    """Whether a command is registered for servers only (`guild_only`, on it or on its group)."""
+    root = getattr(command, "root_parent", None) or command
+    return bool(getattr(root, "guild_only", False))
+
+
+async def in_a_server(interaction: discord.Interaction) -> bool:
+    """The tree's check before every command: a server command is refused in a DM, in one line. Discord
+    offers those in servers only, but an interaction can be forged from a DM all the same."""
+    command = interaction.command
+    if interaction.guild_id is not None or command is None or not server_only(command):
+        return True
+    if interaction.type == discord.InteractionType.autocomplete:  # nothing to suggest outside a server
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.autocomplete([])
+        return False
+    refusal = SessionError(dm_refusal(command.qualified_name))
+
+    async def refuse() -> None:
+        raise refusal
+
+    await guarded(interaction, None, refuse)
+    return False
+
+
 def install(tree: app_commands.CommandTree[Any]) -> None:
     """Add every command to the tree."""
+    tree.interaction_check = in_a_server  # type: ignore[method-assign]
 
     @tree.command(name="play", description="Open a lobby for a game")
     @app_commands.describe(
@@ -462,6 +502,8 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
         async def work() -> None:
             store = bot_of(interaction).sessions.store
             guild = interaction.guild_id
+            if scope == "server" and guild is None:
+                raise SessionError(DM_LEADERBOARD)
             here = guild if scope == "server" and guild is not None else ALL_SERVERS
             embed = await leaderboard_embed(store, game, here)
             await interaction.response.send_message(
@@ -592,6 +634,8 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
             bot = bot_of(interaction)
             store = bot.sessions.store
             user = interaction.user.id
+            if windows is not None and interaction.guild_id is None:
+                raise SessionError(DM_WINDOWS)  # before anything is changed
             if dms is not None:
                 await store.set_user_setting(user, DM_SETTING, True if dms == "on" else None)
             if windows is not None:

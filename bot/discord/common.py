@@ -367,3 +367,33 @@ async def unarchived(channel: Any, action: Callable[[], Awaitable[T]]) -> T:
     log.info("thread %s was archived; unarchiving it to post there", channel.id)
     await channel.edit(archived=False)
     return await action()
+
+
+OTHER_SERVER = "That button belongs to a game on another server."
+NOT_IN_A_DM = "That button belongs to a game on a server; it does nothing in a direct message."
+
+
+async def owned_here(interaction: discord.Interaction, match_id: int) -> MatchInfo:
+    """The match or lobby a pressed component names, if it belongs to the server and the channel the press
+    comes from; refused politely (SessionError) otherwise. Discord delivers whatever custom_id a client
+    sends, with the client's own server and channel, so a custom_id proves nothing about where it was shown:
+    every component of a game is shown in the game's channel (or thread) only, ephemeral ones included."""
+    info = await bot_of(interaction).sessions.get(match_id)
+    if info.guild_id is None or info.guild_id != interaction.guild_id:
+        raise SessionError(OTHER_SERVER if interaction.guild_id is not None else NOT_IN_A_DM)
+    if info.channel_id != interaction.channel_id:
+        raise SessionError(f"That button belongs to game #{info.id} in <#{info.channel_id}>; press it there.")
+    return info
+
+
+async def guarded_press(
+    interaction: discord.Interaction, match_id: int, work: Callable[[], Awaitable[None]]
+) -> None:
+    """`guarded` for the press of a component that names a match or lobby: `work` runs only if that game
+    belongs to the server and channel the press comes from (owned_here); every such component goes here."""
+
+    async def checked() -> None:
+        await owned_here(interaction, match_id)
+        await work()
+
+    await guarded(interaction, match_id, checked)

@@ -33,7 +33,7 @@ from bot.discord.common import (
     StaticView,
     archive_own_thread,
     bot_of,
-    guarded,
+    guarded_press,
     reply,
     seat_label,
     shown,
@@ -330,7 +330,7 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Join, leave, add an AI, start or cancel; or take a seat back from the AI."""
-        await guarded(interaction, self.mid, lambda: self._act(interaction))
+        await guarded_press(interaction, self.mid, lambda: self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -411,7 +411,7 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"a
             info = await sessions.add_ai(self.mid, interaction.user.id, level)
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
 
 class LobbyTableSelect(
@@ -448,7 +448,7 @@ class LobbyTableSelect(
             info = await sessions.set_option(self.mid, interaction.user.id, self.key, value)
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
 
 class LobbyChoiceSelect(
@@ -486,7 +486,7 @@ class LobbyChoiceSelect(
             )
             await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
     async def _my_decks(self, interaction: discord.Interaction, info: MatchInfo) -> None:
         """The "One of my saved decks" option: the person's own decks, privately (seated people only)."""
@@ -537,4 +537,4 @@ class LobbyDeckSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r
             )
             await redraw_lobby_message(bot, info)
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)

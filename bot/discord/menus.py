@@ -32,7 +32,16 @@ from typing import Any
 import discord
 
 from bot import ops
-from bot.discord.common import NOT_SEATED, StaticView, bot_of, guarded, reply, seat_names, who, with_names
+from bot.discord.common import (
+    NOT_SEATED,
+    StaticView,
+    bot_of,
+    guarded_press,
+    reply,
+    seat_names,
+    who,
+    with_names,
+)
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, own_seat, walk
@@ -244,7 +253,7 @@ class HandButton(
                 del kwargs["view"]
             await interaction.followup.send(ephemeral=True, **kwargs)
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
 
 async def _refresh(interaction: discord.Interaction, mid: int, note: str, played: bool = False) -> None:
@@ -366,7 +375,7 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Navigate or play."""
-        await guarded(
+        await guarded_press(
             interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, self.path, self.page)
         )
 
@@ -392,7 +401,7 @@ class MoveSelect(
         """Go one level down with the chosen option."""
         values = (interaction.data or {}).get("values") or []
         choice = int(values[0]) if values and str(values[0]).isdigit() else -1
-        await guarded(
+        await guarded_press(
             interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, (*self.path, choice), 0)
         )
 
@@ -436,7 +445,7 @@ class UndoButton(
                 note = str(refusal)
             await _refresh(interaction, self.mid, note)
 
-        await guarded(interaction, self.mid, work)
+        await guarded_press(interaction, self.mid, work)
 
 
 async def answer_unclaimed(

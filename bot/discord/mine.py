@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.away import EMOJI, Away
-from bot.discord.common import GuildSettings, bot_of, guarded, reply, unarchived, who
+from bot.discord.common import GuildSettings, bot_of, guarded, guarded_press, reply, unarchived, who
 from bot.discord.lobby import lobby_buttons, lobby_embed, remember_lobby_message
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.lobby import NOT_PLAYER, people_of
@@ -218,7 +218,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"a
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Open the rematch lobby (players only), or point to the one already open."""
-        await guarded(interaction, self.mid, lambda: self._rematch(interaction))
+        await guarded_press(interaction, self.mid, lambda: self._rematch(interaction))
 
     async def _rematch(self, interaction: discord.Interaction) -> None:
         sessions = bot_of(interaction).sessions

@@ -13,7 +13,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .models import JSON, FakeAttachment, FakeChannel, FakeCommand, FakeGuild, FakeRole, FakeUser
+from .models import (
+    DM,
+    JSON,
+    MESSAGE_COMPONENT,
+    FakeAttachment,
+    FakeChannel,
+    FakeCommand,
+    FakeGuild,
+    FakeInteraction,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    snowflake,
+)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -195,3 +208,35 @@ def modal_submit_data(modal: JSON, values: dict[str, str]) -> JSON:
     if unknown:
         raise ValueError(f"modal has no text inputs {sorted(unknown)}")
     return {"custom_id": modal["custom_id"], "components": rows}
+
+
+def dm_channel(fake: FakeDiscord, user: FakeUser) -> FakeChannel:
+    """The direct-message channel between `user` and the bot (opened on first use, as the bot's own
+    POST /users/@me/channels opens it)."""
+    for channel in fake.channels.values():
+        if channel.type == DM and channel.recipient is user:
+            return channel
+    channel = FakeChannel(snowflake(), "", type=DM, recipient=user)
+    fake.channels[channel.id] = channel
+    fake.messages[channel.id] = []
+    return channel
+
+
+async def forge_press(
+    fake: FakeDiscord, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None = None
+) -> FakeInteraction:
+    """`user` presses, on `message` (any message of the bot they see: in another server, in a DM), a component
+    Discord never showed there: `custom_id` (a button; a string select when `values` are given), as a
+    modified client can send. The interaction carries the message's own server and channel, and the message
+    as if it held that one component (discord.py dispatches a press only to a component of its message)."""
+    kind = 2 if values is None else 3
+    component: JSON = {"type": kind, "custom_id": custom_id}
+    if values is None:
+        component.update(style=1, label="forged")
+    else:
+        component["options"] = [{"label": v, "value": v} for v in values]
+    carrier = message.snapshot()
+    carrier.components = [{"type": 1, "components": [component]}]
+    channel = fake.channels[message.channel_id]
+    data = component_data(custom_id, kind, values)
+    return await fake._interact(user, channel, MESSAGE_COMPONENT, data, message=carrier)

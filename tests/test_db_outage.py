@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
 import signal
@@ -310,3 +311,106 @@ def test_health_reports_an_outage(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     ok, line = ops.health(1_000_010.0)
     assert not ok
     assert line == "unhealthy: database: unreachable since 1970-01-12 13:46:30 UTC (no answer in 2 s)"
+
+
+# --- what waits during an outage ----------------------------------------------------------------------------
+async def test_a_store_failure_drops_the_match_from_memory(tmp_path: Path) -> None:
+    """A write the store refuses inside a match's lock (here a join) leaves nothing of it in memory: the
+    match is loaded again from the database next time."""
+    from bot.sessions import SessionManager
+
+    async with SqliteStore(str(tmp_path / "a.db")) as store:
+        sessions = SessionManager(store)
+        info = await sessions.create(10, 11, "omphala", 1)
+        assert sessions._cache.peek(info.id) is not None
+
+        async def unreachable(*args: Any) -> None:
+            raise StoreUnavailable("no answer in 2 s")
+
+        store.update_seats = unreachable  # type: ignore[method-assign]
+        with pytest.raises(StoreUnavailable):
+            await sessions.join(info.id, 2)
+        assert sessions._cache.peek(info.id) is None
+        del store.update_seats
+        assert [s.user_id for s in (await sessions.get(info.id)).seats] == [1]
+        await sessions.close()
+
+
+async def test_a_locked_sqlite_file_is_an_outage(tmp_path: Path) -> None:
+    """Another process holding SQLite's write lock past busy_timeout: StoreUnavailable, not a bare
+    sqlite3 error; the write goes through once the lock is free."""
+    path = tmp_path / "a.db"
+    async with SqliteStore(str(path)) as store:
+        await store.db.execute("PRAGMA busy_timeout = 50")
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StoreUnavailable, match="locked"):
+            await store.set_guild_setting(1, "k", "v")
+        other.execute("ROLLBACK")
+        other.close()
+        await store.set_guild_setting(1, "k", "v")
+        assert await store.guild_settings(1) == {"k": "v"}
+        assert store.outage.since is None
+
+
+async def test_timers_back_off_during_an_outage(monkeypatch: pytest.MonkeyPatch, caplog: Any) -> None:
+    """The timer loop, its ticks failing for an outage, waits longer each time up to the most (here scaled
+    down to 10-40 ms), and logs nothing per tick."""
+    from types import SimpleNamespace
+
+    import bot.store.base as base
+    from bot.discord.timers import Timers
+
+    monkeypatch.setattr(base, "OUTAGE_BACKOFF", (0.01, 0.04))
+    timers = Timers(SimpleNamespace(), interval=30)  # type: ignore[arg-type]
+    ticks: list[float] = []
+
+    async def tick(now: float | None = None) -> int:
+        ticks.append(time.monotonic())
+        if len(ticks) >= 6:
+            await asyncio.Event().wait()  # the database is back: the loop would go on as usual
+        raise StoreUnavailable("no answer in 10 s")
+
+    timers.tick = tick  # type: ignore[method-assign]
+    caplog.set_level(logging.INFO)
+    timers.start()
+    for _ in range(200):
+        if len(ticks) >= 6:
+            break
+        await asyncio.sleep(0.01)
+    await timers.stop()
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert len(gaps) == 5 and gaps[0] >= 0.01 and gaps[2] >= 0.04 and gaps[4] < 1, gaps
+    assert not [r for r in caplog.records if r.name.startswith("bot.")], [
+        r.getMessage() for r in caplog.records
+    ]
+
+
+async def test_a_board_waits_out_an_outage(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board whose redraw meets an outage is drawn again later (not lost), without a traceback."""
+    import bot.store.base as base
+
+    monkeypatch.setattr(base, "OUTAGE_BACKOFF", (0.01, 0.04))
+    async with Harness.started(fake, tmp_path) as h:
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        thread, mid = await _started(h, alice, bob)
+        posted = len(fake.public(thread))
+        calls = 0
+        get = h.sessions.get
+
+        async def flaky(match_id: int) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls <= 3:
+                raise StoreUnavailable("no answer in 10 s")
+            return await get(match_id)
+
+        h.sessions.get = flaky
+        h.bot.boards.posted.pop(mid, None)  # as after a restart: the board is posted anew
+        await h.store.save_board(base.BoardRecord(mid, thread.id, 0, 0))
+        h.bot.boards.schedule(mid)
+        await h.bot.boards.flush()
+        del h.sessions.get
+        assert calls == 4 and len(fake.public(thread)) > posted, calls

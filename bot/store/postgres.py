@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
@@ -114,6 +115,20 @@ _SET_RATING = (
 )
 _Held = contextlib.AbstractAsyncContextManager[asyncpg.Connection]  # a connection for one block
 _PACK_NAME = "guild_id = $1 AND game_id = $2 AND nocase(name) = nocase($3)"
+
+
+class _OneLine(logging.Filter):
+    """asyncpg's pool, reconnecting its floor during an outage, logs a traceback each try (its own back-off,
+    up to a minute apart): one line with the reason instead, beside the store's own outage line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None and "connection floor" in str(record.msg):
+            record.msg = f"{record.msg} ({reason_of(record.exc_info[1])})"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:

@@ -414,3 +414,32 @@ async def test_a_board_waits_out_an_outage(
         await h.bot.boards.flush()
         del h.sessions.get
         assert calls == 4 and len(fake.public(thread)) > posted, calls
+
+
+async def test_a_move_committed_before_an_outage_is_said_played(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is committed, then the database stops answering while the menu is redrawn: the press says
+    the move was played (never "not played", which would invite playing it twice)."""
+    import bot.discord.menus as menus
+
+    async with Harness.started(fake, tmp_path) as h:
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        thread, mid = await _started(h, alice, bob)
+        info = await h.sessions.get(mid)
+        mover = alice if info.users_to_act[0] == alice.id else bob
+        hand, label = await _move_menu(h, mover, thread)
+        drawn = menus.hand_message
+
+        async def unreachable_after(
+            interaction: Any, match_id: int, note: str = "", played: bool = False
+        ) -> Any:
+            if played:
+                raise StoreUnavailable("no answer in 2 s")
+            return await drawn(interaction, match_id, note, played)
+
+        monkeypatch.setattr(menus, "hand_message", unreachable_after)
+        press = await fake.click(mover, hand, label)
+        said, _ = await _answer(fake, press)
+        assert said.content.startswith("✅ You played"), said.content
+        assert (await h.store.get_match(mid)).state_id == info.state_id + 1

@@ -443,3 +443,51 @@ async def test_a_move_committed_before_an_outage_is_said_played(
         said, _ = await _answer(fake, press)
         assert said.content.startswith("✅ You played"), said.content
         assert (await h.store.get_match(mid)).state_id == info.state_id + 1
+
+
+async def test_lost_connections_are_reconnected_by_the_pool(frozen_pg: tuple[str, Path]) -> None:
+    """The server ends every connection (an administrator, a restart): the next call finds the pool
+    reconnected, with no error and no outage."""
+    import asyncpg
+
+    from bot.store.postgres import PostgresStore
+
+    server, _ = frozen_pg
+    url = await _new_database(server)
+    async with PostgresStore(url, pool_size=1) as store:
+        assert await store.guild_settings(1) == {}
+        admin = await asyncpg.connect(server)
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+                "AND datname = $1",
+                url.rsplit("/", 1)[1].partition("?")[0],
+            )
+        finally:
+            await admin.close()
+        await asyncio.sleep(0.2)
+        assert await store.guild_settings(1) == {}
+        assert store.outage.since is None
+
+
+async def test_a_refused_connection_is_an_outage() -> None:
+    """Nothing listens where the database was (the server is stopped): StoreUnavailable naming the
+    reason, within the timeout, never a bare OSError or the generic apology."""
+    import socket
+
+    import asyncpg
+
+    from bot.store.postgres import PostgresStore
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://agora@127.0.0.1:{port}/agora"
+    store = PostgresStore(url, timeout=2.0)
+    store._pool = await asyncpg.create_pool(url, min_size=0)  # as if it had been open before the stop
+    try:
+        with pytest.raises(StoreUnavailable, match=r"refused|Connect call failed"):
+            await store.guild_settings(1)
+        assert store.outage.since is not None
+    finally:
+        await store.close()

@@ -307,7 +307,7 @@ class PostgresStore(Store):
                 else:
                     yield conn
         except asyncpg.DiskFullError as e:
-            raise self._outage(DiskFull(f"the database's disk is full: {e}")) from e
+            raise self._outage(DiskFull(reason_of(e))) from e
         except _DATABASE_ERRORS as e:
             failed = deadline.expired() or isinstance(e, _UNREACHABLE)
             if isinstance(e, TimeoutError) or deadline.expired():

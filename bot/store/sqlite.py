@@ -255,9 +255,9 @@ class SqliteStore(Store):
         text = str(error).lower()
         found: StoreError | None = None
         if isinstance(error, sqlite3.OperationalError) and "full" in text:
-            found = DiskFull(f"the database's disk is full ({error})")
+            found = DiskFull(str(error))
         elif isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
-            found = StoreUnavailable(f"the database is locked ({error})")
+            found = StoreUnavailable(f"{error} (by another process, past busy_timeout)")
         if found is not None:
             self.outage.failed(found)
         return found

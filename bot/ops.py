@@ -5,9 +5,10 @@
 - Metrics (prometheus-client): moves by game and by whom, the time from a person's press to their move on
   disk, board redraws, live games, errors, rate-limit waits. `serve_metrics(port)` (AGORA_METRICS_PORT)
   exposes them at http://host:port/metrics; without it they are only counted.
-- Health: while the bot is connected and its database answers, `beat()` writes the time to a file
-  (AGORA_HEALTH_FILE, /tmp/agora-health by default); `python -m bot health` is healthy when the file is
-  younger than AGORA_HEALTH_MAX_AGE seconds (120). The Docker image's HEALTHCHECK runs it.
+- Health: while the bot is connected, `beat()` writes the time to a file (AGORA_HEALTH_FILE,
+  /tmp/agora-health by default), with a second line while its database does not answer; `python -m bot
+  health` is healthy when the file is younger than AGORA_HEALTH_MAX_AGE seconds (120) and names no outage.
+  The Docker image's HEALTHCHECK runs it.
 """
 
 from __future__ import annotations
@@ -119,10 +120,17 @@ def health_file() -> Path:
     return Path(os.environ.get("AGORA_HEALTH_FILE", HEALTH_FILE))
 
 
-def beat(now: float | None = None) -> None:
-    """Record that the bot is connected and its database answers."""
-    path = health_file()
-    path.write_text(f"{time.time() if now is None else now:.0f}\n")
+UNREACHABLE_SINCE = "database unreachable since"
+
+
+def beat(now: float | None = None, outage: tuple[float, str] | None = None) -> None:
+    """Record that the bot is connected, and whether its database answers (outage: since when, as
+    time.time(), and why not)."""
+    text = f"{time.time() if now is None else now:.0f}\n"
+    if outage is not None:
+        since, reason = outage
+        text += f"{UNREACHABLE_SINCE} {since:.0f} {' '.join(reason.split())}\n"
+    health_file().write_text(text)
 
 
 def health(now: float | None = None) -> tuple[bool, str]:
@@ -130,10 +138,19 @@ def health(now: float | None = None) -> tuple[bool, str]:
     path = health_file()
     limit = float(os.environ.get("AGORA_HEALTH_MAX_AGE", HEALTH_MAX_AGE))
     try:
-        last = float(path.read_text().strip())
-    except (OSError, ValueError):
+        lines = path.read_text().splitlines()
+        last = float(lines[0].strip())
+    except (OSError, ValueError, IndexError):
         return False, f"unhealthy: no heartbeat in {path} (is the bot running and connected?)"
     age = (time.time() if now is None else now) - last
     if age > limit:
         return False, f"unhealthy: the last heartbeat is {age:.0f} s old (more than {limit:.0f} s)"
+    outage = next((line for line in lines[1:] if line.startswith(UNREACHABLE_SINCE)), None)
+    if outage is not None:
+        since, _, reason = outage.removeprefix(UNREACHABLE_SINCE).strip().partition(" ")
+        try:
+            when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(float(since)))
+        except ValueError:
+            when = since
+        return False, f"unhealthy: database: unreachable since {when} ({reason or 'no reason given'})"
     return True, f"healthy: heartbeat {age:.0f} s ago"

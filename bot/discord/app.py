@@ -20,6 +20,7 @@ claims in the database what must happen once, under its name `owner_name()`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
@@ -41,7 +42,7 @@ from bot.discord.timers import Timers
 from bot.drawing import Drawing
 from bot.sessions import SessionEvent, SessionManager
 from bot.sessions.base import CLAIM_LEASE
-from bot.store import StoreError, open_store
+from bot.store import DiskFull, StoreError, StoreUnavailable, open_store
 from bot.store.base import Shards
 
 log = logging.getLogger("bot.discord")
@@ -135,8 +136,12 @@ class AgoraBot(discord.Client):
         while not self.is_closed():
             try:
                 if self.is_ready():
-                    await self.sessions.store.earliest_deadline()  # the database answers
-                    await asyncio.to_thread(ops.beat)
+                    store = self.sessions.store
+                    with contextlib.suppress(StoreUnavailable, DiskFull):  # said in the health file
+                        await store.earliest_deadline()  # the database answers
+                    since = store.outage.since_wall
+                    outage = None if since is None else (since, store.outage.reason)
+                    await asyncio.to_thread(ops.beat, None, outage)
                 ops.LIVE_GAMES.set(self.sessions.cached())
             except Exception as e:  # no beat: the health check will say so
                 log.warning("heartbeat skipped: %s", e)

@@ -46,7 +46,7 @@ from discord import app_commands
 from bot.discord.common import GuildSettings, bot_of, guarded, plain_text, reply, seat_names, shown
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.clock import DAY
-from bot.store import ACTIVE, LOBBY, Store
+from bot.store import ACTIVE, LOBBY, DiskFull, Store, StoreUnavailable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -303,6 +303,8 @@ async def pressed(bot: AgoraBot, guild_id: int, user_id: int) -> None:
             return
         if await bot.away.end(guild_id, user_id) is not None:
             await redraw_games(bot, guild_id, user_id)
+    except (StoreUnavailable, DiskFull):  # the press is answered that the database is out
+        raise
     except Exception:  # the press itself goes on
         log.exception("could not end the time away of %s on guild %s", user_id, guild_id)
 

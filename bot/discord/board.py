@@ -55,7 +55,17 @@ from bot.discord.standings import result_changes
 from bot.discord.timers import deadline_line, pass_time, table_pace, windows_wait
 from bot.sessions import MatchInfo, SessionEvent
 from bot.sessions.packs import pack_of
-from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, BoardRecord
+from bot.store import (
+    ABANDONED,
+    ACTIVE,
+    BROKEN,
+    FINISHED,
+    LOBBY,
+    BoardRecord,
+    DiskFull,
+    StoreUnavailable,
+    outage_backoff,
+)
 from engine.registry import get as get_game
 from engine.table.present import Status, has_windows, of
 from engine.text import printable
@@ -219,6 +229,8 @@ class Boards:
         self._moved: dict[tuple[int, int], float] = {}  # (match, person) -> when they last moved
         self._nonces: dict[int, tuple[Any, str]] = {}  # match -> (what a failed post showed, its nonce)
         self._closed = False
+        # A database outage ends: post the boards of moves whose commit went unanswered meanwhile.
+        bot.sessions.store.outage.listeners.append(self.resume)
 
     async def on_event(self, event: SessionEvent) -> None:
         """Session subscriber: remember public event texts, schedule a redraw (the deadline is written with
@@ -230,7 +242,8 @@ class Boards:
         if event.kind in ("action", "undo") and event.user is not None and not event.auto:
             self._moved[(info.id, event.user)] = self.bot.sessions.clock()  # they are there
         if texts:
-            (await self.recent_for(info.id)).extend(texts)
+            with contextlib.suppress(StoreUnavailable, DiskFull):  # the board is redrawn without these lines
+                (await self.recent_for(info.id)).extend(texts)
         if event.kind in ("started", "action", "undo", "left", "finished", "abandoned", "broken"):
             self.schedule(info.id)
         if event.kind == "left":  # a seat handed to an AI: no move, so no deadline was written
@@ -272,6 +285,8 @@ class Boards:
         await self.bot.wait_until_ready()
         try:
             missing = await self.bot.sessions.store.unposted_boards(shards=self.bot.sessions.shards)
+        except (StoreUnavailable, DiskFull):  # looked for again when the outage ends (see __init__)
+            return
         except Exception:
             log.exception("could not list the boards to post after the restart")
             return
@@ -298,16 +313,20 @@ class Boards:
         await asyncio.gather(*pending, return_exceptions=True)
 
     async def _run(self, mid: int) -> None:
-        failed = 0
+        failed, outage = 0, 0.0
         try:
             while mid in self._dirty:
                 self._dirty.discard(mid)
                 try:
                     with ops.tagged(mid):
                         await self.redraw(mid)
-                    failed = 0
+                    failed, outage = 0, 0.0
                 except asyncio.CancelledError:
                     raise
+                except (StoreUnavailable, DiskFull):  # logged once per outage by the store: kept, tried later
+                    outage = outage_backoff(outage)
+                    self._dirty.add(mid)
+                    await asyncio.sleep(outage)
                 except (discord.DiscordServerError, aiohttp.ClientError, TimeoutError) as e:
                     if failed == len(RETRY_WAITS):  # ten minutes of failures: wait for a change
                         log.error("match %s: the board could not be posted (%s); giving up for now", mid, e)

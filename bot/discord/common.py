@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -15,6 +17,7 @@ import discord
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.ops import tagged
 from bot.sessions import MatchInfo, SeatTakenOver, SessionError
+from bot.store import ANSWER_BY, DiskFull, StoreUnavailable
 from engine.table.present import seat_refs
 from engine.text import TextError, check_text, printable
 
@@ -25,6 +28,13 @@ log = logging.getLogger("bot.discord")
 
 ALREADY_ANSWERED = 40060  # Discord: "Interaction has already been acknowledged"
 OOPS = "Something went wrong on our side; the game is safe. Please try again."
+# A press during a database outage (bot/store: StoreUnavailable, DiskFull), for a move and for anything else.
+UNREACHABLE = "The database is unreachable right now; your move was not played — try again in a minute."
+UNREACHABLE_OTHER = "The database is unreachable right now; nothing was done — try again in a minute."
+DISK_FULL = "The server's disk is full; nothing was played."
+DISK_FULL_OTHER = "The server's disk is full; nothing was saved."
+MOVE_IDS = ("ag:mv:", "ag:ms:")  # the custom_ids of the move menu (bot/discord/menus.py)
+ANSWER_WITHIN = 2.0  # seconds a press may wait on the database in all before it is answered (Discord: 3)
 NOT_SEATED = (
     "You are not playing in this game, so you can't act in it — but anyone can look at the board and the Log."
 )
@@ -103,11 +113,15 @@ def _seen_before(interaction_id: int) -> bool:
 async def guarded(
     interaction: discord.Interaction, match_id: int | None, work: Callable[[], Awaitable[None]]
 ) -> None:
-    """Run a callback: refusals become ephemeral answers; any other error is logged with the match id. An
-    interaction Discord delivers a second time (after a reconnect) is answered once: the repeat is dropped."""
+    """Run a callback: refusals become ephemeral answers; a database outage is answered as one (the store
+    gives up on the press's own calls ANSWER_WITHIN seconds after the press, not on the work it starts);
+    any other error is logged with the match id. An interaction Discord delivers a second time (after a
+    reconnect) is answered once: the repeat is dropped."""
     if _seen_before(interaction.id):
         log.info("interaction %s delivered again (match %s); ignored", interaction.id, match_id)
         return
+    answer_by, press = time.monotonic() + ANSWER_WITHIN, asyncio.current_task()
+    budget = ANSWER_BY.set(lambda: answer_by if asyncio.current_task() is press else None)
     try:
         with tagged(match_id, interaction.guild_id):
             if match_id is not None and interaction.guild_id is not None:
@@ -117,6 +131,8 @@ async def guarded(
         await reply(interaction, str(refusal), view=reclaim_button(refusal.match_id))
     except SessionError as refusal:
         await reply(interaction, str(refusal))
+    except (StoreUnavailable, DiskFull) as outage:  # logged once per outage by the store, not per press
+        await _answer_outage(interaction, outage)
     except Exception as e:
         if isinstance(e, discord.HTTPException) and e.code == ALREADY_ANSWERED:
             # Another process answered it (two on one shard during a rolling restart): not a failure.
@@ -127,6 +143,22 @@ async def guarded(
             await reply(interaction, OOPS)
         except discord.HTTPException:
             log.exception("could not tell the user about the failure (match %s)", match_id)
+    finally:
+        ANSWER_BY.reset(budget)
+
+
+async def _answer_outage(interaction: discord.Interaction, outage: StoreUnavailable | DiskFull) -> None:
+    """Tell the presser the database is unreachable (or its disk full) and that nothing was played."""
+    move = str((interaction.data or {}).get("custom_id", "")).startswith(MOVE_IDS)
+    if isinstance(outage, DiskFull):
+        text = DISK_FULL if move else DISK_FULL_OTHER
+    else:
+        text = UNREACHABLE if move else UNREACHABLE_OTHER
+    bot_of(interaction).sessions.store.outage.told()
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException as e:
+        log.warning("could not tell %s the database is unreachable: %s", interaction.user.id, e)
 
 
 async def _back_from_away(interaction: discord.Interaction) -> None:

@@ -45,7 +45,7 @@ from bot.discord.common import (
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, own_seat, walk
-from bot.store import BROKEN
+from bot.store import BROKEN, StoreError
 from engine.table.decisions import PASS
 from engine.table.present import shorten
 
@@ -345,11 +345,11 @@ async def _press(
 
 
 async def _played(interaction: discord.Interaction, mid: int, note: str) -> None:
-    """After a committed move: the fresh menu, or (when Discord fails us) at least that the move was played,
-    never "please try again", which would invite them to play it twice."""
+    """After a committed move: the fresh menu, or (when Discord or the database fails us) at least that the
+    move was played, never "please try again" or "not played", which would invite them to play it twice."""
     try:
         await _refresh(interaction, mid, note, played=True)
-    except discord.HTTPException as e:
+    except (discord.HTTPException, StoreError) as e:
         log.warning("match %s: the menu after a move could not be redrawn: %s", mid, e)
         with contextlib.suppress(discord.HTTPException):
             await reply(interaction, f"{note} Press **My hand & moves** on the board for your next move.")

@@ -55,7 +55,7 @@ from bot.discord.mine import board_link
 from bot.discord.prefs import LIVE, clock_words, pace_of
 from bot.ops import tagged
 from bot.sessions import MatchBroken, MatchInfo, SessionError
-from bot.store import ACTIVE, MatchSummary
+from bot.store import ACTIVE, DiskFull, MatchSummary, StoreUnavailable, outage_backoff
 from engine.core import Event, PlayerId
 
 if TYPE_CHECKING:
@@ -240,12 +240,18 @@ class Timers:
             self._task = None
 
     async def _loop(self) -> None:
+        backoff = 0.0
         while True:
             self._wake_at = float("inf")  # until the next pause is planned, every deadline handed out counts
             try:
                 await self.tick()
+                backoff = 0.0
             except asyncio.CancelledError:
                 raise
+            except (StoreUnavailable, DiskFull):  # logged once per outage by the store: try again later
+                backoff = outage_backoff(backoff)
+                await asyncio.sleep(backoff)
+                continue
             except Exception:
                 log.exception("timer check failed")
             await self._pause()
@@ -256,6 +262,8 @@ class Timers:
         handed, self._handed = self._handed, None  # may not be in the store yet: it is written with its move
         try:
             stored = await self.bot.sessions.store.earliest_deadline(shards=self.bot.sessions.shards)
+        except (StoreUnavailable, DiskFull):  # an outage: the next tick backs off
+            stored = None
         except Exception:
             log.exception("could not read the earliest deadline")
             stored = None
@@ -346,6 +354,8 @@ class Timers:
             except MatchBroken as e:  # stopped for good: its players were told when it was found
                 log.warning("timer of match %s: the match is damaged (%s); no more timers", summary.id, e)
                 await sessions.store.set_deadline(summary.id, None)
+            except (StoreUnavailable, DiskFull):  # the deadline stays; the loop backs off
+                raise
             except Exception:  # never drop a deadline for a failure of the moment: try again later
                 log.exception("timer of match %s failed; trying again in %.0f s", summary.id, RETRY)
                 with contextlib.suppress(Exception):
@@ -360,6 +370,8 @@ class Timers:
         for guild_id, user_id in await self.bot.away.ended(now):
             try:
                 await redraw_games(self.bot, guild_id, user_id)
+            except (StoreUnavailable, DiskFull):
+                raise
             except Exception:
                 log.exception("could not redraw the games of %s after their time away", user_id)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.sessions.clock import Banks
-from bot.store import LogRow, MatchRecord
+from bot.store import LogRow, MatchRecord, StoreError
 from engine.match import Match
 
 
@@ -56,14 +56,20 @@ class MatchCache:
 
     @contextlib.asynccontextmanager
     async def lock(self, match_id: int) -> AsyncIterator[None]:
-        """Hold the match's lock for the body (one caller at a time per match)."""
+        """Hold the match's lock for the body (one caller at a time per match). A store failure in the body
+        drops the match from memory, which may be ahead of the database (a move applied but refused, or
+        unanswered): it is loaded again from the store next time."""
         entry = self._locks.get(match_id)
         if entry is None:
             entry = self._locks[match_id] = _MatchLock()
         entry.users += 1
         try:
             async with entry.lock:
-                yield
+                try:
+                    yield
+                except StoreError:
+                    self.forget(match_id)
+                    raise
         finally:
             entry.users -= 1
             if entry.users == 0:

@@ -7,9 +7,14 @@ database; `bot.store.rows` reads rows into these records for both.
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import hashlib
 import json
+import logging
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +37,86 @@ class StoreError(Exception):
 
 class Conflict(StoreError):
     """A write lost a race: the match changed (state_id or channel) since it was read."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached now (no answer in time, a refused or lost connection): what was asked
+    was not done (a write that timed out may still commit later; reload before trusting memory)."""
+
+
+class DiskFull(StoreError):
+    """The database's disk is full: the write was refused and nothing of it was stored."""
+
+
+log = logging.getLogger("bot.store")
+
+# The moment (time.monotonic) by which the current caller must have an answer, or None: a Discord press
+# sets it (bot/discord/common.py guarded) so that a database that does not answer costs a press at most
+# that long. The function sees which task asks: the work a press starts (an AI's move) is not held to it.
+ANSWER_BY: contextvars.ContextVar[Callable[[], float | None] | None] = contextvars.ContextVar(
+    "agora_answer_by", default=None
+)
+LEAST_WAIT = 0.2  # seconds a store call gets even when the caller's budget is spent
+
+
+def wait_budget(default: float) -> float:
+    """How long a store call may wait for the database: `default`, or less when the caller must answer
+    sooner (ANSWER_BY), never under LEAST_WAIT."""
+    answer_by = ANSWER_BY.get()
+    deadline = answer_by() if answer_by is not None else None
+    if deadline is None:
+        return default
+    return max(LEAST_WAIT, min(default, deadline - time.monotonic()))
+
+
+def reason_of(error: BaseException) -> str:
+    """An exception's text, or its type's name when the text is empty (str(TimeoutError()) is "")."""
+    return str(error).strip() or type(error).__name__
+
+
+OUTAGE_BACKOFF = (2.0, 60.0)  # seconds background work waits after failing for an outage: first, most
+
+
+def outage_backoff(last: float) -> float:
+    """How long background work (timers, boards) waits after failing again for an outage: doubling from 2 s
+    up to 60 s (`last` 0: the first failure)."""
+    first, most = OUTAGE_BACKOFF
+    return min(most, max(first, last * 2))
+
+
+class Outage:
+    """One log line when the database stops answering and one when it answers again (with how long and
+    how many presses were told so), instead of a traceback per press or timer tick; its state for health."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.since: float | None = None  # clock() when the outage began; None: the database answers
+        self.since_wall: float | None = None  # time.time() then, to report
+        self.reason = ""
+        self.answered = 0  # presses answered "unreachable" (or "disk full") during this outage
+        self.listeners: list[Callable[[], None]] = []  # called when an outage ends (retry what waited)
+
+    def failed(self, error: BaseException) -> None:
+        """A store call failed for want of the database (StoreUnavailable, DiskFull)."""
+        if self.since is not None:
+            return
+        self.since, self.since_wall, self.reason, self.answered = self.clock(), time.time(), str(error), 0
+        what = "disk full" if isinstance(error, DiskFull) else "unreachable"
+        log.error("database %s: %s", what, self.reason)
+
+    def ok(self) -> None:
+        """A store call succeeded: an outage under way ends."""
+        if self.since is None:
+            return
+        took = self.clock() - self.since
+        self.since = self.since_wall = None
+        log.warning("database back after %.0f s; %d presses answered 'unreachable'", took, self.answered)
+        for listener in list(self.listeners):
+            listener()
+
+    def told(self) -> None:
+        """A press was answered that the database is unreachable (or its disk full)."""
+        self.answered += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +383,11 @@ class PackRecord:
 
 class Store(ABC):
     """Async storage of matches, their action logs, results and guild settings."""
+
+    @functools.cached_property
+    def outage(self) -> Outage:
+        """This store's outage tracker (StoreUnavailable and DiskFull start an outage; a success ends it)."""
+        return Outage()
 
     @abstractmethod
     async def open(self) -> None:

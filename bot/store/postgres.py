@@ -10,8 +10,10 @@ pack limit, a pack's next version) takes a transaction-scoped advisory lock on w
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import os
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
@@ -27,6 +29,7 @@ from bot.store.base import (
     BoardRecord,
     Conflict,
     DeckRecord,
+    DiskFull,
     LeaderRow,
     LogRow,
     MatchRecord,
@@ -42,8 +45,11 @@ from bot.store.base import (
     StateUpdate,
     Store,
     StoreError,
+    StoreUnavailable,
     UserStats,
+    reason_of,
     seats_to_text,
+    wait_budget,
 )
 from bot.store.pg_migrations import LATEST, MIGRATIONS
 from bot.store.rows import (
@@ -75,8 +81,21 @@ from bot.store.rows import (
 from bot.store.sqlite import expected_schema
 
 DEFAULT_POOL = 10
+DEFAULT_TIMEOUT = 10.0  # seconds a store call waits for a connection and its statements (AGORA_DB_TIMEOUT)
+CONNECT_TIMEOUT = 15.0  # seconds start-up waits for the server to answer
+MIGRATION_TIMEOUT = 600.0  # seconds a migration step may take (a new index on a big table)
 # Failures of the server or the connection (not of the caller): reported as StoreError.
 _DATABASE_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+# Of those, the ones that mean the database cannot be reached now: StoreUnavailable (an outage). TimeoutError
+# (a connect, acquire or command timeout) is an OSError.
+_UNREACHABLE = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.TooManyConnectionsError,
+)
 # `snapshot = $1, ..., updated_at = $10`: the state columns, then the WHERE parameters from $11.
 _SET_STATE = ", ".join(f"{column} = ${i}" for i, column in enumerate(STATE_COLUMNS, 1))
 _WHERE_STATE = f"id = ${len(STATE_COLUMNS) + 1}"
@@ -94,7 +113,22 @@ _SET_RATING = (
     "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
     "wins = excluded.wins"
 )
+_Held = contextlib.AbstractAsyncContextManager[asyncpg.Connection]  # a connection for one block
 _PACK_NAME = "guild_id = $1 AND game_id = $2 AND nocase(name) = nocase($3)"
+
+
+class _OneLine(logging.Filter):
+    """asyncpg's pool, reconnecting its floor during an outage, logs a traceback each try (its own back-off,
+    up to a minute apart): one line with the reason instead, beside the store's own outage line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None and "connection floor" in str(record.msg):
+            record.msg = f"{record.msg} ({reason_of(record.exc_info[1])})"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -118,27 +152,59 @@ def pool_size_from_env(pool_size: int | None) -> int:
     return size
 
 
+def timeout_from_env() -> float:
+    """How long a store call waits for the database (env AGORA_DB_TIMEOUT seconds, else 10)."""
+    text = os.environ.get("AGORA_DB_TIMEOUT", "").strip()
+    try:
+        seconds = float(text) if text else DEFAULT_TIMEOUT
+    except ValueError:
+        raise StoreError(f"AGORA_DB_TIMEOUT must be a number of seconds, not {text!r}") from None
+    if not 0 < seconds <= 3600:
+        raise StoreError(f"AGORA_DB_TIMEOUT must be between 0 and 3600 seconds, not {text}")
+    return seconds
+
+
 class PostgresStore(Store):
     """asyncpg on a pool of connections; every write is one transaction, answered after its commit."""
 
-    def __init__(self, url: str, *, pool_size: int | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int | None = None,
+        timeout: float | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT,
+    ) -> None:
         self.url = url
         self.pool_size = pool_size_from_env(pool_size)
+        self.timeout = timeout_from_env() if timeout is None else timeout
+        self.connect_timeout = connect_timeout
         self._pool: asyncpg.Pool | None = None
+        self._releasing: set[asyncio.Task[None]] = set()  # connections given back after a timeout
 
     # --- connection and migrations ----------------------------------------------------------------
     async def open(self) -> None:
         """Connect (a pool of up to pool_size connections) and apply pending migrations.
 
         StoreError (one readable line, nothing left open) if the server cannot be reached, or the database
-        is not an Agora one or is of a newer schema.
+        is not an Agora one or is of a newer schema; a server that does not answer within connect_timeout
+        seconds is one that cannot be reached.
         """
+        where = f"cannot open the database {_safe(self.url)}"
         try:
-            self._pool = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=self.pool_size, reset=_keep_session
-            )
+            async with asyncio.timeout(self.connect_timeout + 1):  # asyncpg's own bound, with a margin
+                self._pool = await asyncpg.create_pool(
+                    self.url,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    reset=_keep_session,
+                    timeout=self.connect_timeout,  # establishing each connection
+                    command_timeout=self.timeout,  # every statement (and asyncpg's cancel of one)
+                )
+        except TimeoutError:
+            raise StoreError(f"{where}: no answer in {self.connect_timeout:g} s") from None
         except (*_DATABASE_ERRORS, ValueError) as e:
-            raise StoreError(f"cannot open the database {_safe(self.url)}: {e}") from None
+            raise StoreError(f"{where}: {reason_of(e)}") from None
         try:
             await self.migrate()
             await self._check_schema()
@@ -164,10 +230,14 @@ class PostgresStore(Store):
             )
 
     async def close(self) -> None:
-        """Close the pool (waiting for the transactions under way)."""
+        """Close the pool (waiting for the transactions under way; a database that does not answer is
+        given up on after the timeout)."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            await pool.close()
+            try:
+                await asyncio.wait_for(pool.close(), self.timeout)
+            except (TimeoutError, *_DATABASE_ERRORS):
+                pool.terminate()
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -188,7 +258,7 @@ class PostgresStore(Store):
         for version, _title, statements in MIGRATIONS:
             if version > target:
                 break
-            async with self._transaction() as conn:
+            async with self._transaction(MIGRATION_TIMEOUT) as conn:
                 await conn.execute("SELECT pg_advisory_xact_lock(hashtext('agora:migrate'))")
                 current = await _version(conn)
                 if current == 0 and await conn.fetchval("SELECT to_regclass('matches') IS NOT NULL"):
@@ -204,7 +274,7 @@ class PostgresStore(Store):
                 if current >= version:
                     continue
                 for sql in statements:
-                    await conn.execute(sql)
+                    await conn.execute(sql, timeout=MIGRATION_TIMEOUT)
                 await conn.execute(
                     "INSERT INTO schema_version (one, version) VALUES (TRUE, $1) "
                     "ON CONFLICT (one) DO UPDATE SET version = excluded.version",
@@ -215,32 +285,69 @@ class PostgresStore(Store):
 
     # --- transactions -------------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        """A connection in a transaction, committed when the block ends (rolled back if it raises)."""
+    async def _connection(
+        self, doing: str, *, transaction: bool, wait: float | None = None
+    ) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection (in a transaction, committed when the block ends, if asked) for at most
+        `wait` seconds (the store's timeout, or less when the caller must answer sooner: ANSWER_BY), from
+        acquiring it to the commit. StoreUnavailable when the database does not answer in time or cannot be
+        reached (an outage begins; the connection is given back in the background), DiskFull when its disk
+        is full, StoreError for the database's other failures."""
+        budget = wait_budget(self.timeout) if wait is None else wait
+        pool = self.pool
+        deadline = asyncio.timeout(budget)
+        conn: asyncpg.Connection | None = None
+        failed = False
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                yield conn
+            async with deadline:
+                conn = await pool.acquire()
+                if transaction:
+                    async with conn.transaction():
+                        yield conn
+                else:
+                    yield conn
+        except asyncpg.DiskFullError as e:
+            raise self._outage(DiskFull(reason_of(e))) from e
         except _DATABASE_ERRORS as e:
-            raise StoreError(f"the database write failed: {e}") from e
+            failed = deadline.expired() or isinstance(e, _UNREACHABLE)
+            if isinstance(e, TimeoutError) or deadline.expired():
+                raise self._outage(StoreUnavailable(f"no answer in {budget:.2g} s")) from e
+            if failed:
+                raise self._outage(StoreUnavailable(reason_of(e))) from e
+            raise StoreError(f"the database {doing} failed: {e}") from e
+        else:
+            self.outage.ok()
+        finally:
+            if conn is not None:
+                if failed:  # giving back a connection to a server that does not answer may take long
+                    task = asyncio.get_running_loop().create_task(self._release(pool, conn))
+                    self._releasing.add(task)
+                    task.add_done_callback(self._releasing.discard)
+                else:
+                    await pool.release(conn, timeout=self.timeout)
 
-    @contextlib.asynccontextmanager
-    async def _autocommit(self) -> AsyncIterator[asyncpg.Connection]:
+    def _outage(self, error: StoreError) -> StoreError:
+        """Note an outage (one log line for all of it) and return its error to raise."""
+        self.outage.failed(error)
+        return error
+
+    async def _release(self, pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
+        """Give a connection back after a failure, within the timeout (else asyncpg closes it)."""
+        with contextlib.suppress(Exception):
+            await pool.release(conn, timeout=self.timeout)
+
+    def _transaction(self, wait: float | None = None) -> _Held:
+        """A connection in a transaction, committed when the block ends (rolled back if it raises)."""
+        return self._connection("write", transaction=True, wait=wait)
+
+    def _autocommit(self) -> _Held:
         """A connection outside a transaction block: one statement is its own transaction, committed
         before it returns, in one round trip (no BEGIN and COMMIT of their own)."""
-        try:
-            async with self.pool.acquire() as conn:
-                yield conn
-        except _DATABASE_ERRORS as e:
-            raise StoreError(f"the database write failed: {e}") from e
+        return self._connection("write", transaction=False)
 
-    @contextlib.asynccontextmanager
-    async def _reading(self) -> AsyncIterator[asyncpg.Connection]:
+    def _reading(self) -> _Held:
         """A connection for reads (each statement its own snapshot)."""
-        try:
-            async with self.pool.acquire() as conn:
-                yield conn
-        except _DATABASE_ERRORS as e:
-            raise StoreError(f"the database read failed: {e}") from e
+        return self._connection("read", transaction=False)
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         async with self._reading() as conn:
@@ -587,7 +694,7 @@ class PostgresStore(Store):
 
     async def rebuild_ratings(self) -> RatingsRebuilt:
         """Recompute every rating from the stored results in finish order, in one transaction."""
-        async with self._transaction() as conn:
+        async with self._transaction(MIGRATION_TIMEOUT) as conn:
             await conn.execute(
                 "SELECT pg_advisory_xact_lock(hashtext('agora:ratings'))"
             )  # no rating meanwhile

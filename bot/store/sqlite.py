@@ -20,6 +20,7 @@ from bot.store.base import (
     BoardRecord,
     Conflict,
     DeckRecord,
+    DiskFull,
     LeaderRow,
     LogRow,
     MatchRecord,
@@ -35,6 +36,7 @@ from bot.store.base import (
     StateUpdate,
     Store,
     StoreError,
+    StoreUnavailable,
     UserStats,
     seats_to_text,
 )
@@ -237,7 +239,28 @@ class SqliteStore(Store):
         self._queue.append((fn, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
-        return await future
+        try:
+            result = await future
+        except (sqlite3.OperationalError, StoreError) as e:  # in the write, or in its batch's commit
+            outage = self._outage(e.__cause__ if isinstance(e, StoreError) else e)
+            if outage is None:
+                raise
+            raise outage from e
+        self.outage.ok()
+        return result
+
+    def _outage(self, error: BaseException | None) -> StoreError | None:
+        """The outage error for a failure of SQLite itself (noted in the outage tracker), or None: DiskFull
+        for a full disk, StoreUnavailable for a file locked by another process past busy_timeout."""
+        text = str(error).lower()
+        found: StoreError | None = None
+        if isinstance(error, sqlite3.OperationalError) and "full" in text:
+            found = DiskFull(str(error))
+        elif isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+            found = StoreUnavailable(f"{error} (by another process, past busy_timeout)")
+        if found is not None:
+            self.outage.failed(found)
+        return found
 
     async def _flush(self) -> None:
         """Commit queued writes, batch after batch, until the queue is empty."""
@@ -248,7 +271,9 @@ class SqliteStore(Store):
             except BaseException as e:  # the commit itself failed: nobody's write is durable
                 for _, future in batch:
                     if not future.done():
-                        future.set_exception(StoreError(f"the database write failed: {e}"))
+                        failure = StoreError(f"the database write failed: {e}")
+                        failure.__cause__ = e
+                        future.set_exception(failure)
                 if isinstance(e, asyncio.CancelledError):
                     raise
                 continue

@@ -170,8 +170,9 @@ def moves_in(db: Path) -> int:
         con.close()
 
 
+@pytest.mark.parametrize("discord", ["answering", "slow"])
 async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alone(
-    fake: FakeDiscord, tmp_path: Path, error_logs: ErrorLogCapture
+    fake: FakeDiscord, tmp_path: Path, error_logs: ErrorLogCapture, discord: str
 ) -> None:
     """`docker stop` (SIGTERM) while people play in several games: the moves under way are answered, a press
     during the stop gets "restarting, nothing was played", the process ends within its bound, no -wal is
@@ -208,7 +209,8 @@ async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alon
 
         players = [asyncio.create_task(play(t)) for t in threads]
         await fake.wait_until(lambda: outcomes.count("played") >= LOAD, 120, f"{LOAD} moves")
-        slow = fake.fail("*", "/channels/", 0, times=10_000, delay=3.0)  # boards in flight when it stops
+        # slow: Discord takes 3 s a message, so boards are in flight when the stop comes (and it lasts)
+        slow = fake.fail("*", "/channels/", 0, times=10_000 if discord == "slow" else 0, delay=3.0)
         assert bot.proc is not None
         sent = time.monotonic()
         bot.proc.send_signal(signal.SIGTERM)  # what `docker stop` sends (STOPSIGNAL SIGTERM)
@@ -220,7 +222,8 @@ async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alon
         slow.healed.set()
         await asyncio.gather(*players)
     acknowledged = outcomes.count("played")
-    assert late == "restarting", late
+    # Answered "restarting" while the bot stops; once it has left the gateway, Discord delivers nothing.
+    assert late == "restarting" if discord == "slow" else late in ("restarting", "unanswered"), late
     assert code == 0, "\n".join(bot.lines)
     assert took < STOP_WITHIN + 5, took  # no hang (the bound is the bot's own; generous here)
     assert any("stopped cleanly in" in x for x in bot.lines), "\n".join(bot.lines)
@@ -230,9 +233,9 @@ async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alon
     shutil.copyfile(db, alone)  # the file alone, without whatever lay beside it
     on_disk = moves_in(alone)
     print(
-        f"\nSIGTERM under load ({GAMES} games): {acknowledged} moves acknowledged, {on_disk} in agora.db "
-        f"copied alone; stopped in {took:.1f} s (bound {STOP_WITHIN:.0f} s); "
-        f"{outcomes.count('restarting') + 1} presses answered 'restarting'"
+        f"\nSIGTERM under load ({GAMES} games, Discord {discord}): {acknowledged} moves acknowledged, "
+        f"{on_disk} in agora.db copied alone; stopped in {took:.1f} s (bound {STOP_WITHIN:.0f} s); "
+        f"{outcomes.count('restarting') + (late == 'restarting')} presses answered 'restarting'"
     )
     assert on_disk == acknowledged
     # The fake's own log: the slowed board requests the stopping bot gave up on (it posts them on restart).

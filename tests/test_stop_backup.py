@@ -16,6 +16,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -170,21 +171,32 @@ def moves_in(db: Path) -> int:
         con.close()
 
 
-@pytest.mark.parametrize("discord", ["answering", "slow"])
-async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alone(
-    fake: FakeDiscord, tmp_path: Path, error_logs: ErrorLogCapture, discord: str
-) -> None:
-    """`docker stop` (SIGTERM) while people play in several games: the moves under way are answered, a press
-    during the stop gets "restarting, nothing was played", the process ends within its bound, no -wal is
-    left, and agora.db copied alone (what the README once said to do) holds every acknowledged move."""
-    db = tmp_path / "agora.db"
+@dataclass
+class Stopped:
+    """What a stop under load left: the moves people were told were played, and what the files hold."""
+
+    acknowledged: int  # moves answered "✅ You played"
+    on_disk: int  # moves in agora.db copied alone after the stop
+    wal_left: bool  # an agora.db-wal beside it
+    seconds: float  # from SIGTERM to the process's end
+    code: int  # its exit code
+    restarting: int  # presses answered "restarting, nothing was played"
+    late: str  # what became of a press made once the bot said it was stopping
+    lines: list[str]  # the bot's log
+
+
+async def stop_under_load(fake: FakeDiscord, db: Path, games: int, load: int, slow: bool) -> Stopped:
+    """`agora run` on `db`; two people in each of `games` games play through the hand menu; once `load`
+    moves are acknowledged, SIGTERM (as `docker stop` sends it) while they go on pressing, and one press
+    more once the bot says it is stopping. With `slow`, Discord takes 3 s a message from the signal on, so
+    boards are in flight during the stop."""
     h = Harness(fake, str(db))  # its user helpers only: the bot runs in the subprocess
-    people = [fake.add_user(f"p{i}") for i in range(2 * GAMES)]
+    people = [fake.add_user(f"p{i}") for i in range(2 * games)]
     by_id = {u.id: u for u in people}
-    channels = [fake.channel] + [fake.add_channel(f"table-{i}") for i in range(1, GAMES)]
+    channels = [fake.channel] + [fake.add_channel(f"table-{i}") for i in range(1, games)]
     async with agora(fake, db) as bot:
         await bot.ready()
-        threads = [await open_game(h, channels[i], people[2 * i], people[2 * i + 1]) for i in range(GAMES)]
+        threads = [await open_game(h, channels[i], people[2 * i], people[2 * i + 1]) for i in range(games)]
         outcomes: list[str] = []
         stopping = asyncio.Event()
 
@@ -208,9 +220,8 @@ async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alon
                 state += 1
 
         players = [asyncio.create_task(play(t)) for t in threads]
-        await fake.wait_until(lambda: outcomes.count("played") >= LOAD, 120, f"{LOAD} moves")
-        # slow: Discord takes 3 s a message, so boards are in flight when the stop comes (and it lasts)
-        slow = fake.fail("*", "/channels/", 0, times=10_000 if discord == "slow" else 0, delay=3.0)
+        await fake.wait_until(lambda: outcomes.count("played") >= load, 30 + load, f"{load} moves")
+        fault = fake.fail("*", "/channels/", 0, times=10_000 if slow else 0, delay=3.0)
         assert bot.proc is not None
         sent = time.monotonic()
         bot.proc.send_signal(signal.SIGTERM)  # what `docker stop` sends (STOPSIGNAL SIGTERM)
@@ -219,25 +230,38 @@ async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alon
         late = await attempt(h, people[0], threads[0])  # a press while it stops
         code = await bot.exit(STOP_WITHIN + 30)
         took = time.monotonic() - sent
-        slow.healed.set()
+        fault.healed.set()
         await asyncio.gather(*players)
-    acknowledged = outcomes.count("played")
-    # Answered "restarting" while the bot stops; once it has left the gateway, Discord delivers nothing.
-    assert late == "restarting" if discord == "slow" else late in ("restarting", "unanswered"), late
-    assert code == 0, "\n".join(bot.lines)
-    assert took < STOP_WITHIN + 5, took  # no hang (the bound is the bot's own; generous here)
-    assert any("stopped cleanly in" in x for x in bot.lines), "\n".join(bot.lines)
-    assert not Path(f"{db}-wal").exists()  # folded into the file
-    alone = tmp_path / "copied" / "agora.db"
-    alone.parent.mkdir()
-    shutil.copyfile(db, alone)  # the file alone, without whatever lay beside it
-    on_disk = moves_in(alone)
-    print(
-        f"\nSIGTERM under load ({GAMES} games, Discord {discord}): {acknowledged} moves acknowledged, "
-        f"{on_disk} in agora.db copied alone; stopped in {took:.1f} s (bound {STOP_WITHIN:.0f} s); "
-        f"{outcomes.count('restarting') + (late == 'restarting')} presses answered 'restarting'"
+    wal_left = Path(f"{db}-wal").exists()
+    alone = db.parent / "copied" / db.name
+    alone.parent.mkdir(exist_ok=True)
+    shutil.copyfile(db, alone)  # the file alone, without whatever lay beside it (the README's old step)
+    restarting = outcomes.count("restarting") + (late == "restarting")
+    return Stopped(
+        outcomes.count("played"), moves_in(alone), wal_left, took, code, restarting, late, bot.lines
     )
-    assert on_disk == acknowledged
+
+
+@pytest.mark.parametrize("discord", ["answering", "slow"])
+async def test_sigterm_under_load_keeps_every_acknowledged_move_in_the_file_alone(
+    fake: FakeDiscord, tmp_path: Path, error_logs: ErrorLogCapture, discord: str
+) -> None:
+    """`docker stop` (SIGTERM) while people play in several games: the moves under way are answered, a press
+    during the stop gets "restarting, nothing was played", the process ends within its bound, no -wal is
+    left, and agora.db copied alone (what the README once said to do) holds every acknowledged move."""
+    got = await stop_under_load(fake, tmp_path / "agora.db", GAMES, LOAD, slow=discord == "slow")
+    print(
+        f"\nSIGTERM under load ({GAMES} games, Discord {discord}): {got.acknowledged} moves acknowledged, "
+        f"{got.on_disk} in agora.db copied alone; stopped in {got.seconds:.1f} s (bound {STOP_WITHIN:.0f}); "
+        f"{got.restarting} presses answered 'restarting'"
+    )
+    # Answered "restarting" while the bot stops; once it has left the gateway, Discord delivers nothing.
+    assert got.late == "restarting" if discord == "slow" else got.late in ("restarting", "unanswered")
+    assert got.code == 0, "\n".join(got.lines)
+    assert got.seconds < STOP_WITHIN + 5, got.seconds  # no hang (the bound is the bot's own; generous here)
+    assert any("stopped cleanly in" in x for x in got.lines), "\n".join(got.lines)
+    assert not got.wal_left  # folded into the file
+    assert got.on_disk == got.acknowledged
     # The fake's own log: the slowed board requests the stopping bot gave up on (it posts them on restart).
     error_logs.records[:] = [r for r in error_logs.records if r.name != "aiohttp.server"]
 

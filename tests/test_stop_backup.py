@@ -560,3 +560,50 @@ async def test_metrics_on_a_busy_or_invalid_port_end_agora_run_in_one_line(
             text = _no_traceback(a)
             assert len(a.lines) == 1 and says in text and "AGORA_METRICS_PORT" in text, text
             assert not (tmp_path / "agora.db").exists()
+
+
+async def test_a_stop_past_its_bound_says_so_in_one_line_and_ends(
+    fake: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A press whose commit never ends (a hung disk) holds the stop no longer than its bound: one warning
+    line, and the bot stops anyway (that move was never acknowledged, so nothing acknowledged is lost)."""
+    from bot.discord import app
+    from tests.fakediscord import make_client_kwargs, pointed_at
+
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    store = SqliteStore(str(tmp_path / "agora.db"))
+    await store.open()
+    sessions = SessionManager(store)
+    bot = app.AgoraBot(sessions, timer_interval=0, **make_client_kwargs())
+    stop = app.Stop(60.0)
+    h = Harness(fake, str(tmp_path / "agora.db"))
+    try:
+        with pointed_at(fake):
+            async with bot:
+                running = asyncio.create_task(app.run_until_stopped(bot, fake.token, stop, 1.0))
+                await fake.wait_until(bot.is_ready, 20, "the bot ready")
+                h.bot = bot
+                thread = await open_game(h, fake.channel, alice, bob)
+                await fake.wait_until(lambda: boards(fake, thread), 20, "the first board")
+                entered = asyncio.Event()
+
+                async def hung(*args: object, **kwargs: object) -> object:
+                    entered.set()
+                    await asyncio.Event().wait()  # never
+                    raise AssertionError
+
+                store.record_action = hung  # type: ignore[method-assign]
+                board = h.board(thread)
+                mover = {u.id: u for u in (alice, bob)}[board.mention_ids[0]]
+                pressing = asyncio.create_task(attempt(h, mover, thread))
+                await asyncio.wait_for(entered.wait(), 10)
+                began = time.monotonic()
+                stop.requested.set()
+                await asyncio.wait_for(running, 10)
+                assert time.monotonic() - began < 5
+                pressing.cancel()
+    finally:
+        await sessions.close()
+        await store.close()
+    warned = [r.getMessage() for r in caplog.records if "stopping anyway" in r.getMessage()]
+    assert warned == ["the stop took more than 1 s; stopping anyway (every acknowledged move is committed)"]

@@ -322,7 +322,6 @@ async def serve(
     guild_id: int | None = None,
     shards: Shards | None = None,
     within: float = STOP_WITHIN,
-    **client_kwargs: Any,
 ) -> None:
     """Open the database (a SQLite path or a postgresql:// URL), resume games and run the bot (on these
     shards only, when given) until SIGTERM or SIGINT, then stop cleanly within `within` seconds."""
@@ -333,9 +332,9 @@ async def serve(
     await store.open()
     sessions = SessionManager(store, ai_delay=1.0)
     bot: AgoraBot = (
-        AgoraBot(sessions, guild_id=guild_id, **client_kwargs)
+        AgoraBot(sessions, guild_id=guild_id)
         if shards is None
-        else ShardedAgoraBot(sessions, guild_id=guild_id, shards=shards, **client_kwargs)
+        else ShardedAgoraBot(sessions, guild_id=guild_id, shards=shards)
     )
     stop = Stop(within + STOP_OVERRUN)
     stop.install()
@@ -347,7 +346,7 @@ async def serve(
         await store.close()
         stop.uninstall()
     if stop.began is not None:
-        log.info("stopped cleanly in %.1f s", time.monotonic() - stop.began)
+        log.info("stopped in %.1f s, the database closed", time.monotonic() - stop.began)
 
 
 class Stop:

@@ -15,6 +15,7 @@ from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from bot.store import StoreError, open_store
 from bot.store.base import Shards
+from bot.store.sqlite import backup as sqlite_backup
 from engine.packs import supports as supports_packs
 from engine.registry import games
 from engine.table.present import choices_of, of, player_count, plural
@@ -158,6 +159,19 @@ def _parser() -> argparse.ArgumentParser:
         "health",
         help="exit 0 if the running bot's heartbeat is recent (the Docker health check; see bot/ops.py)",
     )
+    b = sub.add_parser(
+        "backup",
+        help="copy the bot's SQLite database to a file, safely while the bot runs (SQLite's backup API)",
+        description="Copy the bot's SQLite database, with the moves still in its write-ahead log, into one "
+        "self-contained file: a consistent snapshot, safe while the bot runs and writes. For PostgreSQL, "
+        "use pg_dump.",
+    )
+    b.add_argument("--to", dest="target", required=True, metavar="FILE", help="the backup file to write")
+    b.add_argument(
+        "--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH",
+        help="the bot's SQLite file (default: AGORA_DB, else agora.db)",
+    )  # fmt: skip
+    b.add_argument("--force", action="store_true", help="replace FILE if it exists")
     m = sub.add_parser(
         "migrate",
         help="copy a SQLite database's games, stats and settings into an empty PostgreSQL database",
@@ -246,6 +260,22 @@ async def _ratings(db: str, rebuild: bool) -> int:
     return 0
 
 
+def _backup(db: str, target: str, force: bool) -> int:
+    """`backup --to FILE`: a consistent copy of the SQLite database, and one line saying what it holds."""
+    if db.startswith(("postgresql://", "postgres://")):
+        sys.stderr.write(
+            f"{command()} backup copies a SQLite file; back up PostgreSQL with pg_dump "
+            "(e.g. pg_dump -Fc -f agora.dump DATABASE_URL)\n"
+        )
+        return 2
+    made = sqlite_backup(Path(db.removeprefix("sqlite:///")), Path(target), force=force)
+    print(
+        f"Backed up {db} to {target}: {plural(made.matches, 'game')}, {plural(made.moves, 'move')}, "
+        f"{made.size / 1e6:.1f} MB."
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it; the exit code."""
     args = _parser().parse_args(argv)
@@ -277,6 +307,8 @@ def _command(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # `agora replay FILE --all | head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.command == "backup":
+        return _backup(args.db, args.target, args.force)
     if args.command == "migrate":
         from bot.migrate import migrate
 

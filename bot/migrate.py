@@ -1,6 +1,9 @@
 """`python -m bot migrate --from agora.db --to postgresql://…`: move a SQLite database into PostgreSQL.
 
-The SQLite file is checked (read-only) and migrated to the latest schema; the PostgreSQL database must be
+The SQLite file is read through SQLite, with its write-ahead log (`agora.db-wal`, which holds the latest
+moves until the bot stops cleanly): a file left in WAL mode without its -wal beside it (copied alone) is
+refused, since it may lack acknowledged moves; `agora backup` makes a whole copy. The file is checked
+(read-only) and migrated to the latest schema; the PostgreSQL database must be
 empty and is brought to the same schema version by its own migrations (through `open_store`). Then every
 table is copied in one PostgreSQL transaction, the identity of matches.id is moved past the last id, and
 both sides are read back: per table, the row count and a SHA-256 over the rows in primary-key order. The
@@ -23,14 +26,14 @@ from typing import Any, TextIO
 
 import asyncpg
 
+from bot.console import command
 from bot.store import StoreError, open_store, pg_migrations
 from bot.store import migrations as sqlite_migrations
-from bot.store.sqlite import expected_schema
+from bot.store.sqlite import SQLITE_HEADER, expected_schema, wal_missing
 from engine.table.present import plural
 
 BATCH = 5_000  # rows per COPY (and per read from SQLite)
 PG_ONLY = frozenset({"schema_version"})  # PostgreSQL's own bookkeeping, not copied
-SQLITE_HEADER = b"SQLite format 3\x00"
 NUL_SHOWN = "\ufffd"  # what a NUL in SQLite text becomes in PostgreSQL, which cannot store NUL
 
 
@@ -104,6 +107,12 @@ def check_source(path: Path) -> int:
     with path.open("rb") as f:
         if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
             raise Refused(f"{path} is not a SQLite database")
+    if wal_missing(path):
+        raise Refused(
+            f"{path} is in WAL mode but its {path.name}-wal is not beside it, so its latest moves may be "
+            f"missing (was it copied alone, while the bot ran or after it was killed?); copy the bot's "
+            f"database with `{command()} backup --db FILE --to COPY` and migrate COPY"
+        )
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as e:
@@ -407,10 +416,12 @@ async def migrate(source: str, target: str, out: TextIO | None = None) -> int:
     report(sorted(checks, key=lambda c: c.table), out)
     total = sum(c.postgres_rows for c in checks)
     games = target_sums["matches"].rows if "matches" in target_sums else 0
+    moves = target_sums["actions"].rows if "actions" in target_sums else 0
     unchanged = all(copied[t.name].hexdigest() == source_sums[t.name].hexdigest() for t in tables)
     if all(c.ok for c in checks) and unchanged:
         out.write(
-            f"Copied {len(checks)} tables ({total:,} rows, {plural(games, 'game')}) from {path} into "
+            f"Copied {len(checks)} tables ({total:,} rows: {plural(games, 'game')}, {plural(moves, 'move')}) "
+            f"from {path} (with its write-ahead log) into "
             f"{shown(target)} at schema version {pg_version}: every count and checksum matches.\n"
         )
         return 0

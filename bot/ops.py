@@ -3,8 +3,10 @@
 - Logs: `setup_logging(level, fmt)` (AGORA_LOG_FORMAT: `text`, the default, or `json`, one object a line).
   Inside `tagged(match=..., guild=...)` every record carries those ids (`match=12 guild=345` in text).
 - Metrics (prometheus-client): moves by game and by whom, the time from a person's press to their move on
-  disk, board redraws, live games, errors, rate-limit waits. `serve_metrics(port)` (AGORA_METRICS_PORT)
-  exposes them at http://host:port/metrics; without it they are only counted.
+  disk, board redraws, live games, errors, rate-limit waits. `serve_metrics_from_env()` exposes them at
+  http://AGORA_METRICS_ADDR:AGORA_METRICS_PORT/metrics (the address 127.0.0.1 unless set: this machine
+  only; the Docker image sets 0.0.0.0, reachable where the port is published); without a port they are
+  only counted. A port that is invalid or busy is one line (MetricsError), and `agora run` stops.
 - Health: while the bot is connected, `beat()` writes the time to a file (AGORA_HEALTH_FILE,
   /tmp/agora-health by default), with a second line while its database does not answer; `python -m bot
   health` is healthy when the file is younger than AGORA_HEALTH_MAX_AGE seconds (120) and names no outage.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import errno
 import json
 import logging
 import os
@@ -24,6 +27,7 @@ from pathlib import Path
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 
+METRICS_ADDR = "127.0.0.1"  # where the metrics listen unless AGORA_METRICS_ADDR says otherwise
 HEALTH_FILE = "/tmp/agora-health"
 HEALTH_MAX_AGE = 120.0
 BEAT_EVERY = 30.0  # seconds between heartbeats
@@ -110,9 +114,38 @@ def setup_logging(level: str = "INFO", fmt: str | None = None) -> None:
     logging.basicConfig(level=level.upper(), handlers=[log_handler(fmt)], force=True)
 
 
-def serve_metrics(port: int, addr: str = "0.0.0.0") -> None:
+class MetricsError(Exception):
+    """The metrics were asked for but cannot be served; the message says why and what to change."""
+
+
+def serve_metrics(port: int, addr: str = METRICS_ADDR) -> None:
     """Expose the metrics at http://addr:port/metrics (a thread of prometheus-client's own)."""
     start_http_server(port, addr=addr, registry=REGISTRY)
+
+
+def serve_metrics_from_env() -> str | None:
+    """Serve the metrics where AGORA_METRICS_PORT and AGORA_METRICS_ADDR say; "addr:port", or None when
+    no port is set. MetricsError (one line) for a port that is not a port number, or cannot be listened
+    on (in use, or an address that is not this machine's)."""
+    text = os.environ.get("AGORA_METRICS_PORT", "").strip()
+    if not text:
+        return None
+    addr = os.environ.get("AGORA_METRICS_ADDR", "").strip() or METRICS_ADDR
+    fix = "set AGORA_METRICS_PORT to a free port, or leave it empty for no metrics"
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise MetricsError(f"AGORA_METRICS_PORT takes a port number from 1 to 65535, not {text!r}; {fix}")
+    port = int(text)
+    try:
+        serve_metrics(port, addr)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            why = f"port {port} is in use by another program"
+        elif e.errno in (errno.EACCES, errno.EPERM):
+            why = f"port {port} needs privileges this process lacks"
+        else:
+            why = f"{e.strerror or e}; is AGORA_METRICS_ADDR an address of this machine?"
+        raise MetricsError(f"cannot serve the metrics on {addr}:{port}: {why}; {fix}") from None
+    return f"{addr}:{port}"
 
 
 def health_file() -> Path:

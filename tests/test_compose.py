@@ -138,3 +138,14 @@ def test_the_reader_reads_what_it_claims() -> None:
     """The small YAML reader above, on a sample of each form it accepts."""
     sample = 'a:\n  b: "x"\n  c: [ "CMD", "y z" ]\n  d:\n    - p:q\n  e:\n'
     assert read_yaml(sample) == {"a": {"b": "x", "c": ["CMD", "y z"], "d": ["p:q"], "e": None}}
+
+
+def test_every_bot_gets_longer_to_stop_than_its_clean_stop_takes() -> None:
+    """`docker compose stop` sends SIGTERM and, after stop_grace_period, SIGKILL: each bot gets more than
+    the bot's own bound on a clean stop (bot/discord/app.py STOP_WITHIN, and the watchdog after it), so it
+    always closes its database itself."""
+    from bot.discord.app import STOP_OVERRUN, STOP_WITHIN
+
+    for name, bot in BOTS.items():
+        grace = bot["stop_grace_period"]
+        assert grace.endswith("s") and float(grace[:-1]) > STOP_WITHIN + STOP_OVERRUN, name

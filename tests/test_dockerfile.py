@@ -45,3 +45,12 @@ def test_health_check_and_pinned_dependencies() -> None:
     """The image checks its health with `bot health` (bot/ops.py) and installs the tested versions."""
     assert "HEALTHCHECK" in DOCKERFILE and '"bot", "health"]' in DOCKERFILE
     assert "pip install -c constraints.txt ." in DOCKERFILE and (ROOT / "constraints.txt").exists()
+
+
+def test_docker_stop_sends_sigterm_and_the_metrics_listen_on_the_container() -> None:
+    """`docker stop` sends the signal the bot stops cleanly on (STOPSIGNAL SIGTERM: bot/discord/app.py);
+    the metrics, when a port is set, listen on the container's addresses (reachable where it is published),
+    not on its loopback, where nothing outside the container could reach them."""
+    lines = [line.strip() for line in DOCKERFILE.splitlines()]
+    assert "STOPSIGNAL SIGTERM" in lines
+    assert "AGORA_METRICS_ADDR=0.0.0.0" in DOCKERFILE

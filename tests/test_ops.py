@@ -94,3 +94,40 @@ async def test_a_running_bot_beats_counts_moves_and_serves_metrics(
         lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
     )
     assert 'agora_moves_total{by="person",game="omphala"}' in body and "agora_move_seconds_bucket" in body
+
+
+def test_metrics_listen_on_loopback_unless_told_and_a_bad_port_is_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AGORA_METRICS_ADDR: 127.0.0.1 unless set (the Docker image sets 0.0.0.0); no port, no metrics; a
+    port that is not a port, or one another program listens on, is a MetricsError of one line that says
+    what to change."""
+    monkeypatch.delenv("AGORA_METRICS_ADDR", raising=False)
+    monkeypatch.setenv("AGORA_METRICS_PORT", "")
+    assert ops.serve_metrics_from_env() is None
+    port = _free_port()
+    monkeypatch.setenv("AGORA_METRICS_PORT", str(port))
+    assert ops.serve_metrics_from_env() == f"127.0.0.1:{port}"
+    with socket.socket() as s:  # taken on loopback: not on every address
+        assert s.connect_ex(("127.0.0.1", port)) == 0
+    seen: list[tuple[int, str]] = []
+    monkeypatch.setattr(ops, "start_http_server", lambda p, addr, registry: seen.append((p, addr)))
+    monkeypatch.setenv("AGORA_METRICS_ADDR", "0.0.0.0")
+    assert ops.serve_metrics_from_env() == f"0.0.0.0:{port}" and seen == [(port, "0.0.0.0")]
+    monkeypatch.undo()
+    for bad in ("nine", "0", "65536", "-1"):
+        monkeypatch.setenv("AGORA_METRICS_PORT", bad)
+        with pytest.raises(ops.MetricsError, match="takes a port number from 1 to 65535") as e:
+            ops.serve_metrics_from_env()
+        assert "\n" not in str(e.value) and "AGORA_METRICS_PORT" in str(e.value)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        monkeypatch.setenv("AGORA_METRICS_PORT", str(taken))
+        with pytest.raises(ops.MetricsError, match=f"port {taken} is in use by another program"):
+            ops.serve_metrics_from_env()
+    monkeypatch.setenv("AGORA_METRICS_PORT", str(_free_port()))
+    monkeypatch.setenv("AGORA_METRICS_ADDR", "192.0.2.1")  # TEST-NET-1: not this machine's
+    with pytest.raises(ops.MetricsError, match="is AGORA_METRICS_ADDR an address of this machine"):
+        ops.serve_metrics_from_env()

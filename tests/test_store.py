@@ -221,10 +221,12 @@ async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
         assert isinstance(store, SqliteStore)
         assert await store.schema_version() == LATEST
         assert await store.migrate() == []  # idempotent
+        assert (await store.db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"  # while open
     con = sqlite3.connect(path)
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"matches", "actions", "results", "guild_settings", "user_settings", "decks"} <= tables
-    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    # closed cleanly: the log folded in, the file alone whole (bot/store/sqlite.py, SqliteStore.close)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     con.close()
 
 

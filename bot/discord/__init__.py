@@ -7,9 +7,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
+import logging
+import sys
+
+import discord
 
 from bot import ops
+from bot.console import command
 from bot.discord.app import AgoraBot, ShardedAgoraBot, serve
 from bot.store.base import Shards
 
@@ -25,11 +29,21 @@ def run(
 ) -> int:
     """Log in and serve until interrupted (only these shards' guilds, when given); the exit code."""
     ops.setup_logging(log_level)
-    port = os.environ.get("AGORA_METRICS_PORT", "").strip()
-    if port.isdigit():
-        ops.serve_metrics(int(port))
+    try:
+        where = ops.serve_metrics_from_env()
+    except ops.MetricsError as e:  # asked for and not served: say so rather than run without them
+        sys.stderr.write(f"{command()} run: {e}\n")
+        return 2
+    if where is not None:
+        logging.getLogger("bot.discord").info("metrics at http://%s/metrics", where)
     try:
         asyncio.run(serve(token, db_path, guild_id, shards))
-    except KeyboardInterrupt:
+    except discord.LoginFailure:
+        sys.stderr.write(
+            f"{command()} run: Discord refused the token in DISCORD_TOKEN; copy it again from the Developer "
+            "Portal (your application → Bot → Reset Token)\n"
+        )
+        return 1
+    except KeyboardInterrupt:  # where signals cannot be handled on the loop (Windows)
         return 0
     return 0

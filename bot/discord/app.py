@@ -15,6 +15,11 @@ Several processes can share the bot, each on some of its shards and all on one d
 A guild belongs to shard (guild_id >> 22) % count; each process resumes the AI moves, posts the missing
 boards and runs the timers of its own shards' guilds only (Discord sends it only their interactions), and
 claims in the database what must happen once, under its name `owner_name()`.
+
+`serve` runs it until SIGTERM or SIGINT (what `docker stop` sends), then stops cleanly within STOP_WITHIN
+seconds (`AgoraBot.shut_down`): presses from then on are answered "restarting, nothing was played", presses
+under way finish (their moves committed and answered), timers and AI seats stop, pending boards are posted
+(or left for the restart to post), and the database is closed with its write-ahead log folded in.
 """
 
 from __future__ import annotations
@@ -23,10 +28,14 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 import socket
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -46,6 +55,11 @@ from bot.store import DiskFull, StoreError, StoreUnavailable, open_store
 from bot.store.base import Shards
 
 log = logging.getLogger("bot.discord")
+
+STOP_WITHIN = 20.0  # seconds a clean stop may take (compose's stop_grace_period is longer)
+STOP_OVERRUN = 5.0  # past STOP_WITHIN, this long for the database to close before the process just exits
+RESTARTING = "Agora is restarting, so nothing was played. Please try again in a minute."
+LOGIN_WAITS = (5.0, 10.0, 30.0, 60.0, 120.0, 300.0)  # between tries to reach Discord; then 300 s each
 
 COMPONENTS = (
     HandButton,
@@ -100,6 +114,9 @@ class AgoraBot(discord.Client):
         self._unsubscribe: Any = None
         self._counting: Any = None
         self._heart: asyncio.Task[None] | None = None
+        self.stopping = False  # a stop has begun: presses are answered RESTARTING
+        self._under_way: set[asyncio.Task[Any]] = set()  # the tasks handling presses, until they end
+        self._hooked = False
         commands.install(self.tree)
         decks.install(self.tree)
         mine.install(self.tree)
@@ -107,6 +124,9 @@ class AgoraBot(discord.Client):
 
     async def setup_hook(self) -> None:
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
+        self._hooked = True
+        parsers = self._connection.parsers  # discord.py has no public hook before it dispatches one
+        parsers["INTERACTION_CREATE"] = self._gated(parsers["INTERACTION_CREATE"])
         self.add_dynamic_items(*COMPONENTS)
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
         self._counting = self.sessions.subscribe(_count_moves)
@@ -147,8 +167,63 @@ class AgoraBot(discord.Client):
                 log.warning("heartbeat skipped: %s", e)
             await asyncio.sleep(ops.BEAT_EVERY)
 
+    def _gated(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        """The interaction parser, gated: once stopping, a press is answered RESTARTING and not handled;
+        before, the tasks discord.py starts to handle it are kept until they end (a stop waits for them)."""
+
+        def gated(data: Any) -> None:
+            loop = asyncio.get_running_loop()
+            if self.stopping:
+                self._keep(loop.create_task(self._refuse(data), name="agora-restarting"))
+                return
+            factory = loop.get_task_factory()
+            started: list[asyncio.Task[Any]] = []
+
+            def keeping(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
+                task = factory(loop, coro, **kwargs) if factory else asyncio.Task(coro, loop=loop, **kwargs)
+                started.append(task)  # type: ignore[arg-type]
+                return task
+
+            loop.set_task_factory(keeping)  # parse() starts its handlers synchronously, right here
+            try:
+                parse(data)
+            finally:
+                loop.set_task_factory(factory)
+            for task in started:
+                self._keep(task)
+
+        return gated
+
+    def _keep(self, task: asyncio.Task[Any]) -> None:
+        self._under_way.add(task)
+        task.add_done_callback(self._under_way.discard)
+
+    async def _refuse(self, data: Any) -> None:
+        """Answer a press that came during a stop: nothing was played, try again in a minute."""
+        interaction = discord.Interaction(data=data, state=self._connection)
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(RESTARTING, ephemeral=True)
+        except discord.HTTPException as e:
+            log.info("could not answer interaction %s during the stop: %s", interaction.id, e)
+
+    async def shut_down(self) -> None:
+        """A clean stop: presses from now on are answered RESTARTING; presses under way finish (committed
+        and answered); timers and AI seats stop (a move they committed stays; the restart resumes them);
+        pending boards are posted or left for the restart; then close. Bound it with a timeout."""
+        self.stopping = True
+        while self._under_way:  # a press that arrived meanwhile is answered at once
+            log.info("stopping: %d presses under way", len(self._under_way))
+            await asyncio.wait(set(self._under_way))
+        await self.timers.stop()
+        await self.sessions.close()
+        await self.close()
+
     async def close(self) -> None:
         """Stop timers and board updates, then disconnect."""
+        self.stopping = True
         await self.timers.stop()
         if self._heart is not None:
             self._heart.cancel()
@@ -246,9 +321,15 @@ def owner_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{time.time():.3f}"
 
 
-async def serve(token: str, db_path: str, guild_id: int | None = None, shards: Shards | None = None) -> None:
+async def serve(
+    token: str,
+    db_path: str,
+    guild_id: int | None = None,
+    shards: Shards | None = None,
+    within: float = STOP_WITHIN,
+) -> None:
     """Open the database (a SQLite path or a postgresql:// URL), resume games and run the bot (on these
-    shards only, when given) until it is stopped."""
+    shards only, when given) until SIGTERM or SIGINT, then stop cleanly within `within` seconds."""
     try:
         store = open_store(db_path)
     except ValueError as e:  # not a database URL this version knows: one line, not a traceback
@@ -260,9 +341,115 @@ async def serve(token: str, db_path: str, guild_id: int | None = None, shards: S
         if shards is None
         else ShardedAgoraBot(sessions, guild_id=guild_id, shards=shards)
     )
+    stop = Stop(within + STOP_OVERRUN)
+    stop.install()
     try:
         async with bot:
-            await bot.start(token)
+            await run_until_stopped(bot, token, stop, within)
     finally:
         await sessions.close()
         await store.close()
+        stop.uninstall()
+    if stop.began is not None:
+        log.info("stopped in %.1f s, the database closed", time.monotonic() - stop.began)
+
+
+class Stop:
+    """SIGTERM and SIGINT: the request to stop, and a watchdog that ends the process `overrun` seconds
+    after it if the stop itself hangs (every acknowledged move is committed by then, so none is lost)."""
+
+    def __init__(self, overrun: float) -> None:
+        self.overrun = overrun
+        self.requested = asyncio.Event()
+        self.began: float | None = None
+        self._watchdog: threading.Timer | None = None
+        self._signals: list[int] = []
+
+    def install(self) -> None:
+        """Handle SIGTERM and SIGINT on the running loop (where the platform lets us)."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, self._signalled, sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
+                continue
+            self._signals.append(sig)
+
+    def uninstall(self) -> None:
+        """Back to the default handlers; the watchdog disarmed."""
+        loop = asyncio.get_running_loop()
+        for sig in self._signals:
+            loop.remove_signal_handler(sig)
+        self._signals = []
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+
+    def _signalled(self, sig: int) -> None:
+        if self.began is not None:
+            log.info("%s: already stopping", signal.Signals(sig).name)
+            return
+        self.began = time.monotonic()
+        log.info(
+            "%s: stopping cleanly (new presses are asked to try again in a minute)", signal.Signals(sig).name
+        )
+        self._watchdog = threading.Timer(self.overrun, _exit_now, (self.overrun,))
+        self._watchdog.daemon = True
+        self._watchdog.start()
+        self.requested.set()
+
+
+def _exit_now(seconds: float) -> None:
+    log.error("the stop did not end in %.0f s; exiting now (every acknowledged move is committed)", seconds)
+    logging.shutdown()
+    os._exit(1)
+
+
+async def run_until_stopped(bot: AgoraBot, token: str, stop: Stop, within: float = STOP_WITHIN) -> None:
+    """Log in (trying again while Discord cannot be reached) and run until `stop` is requested, then stop
+    the bot cleanly, giving up on what is left after `within` seconds. LoginFailure for a refused token."""
+    loop = asyncio.get_running_loop()
+    running = loop.create_task(_log_in_and_connect(bot, token), name="agora-discord")
+    asked = loop.create_task(stop.requested.wait())
+    await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+    if not asked.done():
+        asked.cancel()
+        return running.result()  # Discord closed the connection for good, or the token was refused
+    if not bot.is_ready():  # still logging in, or waiting to try again
+        running.cancel()
+    try:
+        async with asyncio.timeout(within):
+            await bot.shut_down()
+            await asyncio.gather(running, return_exceptions=True)
+    except TimeoutError:
+        log.warning(
+            "the stop took more than %.0f s; stopping anyway (every acknowledged move is committed)", within
+        )
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+    return None
+
+
+async def _log_in_and_connect(bot: AgoraBot, token: str) -> None:
+    """bot.start(token), but a Discord that cannot be reached (a network error, a 5xx) is tried again with
+    a growing pause (one log line a try), up to LOGIN_WAITS[-1] seconds apart."""
+    tries = 0
+    while True:
+        try:
+            await bot.login(token)
+            break
+        except (OSError, aiohttp.ClientError, discord.DiscordServerError, TimeoutError) as e:
+            if bot._hooked:  # failed in setup_hook, which runs once: not safe to run again
+                raise
+            wait = LOGIN_WAITS[min(tries, len(LOGIN_WAITS) - 1)]
+            tries += 1
+            log.warning("cannot reach Discord (%s); trying again in %.0f s (try %d)", _reason(e), wait, tries)
+            await bot.http.close()  # a new session (and connector) for the next try
+            bot.http.connector = discord.utils.MISSING
+            await asyncio.sleep(wait)
+    await bot.connect()
+
+
+def _reason(e: BaseException) -> str:
+    """An exception as a short phrase for a log line."""
+    text = str(e).strip()
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__

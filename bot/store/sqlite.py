@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
+import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -69,6 +74,8 @@ from bot.store.rows import (
 )
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+SQLITE_HEADER = b"SQLite format 3\x00"
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 Write = Callable[[sqlite3.Connection], Any]
 
@@ -122,6 +129,7 @@ class SqliteStore(Store):
         self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.commits = 0  # transactions committed (a batch counts once)
+        self._wal = False  # switched to WAL by open(): close() folds the log back in
 
     # --- connection and migrations ----------------------------------------------------------------
     async def open(self) -> None:
@@ -143,6 +151,7 @@ class SqliteStore(Store):
             await db.execute("PRAGMA busy_timeout = 5000")
             await self._check_schema()  # before anything is written to the file
             await db.execute("PRAGMA journal_mode = WAL")
+            self._wal = True
             await db.execute(f"PRAGMA synchronous = {self.synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
             await self.migrate(self.target_version)
@@ -188,9 +197,25 @@ class SqliteStore(Store):
             )
 
     async def close(self) -> None:
-        """Wait for pending writes, then close the connection."""
+        """Wait for pending writes, fold the write-ahead log into the file, then close the connection.
+
+        A clean close leaves the file in rollback-journal mode with no -wal beside it, so the file alone
+        holds every committed write (copying it is a whole backup); a file whose header still says WAL has
+        not been closed cleanly, and needs its -wal (see `wal_missing`). If another connection holds the
+        file (a backup reading it), the WAL stays and SQLite keeps both files consistent.
+        """
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._db is not None and self._wal:
+            self._wal = False
+            try:
+                await self._db.execute_fetchall("PRAGMA busy_timeout = 100")  # others on it: WAL stays
+                await self._db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+                mode = await self._db.execute_fetchall("PRAGMA journal_mode = DELETE")
+                if str(next(iter(mode))[0]).lower() not in ("delete", "memory"):
+                    raise sqlite3.OperationalError(f"the journal mode stays {next(iter(mode))[0]}")
+            except sqlite3.Error as e:  # busy or read-only: the WAL stays, and with it every write
+                log.info("%s: the write-ahead log stays beside the file (%s)", self.path, e)
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -959,3 +984,82 @@ def _and_equal(params: list[Any], **filters: Any) -> str:
             sql += f" AND {column} = ?"
             params.append(value)
     return sql
+
+
+# --- backups and the write-ahead log -------------------------------------------------------------------
+def wal_missing(path: Path) -> bool:
+    """Whether a SQLite file was left in WAL mode (not closed cleanly: its latest writes may be in its
+    -wal) and that -wal is not beside it, so the file alone may lack committed writes."""
+    with path.open("rb") as f:
+        header = f.read(100)
+    in_wal = header.startswith(SQLITE_HEADER) and len(header) >= 20 and header[18] == header[19] == 2
+    return in_wal and not Path(f"{path}-wal").exists()
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """What a backup holds."""
+
+    matches: int
+    moves: int
+    size: int  # bytes
+
+
+def backup(source: Path, target: Path, *, force: bool = False) -> Backup:
+    """Copy the SQLite database `source` (with its write-ahead log, while the bot runs and writes) to
+    `target` with SQLite's online backup API: one consistent snapshot, checked, left in rollback-journal
+    mode so the one file holds everything. StoreError (one line) if it cannot be made; an existing target
+    is replaced only with `force`, and only once the copy is complete."""
+    if not source.is_file():
+        raise StoreError(f"there is no SQLite file at {source}")
+    with source.open("rb") as f:
+        if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            raise StoreError(f"{source} is not a SQLite database")
+    if target.resolve() == source.resolve():
+        raise StoreError("the backup must go to another file than the database itself")
+    if target.exists() and not force:
+        raise StoreError(f"{target} exists already; choose another file, or add --force to replace it")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        with (
+            contextlib.closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)) as src,
+            contextlib.closing(sqlite3.connect(partial, isolation_level=None)) as dst,
+        ):
+            src.backup(dst)  # one step: one read snapshot of the whole database, writers go on meanwhile
+            dst.execute("PRAGMA journal_mode = DELETE")
+            problems = [str(r[0]) for r in dst.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise StoreError(f"the copy of {source} is damaged ({problems[0]}); {source} may be too")
+            try:
+                matches = int(dst.execute("SELECT count(*) FROM matches").fetchone()[0])
+                moves = int(dst.execute("SELECT count(*) FROM actions").fetchone()[0])
+            except sqlite3.OperationalError:
+                raise StoreError(f"{source} is not an Agora database (it has no games table)") from None
+        with partial.open("rb") as f:
+            os.fsync(f.fileno())
+        if force:
+            os.replace(partial, target)
+        else:
+            _place(partial, target)
+        return Backup(matches, moves, target.stat().st_size)
+    except FileExistsError:
+        raise StoreError(f"{target} exists already; choose another file, or add --force") from None
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot back up {source}: {e}") from None
+    except OSError as e:
+        raise StoreError(f"cannot write the backup {target}: {e.strerror or e}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _place(partial: Path, target: Path) -> None:
+    """Move the finished copy to `target` unless a file is there (FileExistsError): a hard link where the
+    file system has them (atomic: never overwrites), else a check and a rename."""
+    try:
+        os.link(partial, target)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here
+        if target.exists():
+            raise FileExistsError(target) from None
+        os.replace(partial, target)

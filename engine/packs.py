@@ -22,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from engine import toml_guard
 from engine.carddata import MAX_PACK_CARDS as MAX_PACK_CARDS  # a pack's most cards: 40
 from engine.carddata import CardDataError, canonical, check_keys, field
 from engine.core import JSON
@@ -57,9 +58,14 @@ def read(text: str, filename: str) -> Pack:
     if size > MAX_PACK_BYTES:
         raise CardDataError(f"{filename}: {size:,} bytes; a card pack is at most {MAX_PACK_BYTES:,} bytes")
     try:
-        data = tomllib.loads(text)
+        toml_guard.scan(text, filename)  # shapes that would cost tomllib far more than their size
+        data = toml_guard.plain(tomllib.loads(text), filename)
+    except toml_guard.TomlRefused as e:
+        raise CardDataError(str(e)) from None
     except tomllib.TOMLDecodeError as e:
         raise CardDataError(f"{filename}: not valid TOML: {e}") from None
+    except (ValueError, RecursionError) as e:  # what scan should have caught: still one line, never a trace
+        raise CardDataError(f"{filename}: not a card pack TOML can read ({type(e).__name__})") from None
     return check(data, filename)
 
 

@@ -31,6 +31,7 @@ from engine.table.present import CardEntry, DeckBook, SeatChoice
 MAX_PACK_BYTES = 64 * 1024  # a pack file's size limit
 MAX_NAME = 32
 MAX_DESCRIPTION = 300
+MAX_REFUSAL = 300  # characters of a refusal, which may quote a file's keys and values
 GAMES = ("ophelia", "siege_of_olympus", "ophion", "ophidian")  # the games that have cards to add to
 _HEAD = ("game", "name", "description")
 
@@ -66,7 +67,12 @@ def read(text: str, filename: str) -> Pack:
         raise CardDataError(f"{filename}: not valid TOML: {e}") from None
     except (ValueError, RecursionError) as e:  # what scan should have caught: still one line, never a trace
         raise CardDataError(f"{filename}: not a card pack TOML can read ({type(e).__name__})") from None
-    return check(data, filename)
+    try:
+        return check(data, filename)
+    except CardDataError as e:  # a refusal quotes the file's keys and values: keep it a readable line
+        message = str(e)
+        clipped = message if len(message) <= MAX_REFUSAL else message[: MAX_REFUSAL - 1] + "…"
+        raise CardDataError(clipped) from None
 
 
 def check(data: JSON, where: str) -> Pack:

@@ -60,6 +60,14 @@ HOSTILE = {  # file -> (text, what its refusal says)
     ),
     "huge.toml": (HEAD + "a = 99999999999999999999\n", "huge.toml: pack.a is an integer beyond 64 bits"),
     "inf.toml": (HEAD + "a = inf\n", "inf.toml: pack.a = inf: not a finite number"),
+    "keys.toml": (
+        HEAD + "".join(f"k{i} = 1\n" for i in range(5000)),
+        "keys.toml [pack]: unknown field k0, k1, k10 and 4,997 more; known: description, game, name",
+    ),
+    "value.toml": (
+        GOOD.replace("\npower = ", "\npower = '" + "x" * 60_000 + "' #", 1),
+        "value.toml card 1 (marco_polo): power must be int, not '" + "x" * 243 + "…",
+    ),
     "cards.toml": (
         '[pack]\ngame = "ophion"\nname = "Listed"\n[[cards]]\nid = "x"\n',
         "cards.toml: no card tables ([cards.ID])",
@@ -118,7 +126,7 @@ def test_keys_and_nesting_at_the_limit_are_read() -> None:
 async def test_hostile_uploads_get_their_own_line_not_the_apology(fake: FakeDiscord, tmp_path: Path) -> None:
     ann = fake.add_user("ann", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        for name in ("dotted.toml", "arrays.toml", "inline.toml", "date.toml", "when.toml", "cards.toml"):
+        for name in ("dotted.toml", "arrays.toml", "inline.toml", "date.toml", "keys.toml", "value.toml"):
             text, says = HOSTILE[name]
             file = FakeAttachment.from_upload(name, text.encode())
             slash = await fake.slash(ann, fake.channel, "config", {"cardpack": file, "hints": "off"})

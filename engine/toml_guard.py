@@ -25,11 +25,11 @@ MAX_NESTING = 8  # arrays and inline tables inside one another; the card files u
 MAX_WORD = 100  # characters of a bare value (a number, a date, true): a 64-bit integer has 20
 _INT_RANGE = (-(2**63), 2**63 - 1)  # TOML's integers are 64-bit
 
-_TOKEN = re.compile(
-    r'(?P<str>"""(?:[^"\\]|\\.|"(?!""))*"{3,5}'  # multi-line basic string
-    r"|'''(?:[^']|'(?!''))*'{3,5}"  # multi-line literal string
-    r'|"(?:[^"\\\n]|\\.)*"'  # basic string
-    r"|'[^'\n]*')"  # literal string
+_TOKEN = re.compile(  # a string's closing quotes are optional: an unclosed one ends the text (or its line)
+    r'(?P<str>"""(?:[^"\\]|\\.|"(?!""))*(?:"{3,5})?'  # multi-line basic string
+    r"|'''(?:[^']|'(?!''))*(?:'{3,5})?"  # multi-line literal string
+    r'|"(?:[^"\\\n]|\\[^\n])*"?'  # basic string
+    r"|'[^'\n]*'?)"  # literal string
     r"|(?P<comment>#[^\n]*)"
     r"|(?P<space>[ \t\r]+)"
     r"|(?P<word>[A-Za-z0-9_+\-:]+)"

@@ -221,3 +221,14 @@ def test_the_terminal_refuses_a_fifo_or_a_device_without_waiting(tmp_path: Path)
         done = _play_pack(path, tmp_path)
         assert done.returncode == 2 and done.stdout.startswith(f"--pack: {path} {says}"), done
         assert done.stdout.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("unit", ['"\\', '"""\\', "'''a", '""\\', '\\"""', "[", "'"])
+def test_unclosed_strings_do_not_make_the_scan_quadratic(unit: str) -> None:
+    text = (unit * (packs.MAX_PACK_BYTES // len(unit)))[: packs.MAX_PACK_BYTES]
+    start = time.monotonic()
+    with pytest.raises(CardDataError):
+        packs.read(text, "quotes.toml")
+    assert (
+        time.monotonic() - start < 10
+    )  # no hang: a string's quotes once took 47 s to scan (milliseconds now)

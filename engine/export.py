@@ -223,8 +223,11 @@ def new_match(export: Export) -> Match:
     """The match as dealt, before its first move (ExportError if the setup is refused)."""
     try:
         return Match.new(export.game_id, len(export.seats), export.seed, export.options)
-    except Exception as e:
-        raise ExportError(f"the game cannot be dealt from this export's seed and options ({e})") from None
+    except Exception as e:  # the reason may quote the options' values: a line, not the whole of them
+        reason = str(e) if len(str(e)) <= MAX_TEXT else str(e)[: MAX_TEXT - 1] + "…"
+        raise ExportError(
+            f"the game cannot be dealt from this export's seed and options ({reason})"
+        ) from None
 
 
 def play_move(match: Match, number: int, seat: PlayerId, key: str) -> list[Event]:

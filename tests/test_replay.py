@@ -20,6 +20,7 @@ from PIL import Image
 from bot.__main__ import main
 from bot.drawing import Drawing
 from bot.replay import replay_file
+from engine import packs
 from engine.export import (
     MAX_EXPORT_BYTES,
     Export,
@@ -199,6 +200,12 @@ def test_the_export_in_the_file_is_the_documented_format(tmp_path: Path) -> None
     assert data["format"] == "agora-match" and data["version"] == 1
 
 
+def _ophion_pack() -> packs.Pack:
+    example = packs.example("ophion")
+    assert example is not None
+    return packs.read(example.read_text(encoding="utf-8"), example.name)
+
+
 def _hostile(tmp_path: Path, kind: str) -> str:
     """A file `agora replay` must refuse in one line: a device, a FIFO, deep JSON, a huge name, too large."""
     path = tmp_path / "game.json"
@@ -217,6 +224,11 @@ def _hostile(tmp_path: Path, kind: str) -> str:
     elif kind == "key":
         m = play("omphala", 2, 3)
         write_export(tmp_path, m, log=((m.log[0][0], "k" * 100_000), *m.log[1:]))
+    elif kind == "pack value":
+        m = Match.new("ophion", 2, 3, {"pack": packs.option(_ophion_pack(), 1)})
+        data = json.loads(Path(write_export(tmp_path, m, shares=None)).read_text())
+        data["options"]["pack"]["data"]["cards"]["kobold"]["cost"] = "x" * 1_000_000
+        path.write_text(json.dumps(data))
     elif kind == "large":
         with path.open("wb") as f:
             f.truncate(MAX_EXPORT_BYTES + 1)  # sparse: no disk used
@@ -232,6 +244,10 @@ def _hostile(tmp_path: Path, kind: str) -> str:
         ("deeper than an export", "the export has lists or objects nested more than 32 deep"),
         ("name", '"seats[0].name" is 1,000,000 characters long; at most 100'),
         ("key", '"log[0]" is 100,000 characters long; at most 500'),
+        (
+            "pack value",
+            "the game cannot be dealt from this export's seed and options (pack [cards.kobold]: cost",
+        ),
         (
             "large",
             f"game.json: {MAX_EXPORT_BYTES + 1:,} bytes; an Agora export is at most {MAX_EXPORT_BYTES:,}",
@@ -250,4 +266,4 @@ def test_a_hostile_file_is_refused_in_one_line_without_reading_it_whole(
     assert done == [1]
     out, err = capsys.readouterr()
     assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err[:300]
-    assert len(out) < 1000
+    assert len(out) < 1000 and len(err) < 1500

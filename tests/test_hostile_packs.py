@@ -163,6 +163,32 @@ async def test_another_servers_command_answers_while_a_pack_is_checked(
         assert len(await h.store.packs(fake.guild.id)) == 1
 
 
+async def test_stored_packs_read_afresh_leave_the_event_loop_free(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann = fake.add_user("ann", admin=True)
+    other = fake.add_guild("Elsewhere")
+    bob = fake.add_user("bob", guild=other)
+    elsewhere = fake.add_channel("general", other)
+    slow_read, checked = packs.read, threading.Event()
+
+    def slow(text: str, filename: str) -> packs.Pack:  # a stored pack read again after a restart
+        time.sleep(1.5)
+        checked.set()
+        return slow_read(text, filename)
+
+    async with Harness.started(fake, tmp_path):
+        file = FakeAttachment.from_upload("silk.toml", GOOD.encode())
+        await (await fake.slash(ann, fake.channel, "config", {"cardpack": file, "hints": "off"})).wait_reply()
+        server_packs._read.clear()  # as after a restart: nothing read yet
+        monkeypatch.setattr(packs, "read", slow)
+        listed = asyncio.create_task((await fake.slash(ann, fake.channel, "config")).wait_reply(timeout=30))
+        await asyncio.sleep(0.3)
+        stats = await (await fake.slash(bob, elsewhere, "stats")).wait_reply(timeout=30)
+        assert stats.content.startswith("📊 **bob**") and not checked.is_set()
+        assert "The Silk Road v1" in (await listed).content
+
+
 async def test_a_check_over_the_time_limit_is_refused_in_one_line(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -91,12 +91,14 @@ def too_big(filename: str, size: int) -> str:
     return f"{filename}: {size:,} bytes; a card pack is at most {packs.MAX_PACK_BYTES:,} bytes"
 
 
-def cached(record: PackRecord) -> packs.Pack:
-    """A stored pack version, read (and kept read); SessionError if its game's rules now refuse it."""
+async def cached(record: PackRecord) -> packs.Pack:
+    """A stored pack version, read (and kept read); SessionError if its game's rules now refuse it. A
+    version not yet read this process is read beside the event loop (after a restart, a server's packs are
+    read afresh: some milliseconds each)."""
     key = (record.guild_id, record.game_id, record.name.casefold(), record.version)
     pack = _read.get(key)
     if pack is None:
-        pack = read_pack(record.text.encode("utf-8"), record.filename)
+        pack = await asyncio.to_thread(read_pack, record.text.encode("utf-8"), record.filename)
         _read[key] = pack
         if len(_read) > _CACHE_SIZE:
             _read.popitem(last=False)
@@ -131,7 +133,7 @@ async def server_packs(store: Store, guild_id: int | None, game_id: str | None =
     found = []
     for record in await store.packs(guild_id, game_id):
         try:
-            found.append(ServerPack(record, cached(record)))
+            found.append(ServerPack(record, await cached(record)))
         except SessionError:
             continue
     return found
@@ -158,7 +160,7 @@ async def pack_option(store: Store, guild_id: int | None, game_id: str, name: st
             "an admin adds one with `/config cardpack:`."
         )
     try:
-        pack = cached(record)
+        pack = await cached(record)
     except SessionError as e:
         raise SessionError(
             f"The card pack **{record.name}** v{record.version} no longer fits {game}'s card rules ({e}); "

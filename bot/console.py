@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
+from bot.files import FileRefused, read_regular
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.lobby import check_pick
 from bot.sessions.packs import PACK, pack_of, read_pack, too_big
@@ -535,10 +536,10 @@ def _read_pack(game_id: str, where: str) -> packs.Pack:
     path = packs.example(game_id) if where == "example" else Path(where).expanduser()
     if path is None:
         raise SessionError(f"{title} ships no example pack")
-    try:
-        if path.stat().st_size > packs.MAX_PACK_BYTES:  # too large: not read at all
-            raise SessionError(too_big(path.name, path.stat().st_size))
-        data = path.read_bytes()
+    try:  # a regular file within the limit only: a FIFO or /dev/zero is refused, not waited on
+        data = read_regular(path, packs.MAX_PACK_BYTES, lambda size: too_big(path.name, size))
+    except FileRefused as e:
+        raise SessionError(str(e)) from None
     except OSError as e:
         raise SessionError(f"{where}: cannot be read ({e.strerror})") from None
     pack = read_pack(data, path.name)

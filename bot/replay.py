@@ -11,13 +11,14 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TextIO
 
 from bot.console import command, credit, plain
+from bot.files import FileRefused, read_regular
 from bot.store import LogRow, MatchRecord
 from engine.core import IllegalAction, PlayerId, find_action
 from engine.export import (
+    MAX_EXPORT_BYTES,
     Export,
     ExportError,
     ExportSeat,
@@ -114,20 +115,28 @@ def replay_file(
 
 def read_export(path: str) -> Export:
     """The export in a file; ExportError saying in a line why it cannot be read as one."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
+    try:  # a regular file within the limit only: a FIFO or /dev/zero is refused, not waited on
+        text = read_regular(path, MAX_EXPORT_BYTES, lambda size: _too_big(path, size)).decode("utf-8")
+    except FileRefused as e:
+        raise ExportError(str(e)) from None
     except OSError as e:
         raise ExportError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise ExportError(f"{path} is not a text file, so not an Agora export") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ExportError(f"{path} has lists or objects nested too deep for an Agora export") from None
     except ValueError as e:
         raise ExportError(f"{path} is not JSON, so not an Agora export ({e})") from None
     try:
         return from_json(data)
     except ExportError as e:
         raise ExportError(f"{path}: {e}") from None
+
+
+def _too_big(path: str, size: int) -> str:
+    return f"{path}: {size:,} bytes; an Agora export is at most {MAX_EXPORT_BYTES:,} bytes"
 
 
 def _header(export: Export, viewer: PlayerId | None) -> str:

@@ -36,9 +36,9 @@ def check_keys(where: str, table: dict[str, Any], allowed: Collection[str]) -> N
     """Refuse keys a card does not know (a typo would otherwise be silently ignored)."""
     unknown = sorted(set(table) - set(allowed))
     if unknown:
-        raise CardDataError(
-            f"{where}: unknown field {', '.join(unknown)}; known: {', '.join(sorted(allowed))}"
-        )
+        named = ", ".join(k if len(k) <= 40 else k[:39] + "…" for k in unknown[:3])
+        more = f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else ""
+        raise CardDataError(f"{where}: unknown field {named}{more}; known: {', '.join(sorted(allowed))}")
 
 
 def field(

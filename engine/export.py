@@ -27,6 +27,13 @@ FORMAT = "agora-match"
 VERSION = 1
 ENDED = ("finished", "abandoned")  # the statuses an export may record
 MOVES_HERE = "\x00moves\x00"  # where to_text writes the log, one move a line (no other text is this)
+# What a reader takes (agora replay): an export of the longest games played is well under 1 MB (a move is a
+# line of some 30 bytes; a card pack in the options at most a few hundred KB), so these are generous.
+MAX_EXPORT_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 32  # lists and objects inside one another; an export with a card pack has about 8
+MAX_NAME = 100  # characters of a seat's name (Discord's display names have at most 32)
+MAX_TEXT = 1000  # characters of the other texts: title, note, rules version, end time, AI level
+MAX_KEY = 500  # characters of a move's action key
 
 
 class ExportError(ValueError):
@@ -115,6 +122,10 @@ def from_json(data: Any) -> Export:
     """The export in a parsed JSON document; ExportError naming what is wrong when it is not one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ExportError(f'this is not an Agora match export (no "format": "{FORMAT}")')
+    if too_deep(data, MAX_DEPTH):
+        raise ExportError(f"the export has lists or objects nested more than {MAX_DEPTH} deep")
+    for key in ("title", "rules_version", "ended_at"):
+        _short(data.get(key), key, MAX_TEXT)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ExportError('the export has no valid "version"')
@@ -143,6 +154,7 @@ def from_json(data: Any) -> Export:
         or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in shares)
     ):
         raise ExportError('"result.shares" must be one number per seat, or null')
+    _short(result.get("note"), "result.note", MAX_TEXT)
     final = data.get("final") or {}
     digest = final.get("sha256") if isinstance(final, dict) else None
     return Export(
@@ -178,6 +190,8 @@ def _seat(i: int, data: Any) -> ExportSeat:
     ai = data.get("ai")
     if ai is not None and not isinstance(ai, str):
         raise ExportError(f'"seats[{i}].ai" must be an AI level or null')
+    _short(data["name"], f"seats[{i}].name", MAX_NAME)
+    _short(ai, f"seats[{i}].ai", MAX_TEXT)
     return ExportSeat(data["name"], ai)
 
 
@@ -186,7 +200,27 @@ def _entry(i: int, data: Any, seats: int) -> LogEntry:
     seat = data[0] if ok else None
     if not ok or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise ExportError(f'"log[{i}]" must be [seat, action key] with a seat from 0 to {seats - 1}')
+    _short(data[1], f"log[{i}]", MAX_KEY)
     return seat, data[1]
+
+
+def _short(value: Any, where: str, most: int) -> None:
+    """Refuse a text longer than `most` characters, naming the field (other values: checked elsewhere)."""
+    if isinstance(value, str) and len(value) > most:
+        raise ExportError(f'"{where}" is {len(value):,} characters long; at most {most:,}')
+
+
+def too_deep(data: Any, most: int) -> bool:
+    """Whether JSON data has lists or objects nested more than `most` deep (walked without recursion)."""
+    level: list[tuple[Any, int]] = [(data, 0)]
+    while level:
+        value, depth = level.pop()
+        if isinstance(value, dict | list):
+            if depth >= most:
+                return True
+            items = value.values() if isinstance(value, dict) else value
+            level.extend((v, depth + 1) for v in items)
+    return False
 
 
 # --- rebuilding ------------------------------------------------------------------------------------------
@@ -194,8 +228,11 @@ def new_match(export: Export) -> Match:
     """The match as dealt, before its first move (ExportError if the setup is refused)."""
     try:
         return Match.new(export.game_id, len(export.seats), export.seed, export.options)
-    except Exception as e:
-        raise ExportError(f"the game cannot be dealt from this export's seed and options ({e})") from None
+    except Exception as e:  # the reason may quote the options' values: a line, not the whole of them
+        reason = str(e) if len(str(e)) <= MAX_TEXT else str(e)[: MAX_TEXT - 1] + "…"
+        raise ExportError(
+            f"the game cannot be dealt from this export's seed and options ({reason})"
+        ) from None
 
 
 def play_move(match: Match, number: int, seat: PlayerId, key: str) -> list[Event]:

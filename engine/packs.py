@@ -22,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from engine import toml_guard
 from engine.carddata import MAX_PACK_CARDS as MAX_PACK_CARDS  # a pack's most cards: 40
 from engine.carddata import CardDataError, canonical, check_keys, field
 from engine.core import JSON
@@ -31,6 +32,7 @@ from engine.text import TextError, check_tree
 MAX_PACK_BYTES = 64 * 1024  # a pack file's size limit
 MAX_NAME = 32
 MAX_DESCRIPTION = 300
+MAX_REFUSAL = 300  # characters of a refusal, which may quote a file's keys and values
 GAMES = ("ophelia", "siege_of_olympus", "ophion", "ophidian")  # the games that have cards to add to
 _HEAD = ("game", "name", "description")
 
@@ -58,10 +60,20 @@ def read(text: str, filename: str) -> Pack:
     if size > MAX_PACK_BYTES:
         raise CardDataError(f"{filename}: {size:,} bytes; a card pack is at most {MAX_PACK_BYTES:,} bytes")
     try:
-        data = tomllib.loads(text)
+        toml_guard.scan(text, filename)  # shapes that would cost tomllib far more than their size
+        data = toml_guard.plain(tomllib.loads(text), filename)
+    except toml_guard.TomlRefused as e:
+        raise CardDataError(str(e)) from None
     except tomllib.TOMLDecodeError as e:
         raise CardDataError(f"{filename}: not valid TOML: {e}") from None
-    return check(data, filename)
+    except (ValueError, RecursionError) as e:  # what scan should have caught: still one line, never a trace
+        raise CardDataError(f"{filename}: not a card pack TOML can read ({type(e).__name__})") from None
+    try:
+        return check(data, filename)
+    except CardDataError as e:  # a refusal quotes the file's keys and values: keep it a readable line
+        message = str(e)
+        clipped = message if len(message) <= MAX_REFUSAL else message[: MAX_REFUSAL - 1] + "…"
+        raise CardDataError(clipped) from None
 
 
 def check(data: JSON, where: str, *, stored: bool = False) -> Pack:

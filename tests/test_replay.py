@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +20,16 @@ from PIL import Image
 from bot.__main__ import main
 from bot.drawing import Drawing
 from bot.replay import replay_file
-from engine.export import Export, ExportSeat, rules_version_of, state_digest, to_text, turn_views
+from engine import packs
+from engine.export import (
+    MAX_EXPORT_BYTES,
+    Export,
+    ExportSeat,
+    rules_version_of,
+    state_digest,
+    to_text,
+    turn_views,
+)
 from engine.match import Match
 from render.gallery import NAMES, play
 from render.replay import FRAME_MS, LAST_MS, TINY_WIDTH, animate, spread
@@ -187,3 +198,72 @@ def test_a_wrong_file_gets_one_clear_line_not_a_traceback(
 def test_the_export_in_the_file_is_the_documented_format(tmp_path: Path) -> None:
     data = json.loads(Path(write_export(tmp_path, play("omphala", 2, 3))).read_text())
     assert data["format"] == "agora-match" and data["version"] == 1
+
+
+def _ophion_pack() -> packs.Pack:
+    example = packs.example("ophion")
+    assert example is not None
+    return packs.read(example.read_text(encoding="utf-8"), example.name)
+
+
+def _hostile(tmp_path: Path, kind: str) -> str:
+    """A file `agora replay` must refuse in one line: a device, a FIFO, deep JSON, a huge name, too large."""
+    path = tmp_path / "game.json"
+    if kind == "device":
+        return "/dev/zero"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "deep":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif kind == "deeper than an export":
+        data = json.loads(Path(write_export(tmp_path, play("omphala", 2, 3))).read_text())
+        data["options"]["x"] = json.loads("[" * 40 + "]" * 40)
+        path.write_text(json.dumps(data))
+    elif kind == "name":
+        write_export(tmp_path, play("omphala", 2, 3), seats=(ExportSeat("A" * 1_000_000), ExportSeat("B")))
+    elif kind == "key":
+        m = play("omphala", 2, 3)
+        write_export(tmp_path, m, log=((m.log[0][0], "k" * 100_000), *m.log[1:]))
+    elif kind == "pack value":
+        m = Match.new("ophion", 2, 3, {"pack": packs.option(_ophion_pack(), 1)})
+        data = json.loads(Path(write_export(tmp_path, m, shares=None)).read_text())
+        data["options"]["pack"]["data"]["cards"]["kobold"]["cost"] = "x" * 1_000_000
+        path.write_text(json.dumps(data))
+    elif kind == "large":
+        with path.open("wb") as f:
+            f.truncate(MAX_EXPORT_BYTES + 1)  # sparse: no disk used
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("device", "/dev/zero is a device, not a regular file"),
+        ("fifo", "game.json is a pipe (FIFO), not a regular file"),
+        ("deep", "game.json has lists or objects nested too deep for an Agora export"),
+        ("deeper than an export", "the export has lists or objects nested more than 32 deep"),
+        ("name", '"seats[0].name" is 1,000,000 characters long; at most 100'),
+        ("key", '"log[0]" is 100,000 characters long; at most 500'),
+        (
+            "pack value",
+            "the game cannot be dealt from this export's seed and options (pack [cards.kobold]: cost",
+        ),
+        (
+            "large",
+            f"game.json: {MAX_EXPORT_BYTES + 1:,} bytes; an Agora export is at most {MAX_EXPORT_BYTES:,}",
+        ),
+    ],
+)
+def test_a_hostile_file_is_refused_in_one_line_without_reading_it_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, says: str
+) -> None:
+    done: list[int] = []
+    runner = threading.Thread(
+        target=lambda: done.append(main(["replay", _hostile(tmp_path, kind), "--all"])), daemon=True
+    )
+    runner.start()
+    runner.join(60)  # a FIFO once hung here, and /dev/zero ran out of memory
+    assert done == [1]
+    out, err = capsys.readouterr()
+    assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err[:300]
+    assert len(out) < 1000 and len(err) < 1500

@@ -9,6 +9,7 @@ started with whatever is uploaded or removed later, and its rematch keeps the sa
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from engine.table.present import of as presentation_of
 
 MAX_PACKS = 25  # packs per server and game (an autocomplete lists at most 25)
 PACK = "pack"  # the match option that holds a match's pack
+READ_SECONDS = 2.0  # the most an upload's check may take
 _CACHE_SIZE = 256  # packs kept read (a version's text never changes, so neither does its Pack)
 _read: OrderedDict[tuple[int, str, str, int], packs.Pack] = OrderedDict()
 
@@ -70,17 +72,33 @@ def read_pack(data: bytes, filename: str) -> packs.Pack:
     return pack
 
 
+async def read_pack_aside(data: bytes, filename: str) -> packs.Pack:
+    """read_pack in a thread, so the event loop (every other server's commands) goes on meanwhile;
+    SessionError in one line if it takes more than READ_SECONDS. engine/toml_guard.py bounds what the
+    TOML parser is given, so a read takes milliseconds and a thread is enough: no process to start, no Pack
+    to pickle back; the time limit is a backstop, and a read it gives up on still ends by itself."""
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(read_pack, data, filename), READ_SECONDS)
+    except TimeoutError:
+        raise SessionError(
+            f"{filename}: took more than {READ_SECONDS:g} seconds to check, so it was refused; "
+            "a card pack is a short TOML file of card tables"
+        ) from None
+
+
 def too_big(filename: str, size: int) -> str:
     """The refusal of a file over the size limit."""
     return f"{filename}: {size:,} bytes; a card pack is at most {packs.MAX_PACK_BYTES:,} bytes"
 
 
-def cached(record: PackRecord) -> packs.Pack:
-    """A stored pack version, read (and kept read); SessionError if its game's rules now refuse it."""
+async def cached(record: PackRecord) -> packs.Pack:
+    """A stored pack version, read (and kept read); SessionError if its game's rules now refuse it. A
+    version not yet read this process is read beside the event loop (after a restart, a server's packs are
+    read afresh: some milliseconds each)."""
     key = (record.guild_id, record.game_id, record.name.casefold(), record.version)
     pack = _read.get(key)
     if pack is None:
-        pack = read_pack(record.text.encode("utf-8"), record.filename)
+        pack = await asyncio.to_thread(read_pack, record.text.encode("utf-8"), record.filename)
         _read[key] = pack
         if len(_read) > _CACHE_SIZE:
             _read.popitem(last=False)
@@ -95,7 +113,7 @@ async def upload(
     """Check a pack file and store it as the next version of the server's pack of its name; the pack and
     its version. Refused (nothing stored) if the file is not a valid pack or the server has MAX_PACKS
     packs for the game already."""
-    pack = read_pack(data, filename)
+    pack = await read_pack_aside(data, filename)
     text = data.decode("utf-8").removeprefix("\ufeff")
     version = await store.save_pack(
         guild_id, pack.game_id, pack.name, filename, text, user_id, now, limit=MAX_PACKS
@@ -115,7 +133,7 @@ async def server_packs(store: Store, guild_id: int | None, game_id: str | None =
     found = []
     for record in await store.packs(guild_id, game_id):
         try:
-            found.append(ServerPack(record, cached(record)))
+            found.append(ServerPack(record, await cached(record)))
         except SessionError:
             continue
     return found
@@ -142,7 +160,7 @@ async def pack_option(store: Store, guild_id: int | None, game_id: str, name: st
             "an admin adds one with `/config cardpack:`."
         )
     try:
-        pack = cached(record)
+        pack = await cached(record)
     except SessionError as e:
         raise SessionError(
             f"The card pack **{record.name}** v{record.version} no longer fits {game}'s card rules ({e}); "

@@ -153,6 +153,8 @@ _MOST = (1, max(c.count for c in BASE.values()))  # copies of one card: 1 to the
 def check_pack(data: dict[str, Any], where: str) -> dict[str, Card]:
     """A pack's [cards.ID] tables, checked as the game's own are and within the market cards' numbers."""
     tables = data.get("cards")
+    if not isinstance(tables, dict):  # [cards.ID] tables, not a list of them
+        raise CardDataError(f"{where}: no card tables ([cards.ID])")
     check_pack_cards(where, tables, BASE, key="cards")
     tag = pack_tag(data)
     out = {}

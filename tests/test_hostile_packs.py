@@ -96,7 +96,7 @@ def test_strings_and_comments_are_not_counted_as_keys_or_brackets() -> None:
     lines = GOOD.splitlines(keepends=True)
     at = next(i for i, line in enumerate(lines) if line.startswith("description = "))
     ml = "'" * 3
-    lines[at] = f"# {noise}\ndescription = {ml}\n{noise}\n{noise}{ml} # {noise}\n"
+    lines[at] = f"# {noise}\ndescription = {ml}\n{noise}{noise}{ml} # {noise}\n"  # a description is one line
     pack = packs.read(f"# {noise}\n" + "".join(lines), "noise.toml")
     assert pack.description.startswith("[[[[")
     quoted = '"a.b.c.d.e.f.g.h.i.j" = 1\n' + "'k.k.k.k.k.k.k.k.k' = 2\n"

@@ -237,3 +237,14 @@ async def test_migrating_a_database_holding_a_nul_replaces_it_and_says_so(tmp_pa
             assert [p.name for p in await pg.packs(5)] == ["Silk\ufffdRoad"]
     finally:
         drop_database(target)
+
+
+async def test_a_typed_pack_name_is_quoted_with_its_markdown_escaped(tmp_path: Path) -> None:
+    """A refusal quoting a pack name someone typed (`/play pack:`) escapes its Markdown and shows its control
+    characters: "**LOUD**" stays two stars, an ESC shows as \\x1b."""
+    from bot.sessions.packs import pack_option
+
+    async with open_store(str(tmp_path / "p.db")) as store:
+        with pytest.raises(SessionError) as refused:
+            await pack_option(store, 1, "ophelia", "**LOUD**\x1b")
+    assert "\\*\\*LOUD\\*\\*\\\\x1b" in str(refused.value) and "\x1b" not in str(refused.value)

@@ -25,6 +25,10 @@ attachment_size_limit: 413 Request entity too large, 40005), and the bot's chann
 
     await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES)      # the bot may not attach here
 
+Every request body is checked against Discord's official OpenAPI spec (spec.py, openapi.json): one Discord
+would refuse answers 400 Invalid Form Body (50035) and is kept in `fake.rejected`, which the `fake` fixture
+fails the test on; limits.py adds the documented limits the spec leaves out.
+
 State survives client restarts (close the client, start a new one against the same fake), so persistent
 buttons sent before a restart can be pressed after it. Fixtures `fake` and `error_logs` live in
 `tests.fakediscord.fixtures`.

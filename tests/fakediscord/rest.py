@@ -2,8 +2,9 @@
 
 Every response is JSON with a Content-Type of exactly `application/json` (discord.py compares it verbatim);
 errors are {"message", "code"} with Discord's codes. Requests to routes not listed here are logged and kept
-in `fake.unimplemented`; bodies Discord would refuse (see limits.py) answer 400, kept in `fake.rejected`;
-files over `fake.upload_limit` in one request answer 413 Request entity too large (40005).
+in `fake.unimplemented`; bodies Discord would refuse (spec.py: by its OpenAPI spec; limits.py) answer 400,
+kept in `fake.rejected`; files over `fake.upload_limit` in one request answer 413 Request entity too large
+(40005).
 Every error answered is kept in `fake.errors` as (status, code, "METHOD path"). The bot's channel permissions
 are checked on channel routes (403: 50001 Missing Access without View Channel, else 50013 Missing
 Permissions); interaction callbacks and webhooks are not, as on Discord, but their token expires (401 50027).
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import limits, models
+from . import limits, models, spec
 from .gateway import INTENT_GUILD_MESSAGES, INTENT_GUILDS
 from .models import (
     APPLICATION_COMMAND,
@@ -234,6 +235,13 @@ class RestApi:
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[JSON, Files]:
+        """The request's body, refused (400, 50035) where Discord's OpenAPI spec says it is invalid."""
+        body, files = await RestApi._parse_body(request)
+        RestApi._check(spec.errors(request.method, request.path, body, present=request.body_exists))
+        return body, files
+
+    @staticmethod
+    async def _parse_body(request: web.Request) -> tuple[JSON, Files]:
         """A JSON body, or a multipart one: payload_json plus files[n] (which arrive as octet-stream)."""
         if not request.content_type.startswith("multipart/"):
             if not request.can_read_body:

@@ -13,11 +13,12 @@ import aiohttp
 import pytest
 from discord.http import Route
 
+import bot.discord.budget as budget_module
 from bot.discord.budget import FIRST, LAST, Budget
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeDiscord
 from tests.test_discord_async import _started
-from tests.test_discord_faults import _play_until
+from tests.test_discord_faults import _play_until, _waiting_on_bob
 from tests.test_discord_restarts import boards, shows
 
 pytest_plugins = ("tests.fakediscord.fixtures",)
@@ -184,3 +185,25 @@ async def test_requests_wait_in_turn_by_channel_and_reminders_after_boards() -> 
     await asyncio.gather(*tasks)
     assert order.index("quiet") <= 2, order  # next in turn, not after the 20 busy ones
     assert order[-1] == "reminder", order
+
+
+async def test_reminders_and_direct_messages_wait_behind_boards(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A reminder in the channel and by direct message asks Discord's global budget at the last priority;
+    a board at the first."""
+    asked: list[int] = []
+    async with Harness.started(fake, tmp_path) as h:
+        _, mid, bob = await _waiting_on_bob(h, fake, reminder_minutes=10)
+        await (await fake.slash(bob, fake.channel, "notify", {"dms": "on"})).wait_reply()
+        budget, take = h.bot.budget, h.bot.budget.take
+
+        async def recording(lane: str, priority: int | None = None) -> None:
+            asked.append(budget_module._priority.get())
+            await take(lane, priority)
+
+        budget.take = recording  # type: ignore[method-assign]
+        assert await h.bot.timers.tick(h.clock[0] + 11 * 60) == 1
+        reminded = len(asked)
+        h.bot.boards.schedule(mid)
+        await h.settle()
+    assert fake.pings(bob) and reminded >= 2 and set(asked[:reminded]) == {LAST}, asked  # channel + DM
+    assert asked[reminded:] and set(asked[reminded:]) == {FIRST}, asked

@@ -207,3 +207,36 @@ async def test_reminders_and_direct_messages_wait_behind_boards(fake: FakeDiscor
         await h.settle()
     assert fake.pings(bob) and reminded >= 2 and set(asked[:reminded]) == {LAST}, asked  # channel + DM
     assert asked[reminded:] and set(asked[reminded:]) == {FIRST}, asked
+
+
+async def test_changes_while_a_board_waits_on_its_bucket_make_one_more_edit(tmp_path: Path) -> None:
+    """While a board's edit waits on its channel's bucket (5 edits per window, spent), ten more changes
+    of the match coalesce into one more edit, not ten (board.py: one redraw task per match)."""
+    fake = FakeDiscord(rate_limits=0.2)  # windows of 1 s
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await fake.start()
+    try:
+        async with Harness.started(fake, tmp_path) as h:
+            thread, mid = await _started(h, alice, bob)
+            board = h.board(thread)
+            route = "/channels/{channel_id}/messages/{message_id}"
+            path = f"/api/v10/channels/{thread.id}/messages/{board.id}"
+            spend = [
+                h.bot.http.request(
+                    Route("PATCH", route, channel_id=thread.id, message_id=board.id), json={"content": "…"}
+                )
+                for _ in range(5)
+            ]
+            spending = asyncio.gather(*spend)  # (the last one then sleeps until the window ends)
+            await fake.wait_until(lambda: fake.requests.count(("PATCH", path)) >= 5, what="5 edits")
+            start = len(fake.requests)
+            for _ in range(10):
+                h.bot.boards.schedule(mid)
+                await asyncio.sleep(0.02)
+            await h.settle()
+            await spending
+            edits = [r for r in fake.requests[start:] if r == ("PATCH", path)]
+            assert 1 <= len(edits) <= 2, edits
+            assert fake.message(board.id).content != "…"  # the board shows the game again
+    finally:
+        await fake.stop()

@@ -91,8 +91,8 @@ class FakeDiscord:
         passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock.
         Discord's rate limits (ratelimit.py) are enforced with their windows times `rate_limits`: 1 is
         Discord's own (the load bench, tests/test_rate_limits.py); the default TEST_TIME_SCALE keeps every
-        limit and header but shortens the windows (real ones made two Discord test files take over ten
-        minutes instead of 45 s); 0 turns them off."""
+        limit and header but shortens the windows 100 times (real ones made two Discord test files take
+        over ten minutes instead of 45 s); 0 turns them off."""
         self.callback_deadline = callback_deadline
         self.rate_limits = rate_limits  # Discord's rate limits (ratelimit.py): windows times this; 0: off
         self.shard_count = shard_count  # what GET /gateway/bot answers (each session routes by its own count)

@@ -271,7 +271,7 @@ class Report:
     rejected: list[str]
     error_examples: list[str]  # the first few of fake.errors: "status/code METHOD path"
     archived: int  # 400/50083 refusals (a post in a thread archived meanwhile: the bot unarchives, retries)
-    requests: Counter[str]  # requests to the fake's API: "bot" (bound by the global limit), "interaction"
+    requests: Counter[str]  # API requests until the load stopped: "bot" (the global limit's), "interaction"
     limited: Counter[str]  # 429s the bot met: "global" and per route bucket (fake.rest.limits)
     late: int
     error_logs: list[str]
@@ -365,6 +365,7 @@ class Load:
         self.in_time = (0, 0)  # people's and AI moves when the load stopped (the rest came while draining)
         self.started_at = 0.0
         self.stopped_at = 0.0
+        self.requests_in_time = 0  # requests the fake had received when the load stopped
 
     # --- what the bot announces (the session manager's events) --------------------------------------------
     def on_event(self, event: SessionEvent) -> None:
@@ -400,6 +401,7 @@ class Load:
             self.stopping = True
             self.stopped_at = loop.time()
             self.in_time = (len(self.acks), len(self.ai_moves))
+            self.requests_in_time = len(self.fake.requests)
             self.cpu = time.process_time() - cpu
             self._wake_all()
             done, left = await asyncio.wait(tasks, timeout=self.cfg.drain) if tasks else (set(), set())
@@ -866,8 +868,10 @@ async def run_load(cfg: Config, workdir: Path | None = None) -> Report:
                 error_examples = [f"{s}/{code} {what}" for s, code, what in fake.errors[:5]]
                 rejected = list(fake.rejected)
                 late = len(fake.late_interactions())
-                requests = Counter(
-                    _request_kind(path) for _, path in fake.requests if path.startswith("/api/")
+                requests = Counter(  # until the load stopped (not the drain's and the abandons')
+                    _request_kind(path)
+                    for _, path in fake.requests[: load.requests_in_time]
+                    if path.startswith("/api/")
                 )
                 limited = Counter(fake.rest.limits.limited)
             checked = await audit(str(Path(tmp) / "agora.db"), load)
@@ -977,6 +981,8 @@ def format_report(r: Report) -> str:
     progress = ", ".join(f"{g} {a.moves_by_game[g]}" for g in games)
     finished = ", ".join(f"{g} {r.finished_by_game[g]}" for g in games)
     peak = max(s.rss, default=r.rss_end)
+    moved = max(people + ai, 1)
+    limits = f"on, time scale {cfg.rate_limits:g}" if cfg.rate_limits else "off"
     rows = [
         [
             "moves/s",
@@ -998,15 +1004,14 @@ def format_report(r: Report) -> str:
         ],
         [
             "requests per move",
-            f"{sum(r.requests.values()) / r.moves if r.moves else 0:.1f} "
-            f"({r.requests['bot'] / r.moves if r.moves else 0:.1f} with the bot's token, "
-            f"{r.requests['interaction'] / r.moves if r.moves else 0:.1f} interaction callbacks and "
-            f"follow-ups; lobbies and menus included)",
+            f"{sum(r.requests.values()) / moved:.1f} ({r.requests['bot'] / moved:.1f} with the bot's token, "
+            f"{r.requests['interaction'] / moved:.1f} interaction callbacks and follow-ups; until the stop, "
+            "lobbies and menus included)",
         ],
         [
             "bot-token requests/s",
-            f"{r.requests['bot'] / r.seconds if r.seconds else 0:.1f} (Discord's global limit: 50; "
-            f"rate limits {'off' if not cfg.rate_limits else f'on, time scale {cfg.rate_limits:g}'})",
+            f"{r.requests['bot'] / r.seconds if r.seconds else 0:.1f} until the stop (Discord's global "
+            f"limit: 50; rate limits {limits})",
         ],
         [
             "429s met",

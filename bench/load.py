@@ -34,6 +34,10 @@ what the fake refused or failed (fake.errors by status, fake.rejected, interacti
 3 s), records logged at ERROR in this process, and the people's side (menus found out of date, presses
 answered with a refusal, presses never answered).
 
+Discord's rate limits are on in the fake as Discord documents them (tests/fakediscord/ratelimit.py: 50
+requests a second with the bot's token, 5 new messages per 5 s in a channel, ...; --rate-limits 0 turns them
+off): the report gives the requests per move, the bot-token requests a second and the 429s the bot met.
+
 Everything stops after --seconds or --moves: nobody starts a new move, moves under way get --drain seconds,
 every game still going is abandoned, the bot is stopped. Then every move acknowledged to a person (the
 press's menu carries the match and the state it was drawn at) and every AI move announced (match and the
@@ -129,6 +133,7 @@ class Config:
     stall: float = 30.0  # a person whose board has not changed for this long looks again
     drain: float = 20.0  # seconds moves under way get at the end
     keep_files: bool = False  # keep the image bytes of every message in the fake's records
+    rate_limits: float = 1.0  # Discord's rate limits in the fake: windows times this (1: real; 0: off)
 
     def ramp_seconds(self) -> float:
         """The ramp asked for, or by default a third of the run, at most one second per 20 channels."""
@@ -266,6 +271,8 @@ class Report:
     rejected: list[str]
     error_examples: list[str]  # the first few of fake.errors: "status/code METHOD path"
     archived: int  # 400/50083 refusals (a post in a thread archived meanwhile: the bot unarchives, retries)
+    requests: Counter[str]  # API requests until the load stopped: "bot" (the global limit's), "interaction"
+    limited: Counter[str]  # 429s the bot met: "global" and per route bucket (fake.rest.limits)
     late: int
     error_logs: list[str]
     warnings: int
@@ -358,6 +365,7 @@ class Load:
         self.in_time = (0, 0)  # people's and AI moves when the load stopped (the rest came while draining)
         self.started_at = 0.0
         self.stopped_at = 0.0
+        self.requests_in_time = 0  # requests the fake had received when the load stopped
 
     # --- what the bot announces (the session manager's events) --------------------------------------------
     def on_event(self, event: SessionEvent) -> None:
@@ -393,6 +401,7 @@ class Load:
             self.stopping = True
             self.stopped_at = loop.time()
             self.in_time = (len(self.acks), len(self.ai_moves))
+            self.requests_in_time = len(self.fake.requests)
             self.cpu = time.process_time() - cpu
             self._wake_all()
             done, left = await asyncio.wait(tasks, timeout=self.cfg.drain) if tasks else (set(), set())
@@ -836,7 +845,7 @@ async def run_load(cfg: Config, workdir: Path | None = None) -> Report:
     try:
         with contextlib.ExitStack() as stack:
             tmp = str(workdir) if workdir is not None else stack.enter_context(tempfile.TemporaryDirectory())
-            async with FakeDiscord() as fake:
+            async with FakeDiscord(rate_limits=cfg.rate_limits) as fake:
                 communities = build_world(fake, cfg)
                 async with Harness.started(fake, Path(tmp)) as h:
                     load = Load(cfg, fake, h, communities)
@@ -851,12 +860,20 @@ async def run_load(cfg: Config, workdir: Path | None = None) -> Report:
                 fake_files = sum(len(a.data) for m in fake.all_messages() for a in m.attachments) / 2**20
                 errors_5xx = sum(1 for status, _, _ in fake.errors if status >= 500)
                 errors_4xx = Counter(
-                    f"{s}/{code}" for s, code, _ in fake.errors if 400 <= s < 500 and code != ARCHIVED_THREAD
+                    f"{s}/{code}"
+                    for s, code, _ in fake.errors
+                    if 400 <= s < 500 and code != ARCHIVED_THREAD and s != 429  # 429s: `limited`
                 )
                 archived = sum(1 for _, code, _ in fake.errors if code == ARCHIVED_THREAD)
                 error_examples = [f"{s}/{code} {what}" for s, code, what in fake.errors[:5]]
                 rejected = list(fake.rejected)
                 late = len(fake.late_interactions())
+                requests = Counter(  # until the load stopped (not the drain's and the abandons')
+                    _request_kind(path)
+                    for _, path in fake.requests[: load.requests_in_time]
+                    if path.startswith("/api/")
+                )
+                limited = Counter(fake.rest.limits.limited)
             checked = await audit(str(Path(tmp) / "agora.db"), load)
     finally:
         root.removeHandler(counter)
@@ -878,6 +895,8 @@ async def run_load(cfg: Config, workdir: Path | None = None) -> Report:
         rejected=rejected,
         error_examples=error_examples,
         archived=archived,
+        requests=requests,
+        limited=limited,
         late=late,
         error_logs=counter.errors,
         warnings=counter.warnings,
@@ -890,6 +909,12 @@ async def run_load(cfg: Config, workdir: Path | None = None) -> Report:
         teardown=teardown,
         load=load,
     )
+
+
+def _request_kind(path: str) -> str:
+    """ "interaction" for Discord's interaction endpoints (callbacks, follow-ups: outside the global limit),
+    else "bot" (made with the bot's token, bound by the global limit of 50 a second)."""
+    return "interaction" if "/interactions/" in path or "/webhooks/" in path else "bot"
 
 
 # --- the report --------------------------------------------------------------------------------------------
@@ -956,6 +981,8 @@ def format_report(r: Report) -> str:
     progress = ", ".join(f"{g} {a.moves_by_game[g]}" for g in games)
     finished = ", ".join(f"{g} {r.finished_by_game[g]}" for g in games)
     peak = max(s.rss, default=r.rss_end)
+    moved = max(people + ai, 1)
+    limits = f"on, time scale {cfg.rate_limits:g}" if cfg.rate_limits else "off"
     rows = [
         [
             "moves/s",
@@ -974,6 +1001,23 @@ def format_report(r: Report) -> str:
             "process peak (ru_maxrss)",
             f"{r.maxrss:.0f} MB; AI workers {s.workers_rss:.0f} MB; "
             f"fake keeps {r.fake_files:.0f} MB of images",
+        ],
+        [
+            "requests per move",
+            f"{sum(r.requests.values()) / moved:.1f} ({r.requests['bot'] / moved:.1f} with the bot's token, "
+            f"{r.requests['interaction'] / moved:.1f} interaction callbacks and follow-ups; until the stop, "
+            "lobbies and menus included)",
+        ],
+        [
+            "bot-token requests/s",
+            f"{r.requests['bot'] / r.seconds if r.seconds else 0:.1f} until the stop (Discord's global "
+            f"limit: 50; rate limits {limits})",
+        ],
+        [
+            "429s met",
+            f"{sum(r.limited.values())} ("
+            + (", ".join(f"{k} {n}" for k, n in r.limited.most_common()) or "none")
+            + "; discord.py waits and retries them)",
         ],
         ["fake.errors 5xx", str(r.errors_5xx)],
         ["fake.errors 4xx (status/code)", fours],
@@ -1042,6 +1086,12 @@ def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
     p.add_argument("--drain", type=float, default=20.0, help="seconds moves under way get at the end [20]")
     p.add_argument("--keep-files", action="store_true", help="keep every image the bot sent in the fake")
     p.add_argument("--profile", metavar="FILE", help="write a cProfile of the run to FILE (pstats)")
+    p.add_argument(
+        "--rate-limits",
+        type=float,
+        default=1.0,
+        help="Discord's rate limits in the fake: their windows times this [1: real; 0: off]",
+    )
     a = p.parse_args(argv)
     games = tuple(g.strip() for g in a.games.split(",") if g.strip())
     if unknown := [g for g in games if g not in known]:
@@ -1062,6 +1112,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
         seed=a.seed,
         drain=a.drain,
         keep_files=a.keep_files,
+        rate_limits=a.rate_limits,
     )
     if cfg.channels < 1 or cfg.seconds <= 0 or cfg.per_guild < 1 or not games:
         p.error("--channels, --seconds, --per-guild must be positive, --games not empty")

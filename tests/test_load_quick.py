@@ -64,6 +64,9 @@ async def test_six_channels_at_once_lose_no_move(wide: Wide, tmp_path: Path) -> 
     assert counts["select menus"] > 0, text  # the wide game's picks: a paged select menu
     assert report.finished_by_game[wide.id] >= 1, text  # and a new /play after a game ended
     assert report.samples.board and report.samples.confirmed, text
+    # Discord's rate limits are on (as Discord's own): the bot kept under the global limit by itself.
+    assert cfg.rate_limits == 1.0 and report.requests["bot"] > 0, text
+    assert report.limited["global"] == 0, text
 
     # The audit is no rubber stamp: an acknowledgement forgotten leaves its row unaccounted for (duplicated),
     # one the log never got is lost.

@@ -43,6 +43,7 @@ import render
 from bot import ops
 from bot.discord import away, commands, decks, mine
 from bot.discord.board import Boards
+from bot.discord.budget import Budget
 from bot.discord.common import OOPS, GuildSettings, reply
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
@@ -97,6 +98,9 @@ class AgoraBot(discord.Client):
         client_kwargs.setdefault(
             "allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True)
         )
+        # Discord's global rate limit, shared fairly between channels; boards before reminders (budget.py)
+        self.budget = Budget.share(len(shards.ids), shards.count) if shards else Budget()
+        client_kwargs.setdefault("http_trace", self.budget.trace())
         super().__init__(**client_kwargs)
         self.sessions = sessions
         self.guild_id = guild_id

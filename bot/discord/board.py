@@ -18,8 +18,9 @@ The board message (channel, message id, the state_id and turn it shows, whom it 
 events) is stored, so edits carry on after a restart, and at start-up every game whose latest state has no
 board gets it (with the ping). A game thread archived by Discord is unarchived and the post retried (error
 50083); at the end the result is posted and the bot's own thread archived. A board Discord failed to take
-(5xx, a network error) is tried again after a growing wait; a new post carries a nonce that Discord enforces,
-kept across these tries, so a post Discord created but answered with an error never appears twice.
+(5xx, a network error, a 429 discord.py stopped retrying) is tried again after a growing wait; a new post
+carries a nonce that Discord enforces, kept across these tries, so a post Discord created but answered with
+an error never appears twice.
 Buttons: "My hand & moves" (menus.HandButton), "Log" and "Rules" (commands.LogButton, commands.RulesButton).
 """
 
@@ -81,6 +82,9 @@ RESULT = "result"  # the turn key a board showing the result is stored with
 HERE = 300.0  # seconds after their own move in which a person counts as there (no ping)
 NOBODY = discord.AllowedMentions.none()  # an edited board names people but pings nobody
 RETRY_WAITS = (1.0, 2.0, 5.0, 15.0, 30.0, 60.0, 120.0, 300.0)  # a board Discord failed to take, tried again
+# Failures of the moment: Discord's 5xx, a network error, a timeout, a rate limit discord.py gave up on (it
+# waits and retries 429s itself, five times; then, or past max_ratelimit_timeout, it raises).
+AGAIN = (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError, TimeoutError)
 COLOR = {ACTIVE: 0x3B82F6, FINISHED: 0x22C55E, ABANDONED: 0x6B7280, BROKEN: 0xEF4444}
 
 
@@ -211,6 +215,11 @@ def board_embed(
     return embed
 
 
+def _again(e: discord.HTTPException) -> bool:
+    """Whether Discord refused for the moment (a 5xx, or a 429 discord.py stopped retrying)."""
+    return isinstance(e, discord.DiscordServerError) or e.status == 429
+
+
 def _json_key(key: Any) -> Any:
     """A turn key as it reads back from the store (tuples become lists)."""
     return json.loads(json.dumps(key, default=str))
@@ -327,7 +336,10 @@ class Boards:
                     outage = outage_backoff(outage)
                     self._dirty.add(mid)
                     await asyncio.sleep(outage)
-                except (discord.DiscordServerError, aiohttp.ClientError, TimeoutError) as e:
+                except (*AGAIN, discord.HTTPException) as e:
+                    if isinstance(e, discord.HTTPException) and not _again(e):
+                        log.exception("could not update the board of match %s", mid)
+                        continue
                     if failed == len(RETRY_WAITS):  # ten minutes of failures: wait for a change
                         log.error("match %s: the board could not be posted (%s); giving up for now", mid, e)
                         failed = 0

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.budget import yielding
 from bot.discord.common import (
     MIN_LOBBY_EXPIRY,
     POLICY_WORDS,
@@ -476,7 +477,8 @@ class Timers:
             if channel is None:
                 return False
             kwargs = {"view": view} if view is not None else {}
-            await unarchived(channel, lambda: channel.send(text, **kwargs))
+            with yielding():  # a reminder waits while boards wait for Discord's global limit
+                await unarchived(channel, lambda: channel.send(text, **kwargs))
         except discord.HTTPException as e:
             log.warning("match %s: could not post in channel %s: %s", info.id, info.channel_id, e)
             return False
@@ -490,8 +492,9 @@ class Timers:
             if not await store.user_setting(user_id, DM_SETTING):
                 continue
             try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(text)
+                with yielding():  # a direct message waits while boards wait for Discord's global limit
+                    user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                    await user.send(text)
             except discord.HTTPException as e:  # DMs closed, or the person left Discord
                 log.info("could not send a direct message to %s: %s", user_id, e)
             else:

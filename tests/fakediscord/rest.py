@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import limits, models, spec
+from . import limits, models, ratelimit, spec
 from .gateway import INTENT_GUILD_MESSAGES, INTENT_GUILDS
 from .models import (
     APPLICATION_COMMAND,
@@ -143,11 +143,27 @@ class RestApi:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self._deferred_updates: dict[int, FakeInteraction] = {}
+        self.limits = ratelimit.RateLimits(fake.rate_limits)  # Discord's rate limits (ratelimit.py)
 
     def install(self, app: web.Application) -> None:
         """Add the middleware and every route to an aiohttp application."""
         app.middlewares.append(self._middleware)
+        app.middlewares.append(self._rate_limited)  # inside: requests and injected faults come first
         self._routes(app)
+
+    @web.middleware
+    async def _rate_limited(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        """Discord's rate limits (ratelimit.py): a 429 past one, else the answer with X-RateLimit headers."""
+        refused, headers = self.limits.check(request)
+        if refused is not None:
+            self.fake.errors.append((429, 0, f"{request.method} {request.path}"))
+            return refused
+        answer = await handler(request)  # (an error raised is answered without them, as some of Discord's)
+        if not answer.prepared:
+            answer.headers.update(headers)
+        return answer
 
     @web.middleware
     async def _middleware(

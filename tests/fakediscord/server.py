@@ -55,6 +55,7 @@ from .models import (
     snowflake,
     snowflake_on_shard,
 )
+from .ratelimit import TEST_TIME_SCALE
 from .rest import ApiError, Fault, RestApi
 
 __all__ = ["ApiError", "FakeDiscord", "FakeTimeout"]
@@ -82,12 +83,18 @@ class FakeDiscord:
         callback_deadline: float | None = INTERACTION_DEADLINE,
         token_lifetime: float = TOKEN_LIFETIME,
         shard_count: int = 1,
+        rate_limits: float = TEST_TIME_SCALE,
     ) -> None:
         """Discord's clock rules are on by default: a callback later than `callback_deadline` seconds after
         the interaction is refused with 404 Unknown interaction (10062), and follow-ups or edits through the
         token later than `token_lifetime` with 401 Invalid Webhook Token (50027). A test that must be slow
-        passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock."""
+        passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock.
+        Discord's rate limits (ratelimit.py) are enforced with their windows times `rate_limits`: 1 is
+        Discord's own (the load bench, tests/test_rate_limits.py); the default TEST_TIME_SCALE keeps every
+        limit and header but shortens the windows 100 times (real ones made two Discord test files take
+        over ten minutes instead of 45 s); 0 turns them off."""
         self.callback_deadline = callback_deadline
+        self.rate_limits = rate_limits  # Discord's rate limits (ratelimit.py): windows times this; 0: off
         self.shard_count = shard_count  # what GET /gateway/bot answers (each session routes by its own count)
         self.token_lifetime = token_lifetime
         # Bytes of files one request may upload (a server without boosts: 10 MiB since 2025); interactions

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import PlayOptions, play
-from bot.discord.common import plain_text, shown
+from bot.discord.common import drawn_names, plain_text, seat_names, shown
 from bot.replay import replay_file
 from bot.sessions import SessionManager
 from bot.sessions.decks import deck_name
@@ -248,3 +248,20 @@ async def test_a_typed_pack_name_is_quoted_with_its_markdown_escaped(tmp_path: P
         with pytest.raises(SessionError) as refused:
             await pack_option(store, 1, "ophelia", "**LOUD**\x1b")
     assert "\\*\\*LOUD\\*\\*\\\\x1b" in str(refused.value) and "\x1b" not in str(refused.value)
+
+
+async def test_a_member_named_in_markdown_shows_as_written_on_the_board(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A display name is text a person wrote: the board's text shows "_ann_ **x**" as written (escaped),
+    never as italics and bold; the image and the labels, which are not Markdown, take it unescaped."""
+    ann, bob = fake.add_user("_ann_ **x**"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await h.open_lobby(ann)
+        lobby = await h.press(bob, lobby, "Join")
+        await h.press(ann, lobby, "Start")
+        await h.settle()
+        board = h.board(thread).text()
+        assert "\\_ann\\_ \\*\\*x\\*\\*" in board, board
+        info = await h.sessions.get(mid)
+        assert drawn_names(info)[0] == "_ann_ **x**" and seat_names(info)[0] == "\\_ann\\_ \\*\\*x\\*\\*"

@@ -44,6 +44,7 @@ from bot.discord.away import OnBoard, on_board
 from bot.discord.common import (
     StaticView,
     archive_own_thread,
+    drawn_names,
     seat_label,
     seat_names,
     unarchived,
@@ -393,7 +394,7 @@ class Boards:
         """Draw the board and post it anew or edit the current message (see the module doc for which)."""
         sessions = self.bot.sessions
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
-        png = await self.bot.drawing.board(info.game_id, view, seat_names(info), info.options)
+        png = await self.bot.drawing.board(info.game_id, view, drawn_names(info), info.options)
         status = status_of(info, view)
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
         away = await on_board(self.bot, info)

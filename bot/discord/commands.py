@@ -20,6 +20,7 @@ from bot.discord.common import (
     StaticView,
     bot_of,
     check_range,
+    drawn_names,
     guarded,
     guarded_press,
     parse_quiet,
@@ -265,7 +266,7 @@ async def status(interaction: discord.Interaction) -> None:
     ratings = await result_changes(bot.sessions.store, info) if info.status == FINISHED else ""
     recent = list(await bot.boards.recent_for(info.id))
     embed = board_embed(info, view, recent, ratings=ratings, away=await on_board(bot, info))
-    png = await bot.drawing.board(info.game_id, view, seat_names(info), info.options)
+    png = await bot.drawing.board(info.game_id, view, drawn_names(info), info.options)
     file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
     await reply(interaction, None, embed=embed, file=file)
 

@@ -168,9 +168,10 @@ async def _back_from_away(interaction: discord.Interaction) -> None:
     await pressed(bot_of(interaction), interaction.guild_id or 0, interaction.user.id)
 
 
-def seat_names(info: MatchInfo) -> list[str]:
-    """A display name per seat: the member's name, "AI for Bob" for a seat an AI took over from Bob, or
-    "Bot 1", "Bot 2"... for the other AI seats."""
+def drawn_names(info: MatchInfo) -> list[str]:
+    """A name per seat as written, for what is not Markdown (images, button and select labels, exports):
+    the member's name, "AI for Bob" for a seat an AI took over from Bob, or "Bot 1", "Bot 2"... for the
+    other AI seats."""
     names, bots = [], 0
     for seat in info.seats:
         if seat.is_ai and seat.stands_for is not None and seat.name:
@@ -181,6 +182,12 @@ def seat_names(info: MatchInfo) -> list[str]:
         else:
             names.append(seat.name or f"Player {len(names) + 1}")
     return names
+
+
+def seat_names(info: MatchInfo) -> list[str]:
+    """A name per seat for message text and embeds: drawn_names with Markdown and mentions escaped (a member
+    named "_x_" or "@everyone" shows as written)."""
+    return [shown(name) for name in drawn_names(info)]
 
 
 def with_names(info: MatchInfo, text: str) -> str:

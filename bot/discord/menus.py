@@ -36,18 +36,17 @@ from bot.discord.common import (
     NOT_SEATED,
     StaticView,
     bot_of,
+    drawn_names,
     guarded_press,
     reply,
-    seat_names,
     who,
-    with_names,
 )
 from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, own_seat, walk
 from bot.store import BROKEN, StoreError
 from engine.table.decisions import PASS
-from engine.table.present import shorten
+from engine.table.present import seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
 
@@ -136,7 +135,8 @@ def named_moves(info: MatchInfo, moves: list[Move]) -> list[Move]:
     """The moves with seat numbers in their menu paths ("P2 front card 1") replaced by player names,
     unless two players share a name and two moves would then read the same; in a response window, the
     pass is a plain **Pass** after the rest."""
-    named = [Move(m.key, tuple(with_names(info, step) for step in m.path)) for m in moves]
+    drawn = drawn_names(info)  # labels, not Markdown
+    named = [Move(m.key, tuple(seat_refs(step, drawn) for step in m.path)) for m in moves]
     named = named if len({m.path for m in named}) == len(moves) else moves
     if info.window and any(m.key == PASS for m in named):
         named = [m for m in named if m.key != PASS] + [Move(PASS, ("Pass",))]
@@ -183,7 +183,7 @@ async def hand_message(
     _require_player(info, user)
     files: list[discord.File] = []
     if moves or info.over or not played:
-        png = await bot_of(interaction).drawing.hand(info.game_id, private, seat_names(info), info.options)
+        png = await bot_of(interaction).drawing.hand(info.game_id, private, drawn_names(info), info.options)
         mine = "Your hand (only you can see this)"
         files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
     lines = [note] if note else []

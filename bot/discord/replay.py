@@ -12,7 +12,7 @@ import io
 
 import discord
 
-from bot.discord.common import bot_of, seat_names
+from bot.discord.common import bot_of, drawn_names, seat_names
 from bot.replay import export_filename, stored_export
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, MatchRecord
@@ -92,7 +92,7 @@ async def _replay(interaction: discord.Interaction, record: MatchRecord) -> None
     rows = [r for r in await bot.sessions.store.load_log(record.id) if not r.undone]
     await interaction.response.defer(thinking=True)  # drawing every turn takes seconds
     limit = max(1, interaction.filesize_limit - UPLOAD_MARGIN)
-    names = seat_names(info)
+    names = drawn_names(info)  # drawn on the frames, not Markdown
     try:
         animation = await bot.drawing.replay(
             record.game_id,
@@ -145,7 +145,7 @@ async def export(interaction: discord.Interaction, match_id: int | None) -> None
     await interaction.response.defer(ephemeral=True, thinking=True)
     rows = await bot.sessions.store.load_log(record.id)
     shares = info.returns if info.returns is not None else await bot.sessions.store.match_shares(record.id)
-    exported = stored_export(record, rows, seat_names(info), shares)
+    exported = stored_export(record, rows, drawn_names(info), shares)
     data = to_text(exported).encode()
     name = export_filename(exported)
     if len(data) > interaction.filesize_limit - UPLOAD_MARGIN:

@@ -13,7 +13,16 @@ from bot.sessions.clock import is_bank
 from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
 from bot.sessions.packs import PACK, check_option
 from bot.sessions.packs import seat_choices as choices_with_pack
-from bot.sessions.types import MatchInfo, Move, SessionError, SessionEvent, UserId, seat_name, seat_of
+from bot.sessions.types import (
+    MatchInfo,
+    Move,
+    SessionError,
+    SessionEvent,
+    UserId,
+    as_written,
+    seat_name,
+    seat_of,
+)
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, DeckRecord, MatchRecord, NewMatch, Seat
 from engine.carddata import CardDataError
 from engine.core import JSON, Event, Game, PlayerId
@@ -415,7 +424,7 @@ class Lobby(SessionBase):
             shares = tuple(0.0 if i == seat else 1 / (n - 1) for i in range(n))
             seats = live.record.seats
             results = [result_row(i, seats[i], shares[i]) for i in range(n)]
-            names = [seat_name(seats, i) for i in range(n)]
+            names = [as_written(seat_name(seats, i)) for i in range(n)]  # the note is Markdown
             why = f" ({reason})" if reason else ""
             won = f"{names[1 - seat]} wins" if n == 2 else "the others share the win"
             note = f"{names[seat]} forfeited{why}; {won}."  # "bob forfeited (out of time); alice wins."

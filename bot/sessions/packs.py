@@ -14,9 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from discord.utils import escape_markdown
-
-from bot.sessions.types import SessionError
+from bot.sessions.types import SessionError, as_written
 from bot.store import PackRecord, Store
 from engine import packs
 from engine.carddata import CardDataError
@@ -24,7 +22,6 @@ from engine.core import JSON, Game
 from engine.registry import games
 from engine.table.present import SeatChoice, choices_of
 from engine.table.present import of as presentation_of
-from engine.text import printable
 
 MAX_PACKS = 25  # packs per server and game (an autocomplete lists at most 25)
 PACK = "pack"  # the match option that holds a match's pack
@@ -142,11 +139,6 @@ async def server_packs(store: Store, guild_id: int | None, game_id: str | None =
     return found
 
 
-def _md(name: str) -> str:
-    """A stored or typed pack name as refusals quote it: control characters visible, Markdown escaped."""
-    return escape_markdown(printable(name))
-
-
 async def pack_option(store: Store, guild_id: int | None, game_id: str, name: str) -> JSON:
     """The match option (options["pack"]) of the server's pack of this name for this game, at its latest
     version; a polite refusal for a game without packs, a missing pack, or one of another game."""
@@ -160,19 +152,19 @@ async def pack_option(store: Store, guild_id: int | None, game_id: str, name: st
         other = next((r for r in others if r.name.casefold() == wanted.casefold()), None)
         if other is not None:
             raise SessionError(
-                f"The card pack **{_md(other.name)}** is for {title(other.game_id)}, not {game}; choose "
-                "one of the packs the list offers for this game."
+                f"The card pack **{as_written(other.name)}** is for {title(other.game_id)}, not {game}; "
+                "choose one of the packs the list offers for this game."
             )
         raise SessionError(
-            f"This server has no {game} card pack called '{_md(wanted)}'. `/config` lists the server's "
-            "packs; an admin adds one with `/config cardpack:`."
+            f"This server has no {game} card pack called '{as_written(wanted)}'. `/config` lists the "
+            "server's packs; an admin adds one with `/config cardpack:`."
         )
     try:
         pack = await cached(record)
     except SessionError as e:
         raise SessionError(
-            f"The card pack **{_md(record.name)}** v{record.version} no longer fits {game}'s card rules "
-            f"({e}); an admin can upload a fixed version with `/config cardpack:`."
+            f"The card pack **{as_written(record.name)}** v{record.version} no longer fits {game}'s card "
+            f"rules ({e}); an admin can upload a fixed version with `/config cardpack:`."
         ) from None
     return packs.option(pack, record.version)
 

@@ -6,9 +6,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from discord.utils import escape_markdown
+
 from bot.sessions.clock import Banks
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, MatchRecord, Seat
 from engine.core import Event, PlayerId
+from engine.text import printable
 
 UserId = int
 
@@ -157,6 +160,12 @@ class SubmitResult:
 
 
 Subscriber = Callable[[SessionEvent], Awaitable[None] | None]
+
+
+def as_written(name: str) -> str:
+    """A name a person wrote (a seat or pack name) as a message quotes it: control characters visible,
+    Markdown escaped (bot/discord/common.py `shown` adds mentions, which these messages never ping)."""
+    return escape_markdown(printable(name))
 
 
 def seat_name(seats: tuple[Seat, ...], seat: PlayerId) -> str:

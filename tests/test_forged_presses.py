@@ -252,3 +252,23 @@ async def test_commands_for_anywhere_answer_in_a_dm(fake: FakeDiscord, tmp_path:
         assert await said("notify", {"dms": "on", "windows": "auto"}) == commands.DM_WINDOWS
         assert not await h.store.user_setting(alice.id, DM_SETTING)  # refused: nothing changed
         assert "🔔" in await said("notify", {"dms": "on"})
+
+
+async def test_a_refused_press_does_not_end_time_away_elsewhere(
+    fake: FakeDiscord, tmp_path: Path, toy: HighCard
+) -> None:
+    """alice is away on server B; a press she forges there for server A's game is refused before anything,
+    her time away on B included, changes."""
+    alice, bob, _, b_channel = _two_servers(fake)
+    async with Harness.started(fake, tmp_path) as h:
+        world = await _world(h, alice, bob)
+        away = await (await fake.slash(alice, b_channel, "away until", {"date": "3d"})).wait_reply()
+        assert "away" in away.content.lower(), away.content
+        b = b_channel.guild_id
+        assert await h.bot.away.running(b, alice.id, await h.bot.timers.settings(b)) is not None
+        carrier = _carrier(fake, b_channel, alice)
+        answer = await (
+            await forge_press(fake, alice, carrier, f"ag:hand:{world.game}:{world.sid}")
+        ).wait_reply()
+        assert answer.content == OTHER_SERVER
+        assert await h.bot.away.running(b, alice.id, await h.bot.timers.settings(b)) is not None

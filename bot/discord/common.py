@@ -124,8 +124,6 @@ async def guarded(
     budget = ANSWER_BY.set(lambda: answer_by if asyncio.current_task() is press else None)
     try:
         with tagged(match_id, interaction.guild_id):
-            if match_id is not None and interaction.guild_id is not None:
-                await _back_from_away(interaction)
             await work()
     except SeatTakenOver as refusal:  # an AI plays their seat: the way back comes with the answer
         await reply(interaction, str(refusal), view=reclaim_button(refusal.match_id))
@@ -429,10 +427,12 @@ async def guarded_press(
     interaction: discord.Interaction, match_id: int, work: Callable[[], Awaitable[None]]
 ) -> None:
     """`guarded` for the press of a component that names a match or lobby: `work` runs only if that game
-    belongs to the server and channel the press comes from (owned_here); every such component goes here."""
+    belongs to the server and channel the press comes from (owned_here), and then it ends the presser's time
+    away (bot/discord/away.py); every such component goes here."""
 
     async def checked() -> None:
         await owned_here(interaction, match_id)
+        await _back_from_away(interaction)  # a press on one's own server's game: back from time away
         await work()
 
     await guarded(interaction, match_id, checked)

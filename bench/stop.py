@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 import tempfile
@@ -65,6 +66,8 @@ def main() -> None:
     parser.add_argument("--load", default="16,64", help="moves acknowledged before the signal, per row")
     parser.add_argument("--runs", type=int, default=2, help="runs of each row and Discord speed (2)")
     a = parser.parse_args()
+    # the fake's "Connection lost" tracebacks, for the requests the stopping bot gives up on (not the bot's)
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
     games = [int(x) for x in a.games.split(",")]
     loads = [int(x) for x in a.load.split(",")]
     asyncio.run(bench(games, loads, a.runs))

@@ -1,5 +1,5 @@
 """The command line (`agora`, or `python -m bot`): `play` a game in the terminal, `run` the Discord bot,
-`replay` an exported game."""
+`export` a terminal game, `replay` an exported game."""
 
 from __future__ import annotations
 
@@ -155,6 +155,25 @@ def _parser() -> argparse.ArgumentParser:
         "--seat", type=int, default=None, metavar="N",
         help="watch through seat N's eyes (1 = the first seat): their hand and their own secrets shown",
     )  # fmt: skip
+    e = sub.add_parser(
+        "export",
+        help="write a terminal game that is over as a file `replay` plays back (the /game export format)",
+        description="Write a finished terminal game as the JSON file /game export attaches (docs/export.md): "
+        "the seed, the options and every move, which `replay FILE` plays back. A game still being played "
+        "is refused: its export would reveal every hidden card.",
+    )
+    e.add_argument(
+        "id", nargs="?", type=int, default=None, metavar="ID",
+        help="the game's number (--list of play shows them; default: the latest finished game)",
+    )  # fmt: skip
+    e.add_argument(
+        "--to", dest="target", default=None, metavar="FILE",
+        help="the file to write (default: agora-GAME-ID.json here)",
+    )  # fmt: skip
+    e.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    e.add_argument(
+        "--db", default=DEFAULT_DB, metavar="PATH", help=f"SQLite file of saved games ({DEFAULT_DB})"
+    )
     sub.add_parser(
         "health",
         help="exit 0 if the running bot's heartbeat is recent (the Docker health check; see bot/ops.py)",
@@ -307,6 +326,10 @@ def _command(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # `agora replay FILE --all | head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.command == "export":
+        from bot.export import export_game
+
+        return asyncio.run(export_game(args.db, args.id, args.target, args.force))
     if args.command == "backup":
         return _backup(args.db, args.target, args.force)
     if args.command == "migrate":

@@ -1,7 +1,7 @@
 """Exports for people: a stored match as an export (engine/export.py), and `agora replay FILE`, which plays
 one back in the terminal move by move and checks that the engine rebuilds the recorded final state.
 
-    export = stored_export(record, rows, names, shares)      # what /game export attaches
+    export = await match_export(sessions, record, names_of)  # what /game export and agora export write
     code = replay_file("game-12.json", all_moves=True)        # the terminal playback; 0 when all matches
 """
 
@@ -15,7 +15,8 @@ from typing import TextIO
 
 from bot.console import command, credit, plain
 from bot.files import FileRefused, read_regular
-from bot.store import LogRow, MatchRecord
+from bot.sessions import MatchInfo, SessionError, SessionManager
+from bot.store import ACTIVE, LogRow, MatchRecord
 from engine.core import IllegalAction, PlayerId, find_action
 from engine.export import (
     MAX_EXPORT_BYTES,
@@ -35,9 +36,29 @@ from engine.table.present import together
 from engine.text import printable
 
 PROMPT = "Enter: next move · a: all the rest · q: stop here "
+LIVE_EXPORT = (
+    "Game #{id} is still being played, so it cannot be exported yet: an export holds the deal's seed and "
+    "every move, enough to work out every hidden card. Export it once it is over"
+)  # each front end ends the sentence: "." or what it offers meanwhile
 
 
 # --- a stored match as an export -------------------------------------------------------------------------
+async def match_export(
+    sessions: SessionManager,
+    record: MatchRecord,
+    names_of: Callable[[MatchInfo], Sequence[str]],
+    meanwhile: str = ".",
+) -> Export:
+    """The export of a stored match that is over, its seats named by names_of (/game export and agora
+    export); SessionError with LIVE_EXPORT (ended by meanwhile) for a game still being played."""
+    if record.status == ACTIVE:
+        raise SessionError(LIVE_EXPORT.format(id=record.id) + meanwhile)
+    info = await sessions.get(record.id)
+    rows = await sessions.store.load_log(record.id)
+    shares = info.returns if info.returns is not None else await sessions.store.match_shares(record.id)
+    return stored_export(record, rows, names_of(info), shares)
+
+
 def stored_export(
     record: MatchRecord, rows: Sequence[LogRow], names: Sequence[str], shares: Sequence[float] | None
 ) -> Export:

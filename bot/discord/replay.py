@@ -13,9 +13,9 @@ import io
 import discord
 
 from bot.discord.common import bot_of, drawn_names, seat_names
-from bot.replay import export_filename, stored_export
+from bot.replay import export_filename, match_export
 from bot.sessions import MatchInfo, SessionError
-from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, MatchRecord
+from bot.store import ABANDONED, BROKEN, FINISHED, LOBBY, MatchRecord
 from engine.export import ExportError, to_text
 from engine.table.present import plural, together
 
@@ -27,11 +27,7 @@ NO_GAME_HERE = (
     "There is no game in this channel. Give a game's number (it is in each board's title), e.g. "
     "`/game {sub} id:12`."
 )
-LIVE_EXPORT = (
-    "Game #{id} is still being played, so it cannot be exported yet: an export holds the deal's seed and "
-    "every move, enough to work out every hidden card. Export it once it is over; meanwhile "
-    "`/game replay` shows it so far."
-)
+MEANWHILE = "; meanwhile `/game replay` shows it so far."  # ends bot/replay.py's LIVE_EXPORT
 
 
 async def stored_match(interaction: discord.Interaction, match_id: int | None, sub: str) -> MatchRecord:
@@ -139,13 +135,8 @@ async def export(interaction: discord.Interaction, match_id: int | None) -> None
     """/game export [id]: a game that is over as a JSON file (ephemeral), with how to play it back."""
     bot = bot_of(interaction)
     record = await stored_match(interaction, match_id, "export")
-    if record.status == ACTIVE:
-        raise SessionError(LIVE_EXPORT.format(id=record.id))
-    info = await bot.sessions.get(record.id)
+    exported = await match_export(bot.sessions, record, drawn_names, MEANWHILE)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rows = await bot.sessions.store.load_log(record.id)
-    shares = info.returns if info.returns is not None else await bot.sessions.store.match_shares(record.id)
-    exported = stored_export(record, rows, drawn_names(info), shares)
     data = to_text(exported).encode()
     name = export_filename(exported)
     if len(data) > interaction.filesize_limit - UPLOAD_MARGIN:
@@ -155,9 +146,9 @@ async def export(interaction: discord.Interaction, match_id: int | None) -> None
         )
         return
     await interaction.followup.send(
-        f"📦 **{info.title}** game #{record.id}: the seed, the options and all {len(exported.log)} moves. "
-        f"Play it back in a terminal with `agora replay {name}` (Agora's command line); the format is "
-        "described in docs/export.md.",
-        file=discord.File(io.BytesIO(data), name, description=f"{info.title} game #{record.id}"),
+        f"📦 **{exported.title}** game #{record.id}: the seed, the options and all "
+        f"{len(exported.log)} moves. Play it back in a terminal with `agora replay {name}` (Agora's "
+        "command line); the format is described in docs/export.md.",
+        file=discord.File(io.BytesIO(data), name, description=f"{exported.title} game #{record.id}"),
         ephemeral=True,
     )

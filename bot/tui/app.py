@@ -31,7 +31,7 @@ from bot.sessions.types import walk
 from bot.store import ACTIVE, Store, open_store
 from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, escape, piles_last
 from engine import packs
-from engine.core import PlayerId
+from engine.core import Event, PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
 from engine.table.present import (
@@ -239,7 +239,8 @@ class AgoraApp(App[int]):
             self._note(str(e), toast=True)
             return
         mine = [e for e in result.events if e.visible(seat)]
-        self._add_log(seat, [e.text for e in mine] or ["moved"])
+        chosen = next((m.label for m in self.moves if m.key == key), "")  # their own move: theirs to read
+        self._add_events(seat, mine, f"{self._who(seat)}: {chosen}" if chosen else "")
         if len(self.humans) >= 2:  # hot seat: the mover sees their move's result before handing over
             await self.sessions.wait_idle(self.match_id)
             after = await self.sessions.get(self.match_id)
@@ -360,6 +361,19 @@ class AgoraApp(App[int]):
     def _add_log(self, seat: PlayerId, texts: Sequence[str]) -> None:
         names = self._names()
         self.log_lines += [credit(self._who(seat), t, names) for t in texts]
+        self.log_lines = self.log_lines[-LOG_KEEP:]
+        self._show_log()
+
+    def _add_events(self, seat: PlayerId, events: Sequence[Event], silent: str = "") -> None:
+        """A move's events as log lines, each credited to the seat the event names as its own (the card's
+        owner when another seat's card acts during this move), else to the mover. A move with no event to
+        read gets the line `silent` (the mover's own move as its menu path; "X passes"), else "X makes a
+        choice": public words, never a bare "moved"."""
+        names = self._names()
+        lines = [credit(self._who(_owner(e, len(names), seat)), e.text, names) for e in events]
+        if not lines:
+            lines = [silent or f"{self._who(seat)} makes a choice"]
+        self.log_lines += lines
         self.log_lines = self.log_lines[-LOG_KEEP:]
         self._show_log()
 
@@ -554,7 +568,7 @@ class AgoraApp(App[int]):
         body = (
             "\n".join(f"{i:>4}  {line}" for i, line in enumerate(lines, 1)) or "Nothing has been played yet."
         )
-        await self.push_screen(TextScreen("The whole log (what you may see)", body), wait_for_dismiss=True)
+        await self.push_screen(EndFirst("The whole log (what you may see)", body), wait_for_dismiss=True)
 
     def action_help(self) -> None:
         if self.game is not None and self.present is not None:
@@ -626,10 +640,28 @@ class AgoraApp(App[int]):
             return
         if not ev.info.seats[ev.seat].is_ai and not ev.auto:
             return
-        texts = [e.text for e in ev.visible_events(self._eyes())]
-        self._add_log(ev.seat, texts or ["moved"])
+        passed = (ev.action_key or "").split(":", 1)[0] == PASS
+        silent = f"{self._who(ev.seat)} passes" if passed else ""
+        self._add_events(ev.seat, ev.visible_events(self._eyes()), silent)
         if self.choice is not None and not self.choice.done() and ev.seat != self.viewer:
             self._choose(REDRAW)  # the position changed under the person's eyes: draw it again
+
+
+class EndFirst(TextScreen):
+    """A page of text opened at its end: the whole log, whose newest line is the one wanted."""
+
+    def on_mount(self) -> None:  # TextScreen's own on_mount runs too: Textual calls each class's handler
+        self.query_one("#text-scroll", VerticalScroll).scroll_end(animate=False)
+
+
+def _owner(event: Event, seats: int, mover: PlayerId) -> PlayerId:
+    """The seat an event names as its own (its `seat` argument: the player, or the owner of the card that
+    acts), else the seat whose move caused it."""
+    try:
+        seat = event.arg("seat")
+    except KeyError:
+        return mover
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats else mover
 
 
 def _pattern(names: dict[str, str]) -> re.Pattern[str] | None:

@@ -28,6 +28,7 @@ from bot.console import (
     card_entries,
     card_text,
     credit,
+    credited_log,
     menu_keys,
     named_moves,
     plain,
@@ -301,8 +302,7 @@ class AgoraApp(App[int]):
 
     def _credited(self, rows: Sequence[tuple[PlayerId, str]]) -> list[str]:
         """Replayed log rows as lines that say who acted (seat -1: a line of the app's own)."""
-        names = self._names()
-        return [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows]
+        return credited_log(rows, self._names())
 
     def _eyes(self) -> PlayerId | None:
         """Whose eyes the screen shows: the seat on screen, else the one person, else nobody's (public)."""

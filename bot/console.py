@@ -36,13 +36,28 @@ from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
-from engine.table.present import Presentation, of, player_count, rule_text, rulings_text, seat_refs, together
+from engine.table.present import (
+    CardEntry,
+    Presentation,
+    Seen,
+    card_lines,
+    of,
+    player_count,
+    rule_text,
+    rulings_text,
+    seat_refs,
+    seen_cards,
+    together,
+)
 from engine.text import printable
 
 DEFAULT_DB = "agora-console.db"
 # Cursor home, clear the screen, and clear the scrollback (ESC[3J): the previous player's hand is gone.
 CLEAR = "\033[H\033[2J\033[3J"
-KEYS = "? = a hint from the AI, u = undo, r = show the board again, q = save and quit, h = this help"
+KEYS = (
+    "? = a hint from the AI, u = undo, i NAME = a card's text (i alone lists the cards), l = the whole log, "
+    "r = show the board again, q = save and quit, h = this help"
+)
 ITALIC = re.compile(r"\*(\S[^*\n]*?)\*")  # *Draw*, not the * of "2 * 3"
 RESERVED = frozenset("urqhibl")  # the terminal's own keys (u r q h; the app's i b l)
 
@@ -129,6 +144,46 @@ def menu_keys(moves: Sequence[Move], shortcuts: dict[str, str]) -> list[tuple[st
     return out
 
 
+def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | None = None) -> str:
+    """A card's full text as plain lines: name and type, printed stats, text, where it is with its current
+    stats when it is on the table, then its other faces (the app's card screen and line mode's i)."""
+    lines = card_lines(entry)
+    if seen is not None:
+        lines += ["", f"Here: {seen.where}" + (f" — {seen.now}" if seen.now else "")]
+    for face in others:
+        lines += ["", "Other face:", *card_lines(face)]
+    return "\n".join(lines)
+
+
+def card_entries(present: Presentation, info: MatchInfo) -> dict[str, CardEntry]:
+    """The game's catalogue with the match's card pack, by card id."""
+    return {e.id: e for e in (*present.catalogue(), *packs.entries_of(info.game_id, info.options))}
+
+
+def credited_log(rows: Sequence[tuple[PlayerId, str]], names: Sequence[str]) -> list[str]:
+    """Replayed log rows as lines that say who acted (seat -1: a line of the app's own)."""
+    return [credit(names[s], t, names) if 0 <= s < len(names) else t for s, t in rows]
+
+
+def inspect_text(wanted: str, seen: Sequence[Seen], entries: dict[str, CardEntry]) -> str:
+    """Line mode's `i NAME`: the full text of the card on screen whose name or label is NAME (or starts with
+    it; any case), or which cards there are when NAME is empty, matches none or several."""
+    rows = [(s, entries[s.card]) for s in dict.fromkeys(seen) if s.card in entries]
+    if not rows:
+        return "No card is face up on the table."
+    key = wanted.strip().casefold()
+    exact = [(s, e) for s, e in rows if key in (e.name.casefold(), e.label.casefold())]
+    found = exact or [(s, e) for s, e in rows if key and e.name.casefold().startswith(key)]
+    if key and len({e.id for _, e in found}) == 1:
+        s, e = found[0]
+        return card_text(e, [entries[f] for f in e.faces if f in entries and f != e.id], s)
+    listed = found if key and found else rows
+    head = f"Several cards match {wanted.strip()!r}:" if found else "The cards on screen (type i and a name):"
+    if key and not found:
+        head = f"No card named {wanted.strip()!r} is on screen. {head}"
+    return "\n".join([head, *(f"  {e.name} — {s.where}" for s, e in listed)])
+
+
 def help_text(game: Any, present: Presentation) -> str:
     """The game's summary, how to read its full rules here (or, for a game that ships no rule text, where
     they are), and the keys."""
@@ -143,9 +198,86 @@ def help_text(game: Any, present: Presentation) -> str:
 def rules_text(game: Any) -> str:
     """The game's own rule text (or, when it ships none, where its rules are), then Agora's rulings: what
     `h rules` prints and the app's help ends with."""
-    text = rule_text(game).strip() or plain(of(game).rules)
-    rulings = rulings_text(game).strip()
+    text = clean_rule_text(rule_text(game)) or plain(of(game).rules)
+    rulings = plain_rulings(rulings_text(game))
     return f"{text}\n\n-- Agora's rulings (where the text is unclear) --\n\n{rulings}" if rulings else text
+
+
+# --- the help's rule text and rulings, as a player reads them ---------------------------------------------
+# The rule texts are PDF and web extractions shared with the other front ends: the help cleans them as it
+# shows them, line by line, by these patterns (each names the debris it drops, as found in the five texts).
+DEBRIS = (
+    re.compile(r".*\.(png|jpe?g|gif|webp)", re.I),  # an image's file name ("Screen Shot … 6.37.04 PM.png")
+    re.compile(r"(Picture|Figure|Image) \d+:.*"),  # a picture's caption ("Picture 1: Player board")
+    re.compile(r"(https?://|www\.)\S+", re.I),  # a page footer's web address ("WWW.HACKANDSLASHGAMES.COM")
+    re.compile(r"[A-Z][A-Z &]+ GAMES"),  # the publisher's name beside it ("HACK AND SLASH GAMES")
+    re.compile(r"CONTENTS|[^\t]+\t\d*"),  # a table of contents: its heading, and "Relics<TAB>4"
+    re.compile(r"- \|[ |]*|\|[-| ]+\|"),  # an empty table header ("- | | |") and its rule ("|---|---|")
+    re.compile(r"DEFENSE|ATTACK"),  # a picture's labels, alone on their lines
+)
+TYPOS = (("Moster cards:", "Monster cards:"),)  # a heading misspelt in the source
+CODE = re.compile(r"`([^`]*)`")
+SOURCE = re.compile(r"[\w./-]*/[\w./-]*|[\w-]+\.(py|toml|md|txt)|\[[\w.]+\]")  # a file, a data table
+REFS = (  # the rulings' references to one another and to issues, dropped from the display
+    re.compile(r"[;,]? (?:see|checked by) (?:rulings? )?\d+(?:(?:,| and) \d+)*[^.;)]*"),  # "; see 20 for …"
+    re.compile(r"\s*\((?:rulings? |see )?\d+(?:[–-]\d+)?(?:(?:,| and) \d+(?:[–-]\d+)?)*\)"),  # (48), (4, 48)
+    re.compile(
+        r", (?:rulings? |see )?\d+(?:[–-]\d+)?(?:(?:,| and) \d+(?:[–-]\d+)?)*(?=\))"
+    ),  # "(plus X, 41)"
+    re.compile(
+        r"\s*\((?:ruling|issue) \d+\)| in issue \d+|[;,] issue \d+(?=[.);])|issue \d+[;,] ?"
+    ),  # "Changed in issue 23"
+)
+ABOUT_CODE = re.compile(r"Numbers are stable")  # a sentence for the developers ("… tests and code cite them")
+CODE_HEAVY = 10  # a ruling naming this many code words describes the data format, for card-pack authors
+LIST_ITEM = re.compile(r"\s*(?:[-*•] |\d+\. |\([a-z]\) )")
+
+
+def clean_rule_text(text: str) -> str:
+    """A rule text without its extraction debris (DEBRIS), its known misprints fixed (TYPOS), and no run of
+    more than one blank line."""
+    for wrong, right in TYPOS:
+        text = text.replace(wrong, right)
+    lines = [line for line in text.splitlines() if not any(p.fullmatch(line.strip()) for p in DEBRIS)]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def _names_a_source(sentence: str) -> bool:
+    """Whether a sentence is about the code: it names a file or a data table outside any aside."""
+    return any(SOURCE.fullmatch(c) for c in CODE.findall(re.sub(r"\([^()]*\)", "", sentence)))
+
+
+def plain_rulings(text: str) -> str:
+    """Agora's rulings in plain words: each one a paragraph without its number, references to other rulings
+    or issue numbers; no file names or code (an aside naming a file is dropped, and so is a sentence about
+    the code; a code word is written as a word); and no ruling about the data format (CODE_HEAVY)."""
+    out: list[str] = []
+    text = re.sub(
+        r"\n *```.*?```", "", text.strip(), flags=re.S
+    )  # a measurement's table: a benchmark's output
+    for block in re.split(r"\n(?=\d+\. |#)", text):
+        if len(CODE.findall(block)) >= CODE_HEAVY:
+            continue
+        lines: list[str] = []
+        for line in block.splitlines():  # the source's hard wraps undone: the screen wraps
+            if lines and lines[-1].strip() and line.startswith(" ") and not LIST_ITEM.match(line):
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line)
+        block = re.sub(r"^\d+\. ", "• ", re.sub(r"^#+ ", "", "\n".join(lines)))
+        block = re.sub(r"\s*\((?:issue \d+; )?`[^`]*`\)", "", block)  # "(`shared/rules/x.txt`)"
+        block = " ".join(
+            s
+            for s in re.split(r"(?<=[.)]) (?=[A-Z*])", block)
+            if not ABOUT_CODE.search(s) and not _names_a_source(s)
+        )
+        block = CODE.sub(lambda m: "" if SOURCE.search(m.group(1)) else m.group(1).replace("_", " "), block)
+        block = re.sub(r" in [\w/]+\.py\b", "", block)  # "MAX_X in rules.py"
+        for ref in REFS:
+            block = ref.sub("", block)
+        block = re.sub(r"\(\s*[;,]\s*", "(", re.sub(r"\(\s*[;,]?\s*\)", "", block))
+        out.append(plain(re.sub(r"(?<=\S)  +", " ", re.sub(r" +([.,;:)])", r"\1", block))))
+    return "\n\n".join(b for b in out if b.strip()).strip()
 
 
 # --- one game at one screen -------------------------------------------------------------------------------
@@ -317,7 +449,7 @@ class ConsoleGame:
         numbers = [k for k, _ in keyed if k.isdigit()]
         letters = [k for k, _ in keyed if not k.isdigit()]
         span = [f"1-{numbers[-1]}" if len(numbers) > 1 else numbers[0]] if numbers else []
-        prompt = f"[{', '.join([*span, *letters, 'u', 'r', 'q', 'h'])}] > "
+        prompt = f"[{', '.join([*span, *letters, '?', 'u', 'i', 'l', 'r', 'q', 'h'])}] > "
         while True:
             answer = await self.screen.ask(prompt)
             if answer is None or answer.lower() in ("q", "quit", "exit"):
@@ -333,6 +465,12 @@ class ConsoleGame:
                 await self._hint(user, keyed, info)
             elif cmd == "r":
                 return "moved"  # redraws
+            elif cmd == "i" or cmd.startswith("i "):
+                names = self._names(info)
+                seen = seen_cards(self.present, view, names)
+                self.screen.say(inspect_text(answer.strip()[1:], seen, card_entries(self.present, info)))
+            elif cmd == "l":
+                await self._whole_log(info, user)
             elif cmd == "u":
                 try:
                     result = await self.sessions.undo(self.match_id, user, info.state_id)
@@ -351,6 +489,11 @@ class ConsoleGame:
                 return "moved"
             else:
                 self.screen.say(f"Please type one of {prompt[1:-4]}. {KEYS}.")
+
+    async def _whole_log(self, info: MatchInfo, user: int) -> None:
+        """The whole log as this seat may read it, replayed from the database, numbered (the app's l)."""
+        lines = credited_log(await self.sessions.log_for(self.match_id, user), self._names(info))
+        self.screen.say("\n".join(f"{i:>4}  {line}" for i, line in enumerate(lines, 1)) or "Nothing yet.")
 
     async def _hint(self, user: int, keyed: list[tuple[str, Move]], info: MatchInfo) -> None:
         """The strongest AI's three best moves for this player (from what they can see), with what to type."""
@@ -416,6 +559,12 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
     inp = inp if inp is not None else sys.stdin
     out = out if out is not None else sys.stdout
     screen = _Screen(inp, out, clear=_isatty(out))
+    if (opts.list or opts.resume is not None) and _no_database(opts.db):  # reading makes no database file
+        screen.say(
+            f"There is no database at {opts.db}; start a game with: {play_command(first_game(), opts.db)}"
+        )
+        return 0 if opts.list else 1
+    in_app = not opts.line and _isatty(inp) and _isatty(out)
     store = open_store(opts.db)
     await store.open()
     sessions = SessionManager(store, ai_delay=opts.ai_delay)
@@ -430,10 +579,10 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
                 return 1
             screen.say(f"Resuming game #{match_id}.")
         else:
-            match_id = await _new_game(sessions, opts, screen)
+            match_id = await _new_game(sessions, opts, screen, help_hint=not in_app)
             if match_id is None:
                 return 2
-        if not opts.line and _isatty(inp) and _isatty(out):
+        if in_app:
             await sessions.close()
             await store.close()
             return await _run_app(opts, match_id, screen)
@@ -472,8 +621,12 @@ async def _same(setting: str) -> str:
     return setting
 
 
-async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen) -> int | None:
-    """Check every option first, so a start that cannot work leaves nothing saved; the new game's id."""
+async def _new_game(
+    sessions: SessionManager, opts: PlayOptions, screen: _Screen, help_hint: bool = True
+) -> int | None:
+    """Check every option first, so a start that cannot work leaves nothing saved; the new game's id. The
+    line that says so ends with "Type h for help." in line mode only (the app's own footer says it, and the
+    line stays on the terminal after the app is gone)."""
     game_id = opts.game or first_game()
     try:
         game = get_game(game_id)
@@ -523,7 +676,8 @@ async def _new_game(sessions: SessionManager, opts: PlayOptions, screen: _Screen
         raise
     names = together([info.seat_name(i) for i in range(len(info.seats))])
     pack = f" with the card pack {found[0]}" if (found := pack_of(info.options)) else ""
-    screen.say(f"Game #{info.id}: {game.title} for {len(info.seats)} ({names}){pack}. Type h for help.")
+    hint = " Type h for help." if help_hint else ""
+    screen.say(f"Game #{info.id}: {game.title} for {len(info.seats)} ({names}){pack}.{hint}")
     return info.id
 
 
@@ -580,6 +734,12 @@ async def _list(sessions: SessionManager, screen: _Screen, db: str) -> int:
         live = f" ◀ resume with --resume {g.id}" if g.status in LIVE_STATUSES else ""
         screen.say(f"{g.id:>5}  {g.game_id:<12} {g.status:<10} {g.state_id:>5}  {names}{live}")
     return 0
+
+
+def _no_database(db: str) -> bool:
+    """Whether `db` names a database file that does not exist (a server's URL always exists here)."""
+    path = db.removeprefix("sqlite:///")
+    return "://" not in path and not Path(path).is_file()
 
 
 def _isatty(stream: Any) -> bool:

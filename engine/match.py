@@ -84,6 +84,8 @@ class Match:
         """Why this seat cannot take its last move back now, in words (None when it can)."""
         if not self.log:
             return "nothing has been played yet"
+        if all(seat != player for seat, _ in self.log):
+            return "you have not moved yet"
         last = self.log[-1][0]
         if last != player:
             who = names[last] if last < len(names) else f"P{last + 1}"

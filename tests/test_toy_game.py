@@ -40,10 +40,14 @@ async def test_the_toy_in_the_terminal(toy: HighCard, tmp_path: Path) -> None:
     assert code == 0, text
     assert f"Game #1: High Card for 2 (Player 1 and AI 2 ({DEFAULT_LEVEL}))" in text  # the pool loads the toy
     assert "== High Card · Player 1 to draw or pass" in text  # the game's own board text and status
-    assert "  d. Draw a card" in text and "  p. Pass" in text and "[d, p, u, r, q, h] > " in text
+    assert "  d. Draw a card" in text and "  p. Pass" in text and "[d, p, ?, u, i, l, r, q, h] > " in text
     assert "21 or less wins" in text and "the whole rules" in text  # h: the summary and where the rules are
     assert "  Player 1 drew a " in text  # credited once, by name
-    assert "Player 1 may jeer or pass" in text and "  j. Jeer" in text and "[j, p, u, r, q, h] > " in text
+    assert (
+        "Player 1 may jeer or pass" in text
+        and "  j. Jeer" in text
+        and "[j, p, ?, u, i, l, r, q, h] > " in text
+    )
     assert "  Player 1 jeers AI 2" in text and "· jeered" in text  # the window's answer, on the board
     assert "Game #1 is over. " in text and text.rstrip().endswith(("wins.", "share the win.", "Nobody wins."))
 

@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.events import Key
 from textual.widgets import Tree
 
+from bot.console import clean_rule_text
 from bot.store import ACTIVE
 from bot.tui.app import AgoraApp, help_page
 from bot.tui.screens import TAGS, CardScreen, HandOverScreen, TextScreen
@@ -223,6 +225,7 @@ async def test_the_hot_seat_hides_the_last_players_hand(tmp_path: Path) -> None:
                 if isinstance(app.screen, TextScreen | HandOverScreen) or app.ready.is_set():
                     break
             if isinstance(app.screen, TextScreen):
+                assert app.screen.title_text.endswith(": the result of your move"), app.screen.title_text
                 assert "your move" in screen_text(app)
                 await pilot.press("enter")
                 await pilot.pause()
@@ -242,6 +245,12 @@ async def test_the_hot_seat_hides_the_last_players_hand(tmp_path: Path) -> None:
         text = screen_text(app)
         for card in private:
             assert entries[card].name not in text, f"{card} of the last player's hand is still on screen"
+        await pilot.press("u")  # their first undo: they have no move to take back, whoever moved before
+        for _ in range(100):
+            await pilot.pause()
+            if "take back" in str(app.query_one("#prompt").visual):
+                break
+        assert "you have not moved yet" in str(app.query_one("#prompt").visual)
         await pilot.press("q")
 
 
@@ -264,8 +273,10 @@ async def test_a_small_screen_folds_the_board_into_the_status_line(tmp_path: Pat
 def test_help_comes_from_the_games_own_rule_text(game_id: str) -> None:
     game = get_game(game_id)
     title, body = help_page(game, of(game))
-    text = rule_text(game)
-    assert len(text) > 1000 and text.strip()[:200] in body
+    text = clean_rule_text(rule_text(game))
+    assert len(text) > 1000 and text[:200] in body
+    for debris in ("Screen Shot", ".png", "Moster cards", "`", "[teams.", "Picture 1:"):
+        assert debris not in body, debris
     assert "/rules" not in body.split("── The rules")[0], "no Discord command in the terminal's help"
     assert game.title in title
 
@@ -303,3 +314,49 @@ def test_big_piles_come_after_the_cards_in_play_so_those_get_the_keys() -> None:
     field = [Seen("m", "AI 2 · field"), Seen("x", "Being played")]
     assert piles_last([*hand, *pile, *field]) == [*hand, *field, *pile]
     assert len(TAGS) == 61 and len(set(TAGS)) == 61
+
+
+async def test_omphalas_setup_hand_line_shows_all_seven_cards_at_80x24(tmp_path: Path) -> None:
+    """The issue: the hand line at the setup dropped the seventh card (it wrapped below the board's fold)."""
+    db = str(tmp_path / "games.db")
+    mid = await new_game(db, "omphala", seed=1)
+    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(app)
+        await pilot.pause()
+        hand = app.view["players"][0]["hand"]
+        line = next(x for x in str(app.query_one("#board").visual).splitlines() if "hand:" in x)
+        assert len(hand) == 7 and len(line.split()) == 8, line
+        assert cell_len(line) <= app.query_one("#board").content_region.width, line
+        await pilot.press("q")
+
+
+def test_ophions_board_says_how_the_final_score_adds_up() -> None:
+    """The issue: the board said 47 VP where the status said 50: at the end the upgrades' points are added."""
+
+    game = get_game("ophion")
+    view = game.view(game.setup(2, 1), 0)
+    view["players"][0]["total"], view["players"][1]["total"] = 47, 20
+    view["result"] = {"scores": [50, 20], "upgrade_points": [3, 0], "winners": [0]}
+    present = of(game)
+    assert "Player 1: 50 VP" in present.status(view, ["Player 1", "AI 2"]).scores
+    board = present.board_text(view, ["Player 1", "AI 2"])
+    assert "Player 1 (you): 50 VP (47 + 3 from upgrades)" in board and "AI 2: 20 VP ·" in board
+
+
+async def test_at_game_over_the_help_and_undo_still_answer(tmp_path: Path) -> None:
+    """The issue: at game over ? and u did nothing, silently. ? shows the help; u says there is nothing."""
+    db = str(tmp_path / "games.db")
+    mid = await new_game(db, "omphala", seed=1, ai=2)
+    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(app)
+        await pilot.pause()
+        assert app.over and "is over" in str(app.query_one("#prompt").visual)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and "Omphala — help" in screen_text(app)
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert any("nothing to undo" in str(n.message) for n in app._notifications)
+        await pilot.press("q")

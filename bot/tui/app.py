@@ -24,13 +24,23 @@ from textual.events import Key, Resize
 from textual.widgets import Footer, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from bot.console import credit, menu_keys, named_moves, plain, play_command, result_words, rules_text
+from bot.console import (
+    card_entries,
+    card_text,
+    credit,
+    credited_log,
+    menu_keys,
+    named_moves,
+    plain,
+    play_command,
+    result_words,
+    rules_text,
+)
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, Store, open_store
-from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, card_text, escape, piles_last
-from engine import packs
+from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, escape, piles_last
 from engine.core import Event, PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
@@ -89,6 +99,7 @@ class AgoraApp(App[int]):
         self.ready = asyncio.Event()  # set while the app waits for a person's move (tests wait on it)
         self.outcome = 0
         self.turns = 0  # times the app has waited for a move (tests wait for the next)
+        self.over = False  # the game has ended: ? shows the help, u says there is nothing to undo
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
         self._log_due = False
@@ -245,9 +256,13 @@ class AgoraApp(App[int]):
             await self.sessions.wait_idle(self.match_id)
             after = await self.sessions.get(self.match_id)
             nxt = [s for s in after.to_act if not after.seats[s].is_ai]
-            if after.status == ACTIVE and nxt and nxt[0] != seat:
-                text = "\n".join(self.log_lines[-12:])
-                await self._say(f"{self._who(seat)}: your move", text, "Enter: hand the screen over")
+            text = "\n".join(self.log_lines[-12:])
+            if after.status != ACTIVE:  # the last move: its result is the game's
+                await self._say("Game over", f"{result_words(after)}\n\n{text}".strip())
+            elif nxt and nxt[0] != seat:
+                await self._say(
+                    f"{self._who(seat)}: the result of your move", text, "Enter: hand the screen over"
+                )
 
     async def _hand_over(self, info: MatchInfo, seat: PlayerId) -> bool:
         """Blank every panel, then wait for the next person (False: they chose to save and quit)."""
@@ -271,6 +286,7 @@ class AgoraApp(App[int]):
         self.moves, self.keyed = [], []
         self._draw(info)
         self._fill_moves()
+        self.over = True
         words = f"Game #{info.id} is over. {result_words(info)}"
         self.query_one("#prompt", Static).update(escape(words) + "\nPress q to leave.")
         loop = asyncio.get_running_loop()
@@ -286,8 +302,7 @@ class AgoraApp(App[int]):
 
     def _credited(self, rows: Sequence[tuple[PlayerId, str]]) -> list[str]:
         """Replayed log rows as lines that say who acted (seat -1: a line of the app's own)."""
-        names = self._names()
-        return [credit(self._who(s), t, names) if s >= 0 else t for s, t in rows]
+        return credited_log(rows, self._names())
 
     def _eyes(self) -> PlayerId | None:
         """Whose eyes the screen shows: the seat on screen, else the one person, else nobody's (public)."""
@@ -324,9 +339,8 @@ class AgoraApp(App[int]):
     def _entries(self) -> dict[str, CardEntry]:
         """The game's catalogue, with the match's card pack, by card id (read once)."""
         if self._catalogue is None:
-            assert self.present is not None
-            pack = packs.entries_of(self.info.game_id, self.info.options) if self.info is not None else ()
-            self._catalogue = {e.id: e for e in (*self.present.catalogue(), *pack)}
+            assert self.present is not None and self.info is not None
+            self._catalogue = card_entries(self.present, self.info)
         return self._catalogue
 
     def _linked(self, text: str, only: str | None = None) -> str:
@@ -577,7 +591,11 @@ class AgoraApp(App[int]):
 
     @work(group="hint", exclusive=True)
     async def action_hint(self) -> None:
-        """The strongest AI's three best moves for this player, from what they can see."""
+        """The strongest AI's three best moves for this player, from what they can see (the help once the
+        game is over)."""
+        if self.over:
+            self.action_help()
+            return
         if self.sessions is None or self.info is None or self.viewer is None or self.choice is None:
             return
         self._note("Thinking…")
@@ -603,6 +621,9 @@ class AgoraApp(App[int]):
     @work(group="undo", exclusive=True)
     async def action_undo(self) -> None:
         """Say what undo would take back (or why it cannot), and take it back on y."""
+        if self.over:
+            self.notify("The game is over; there is nothing to undo.", timeout=6)
+            return
         if self.sessions is None or self.info is None or self.viewer is None or self.choice is None:
             return
         info, seat = self.info, self.viewer

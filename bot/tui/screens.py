@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.table.present import CardEntry, Seen, card_lines
+from engine.table.present import Seen
 from engine.text import printable
 
 # One key picks a card in the card list: 61 cards, more than any view shows face up at once.
@@ -31,17 +31,6 @@ def piles_last(seen: Sequence[Seen]) -> list[Seen]:
     stays first whatever its size."""
     sizes = Counter(s.where for s in seen)
     return sorted(seen, key=lambda s: not s.mine and sizes[s.where] > PILE)  # stable: order kept within
-
-
-def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | None = None) -> str:
-    """A card's full text as plain lines: name and type, printed stats, text, where it is with its current
-    stats when it is on the table, then its other faces."""
-    lines = card_lines(entry)
-    if seen is not None:
-        lines += ["", f"Here: {seen.where}" + (f" — {seen.now}" if seen.now else "")]
-    for face in others:
-        lines += ["", "Other face:", *card_lines(face)]
-    return "\n".join(lines)
 
 
 class CardScreen(ModalScreen[None]):

@@ -230,7 +230,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         if p.get("back_row") is not None:
             lines.append(f"    back:  {'  '.join(_entity(e) for e in p['back_row']) or '—'}")
         if p.get("hand"):
-            lines.append(f"    hand:  {'  '.join(_label(c) for c in p['hand'])}")
+            lines.append(f"    hand:  {' '.join(_label(c) for c in p['hand'])}")  # seven fit in 36 columns
     if view.get("last"):
         lines.append(f"Last: {seat_refs(view['last']['text'], names)}")
     if view.get("log"):

@@ -56,6 +56,19 @@ def _score(view: JSON, p: JSON) -> int:
     return final[p["seat"]] if p["seat"] < len(final) else p.get("total", 0)
 
 
+def _vp_line(view: JSON, p: JSON) -> str:
+    """A seat's VP as the status counts them: at the end the final score, with the upgrades' points that
+    the track does not hold ("50 VP (47 + 3 from upgrades)")."""
+    score = _score(view, p)
+    ups = (view.get("result") or {}).get("upgrade_points") or []
+    extra = ups[p["seat"]] if p["seat"] < len(ups) else 0
+    return (
+        f"{score} VP ({p['total']} + {extra} from upgrades)"
+        if extra and score != p["total"]
+        else f"{score} VP"
+    )
+
+
 def status(view: JSON, names: Sequence[str]) -> Status:
     """Headline, one VP line per seat (final scores at the end) and the turn, from any Ophion view."""
     players = view.get("players") or []
@@ -169,7 +182,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         seat = p["seat"]
         you = " (you)" if seat == viewer else ""
         mark = " ◀" if seat in to_act else (" · passed" if p.get("passed") else "")
-        tracks = f"{p['total']} VP · mana {p['mana']} · gold {p['gold']} · AP {p['ap']}"
+        tracks = f"{_vp_line(view, p)} · mana {p['mana']} · gold {p['gold']} · AP {p['ap']}"
         lines.append(f"{seat_name(seat, names)}{you}: {tracks}{mark}")
         lines.append(f"    upgrades: {', '.join(card_name(u) for u in p['upgrades'])}")
         for grid in ("attack", "defense"):

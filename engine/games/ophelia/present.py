@@ -257,7 +257,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
 def panel(view: JSON, names: Sequence[str], width: int) -> str:
     """The rows side by side, as the terminal app's board panel: each slot's two facing cards on one line
     (the viewer's on the left), then each player's points, Power and cards; no hand (the app shows it), no
-    log; after the game, the result instead of the empty rows."""
+    log; after the game, the result and only the slots a card still holds."""
     st = status(view, names)
     viewer = view.get("viewer")
     mine = viewer if viewer in (0, 1) else 0
@@ -274,11 +274,13 @@ def panel(view: JSON, names: Sequence[str], width: int) -> str:
     half = max(8, (width - 5) // 2)
     widths = [1, half, half]
     lines += columns(["", *who], widths, " │ ")
-    if view.get("result") and not any(u for row in slots for u in row):
-        lines[0] = st.headline  # the board is forgotten: no empty rows
-    else:
-        for col in range(len(slots[0])):
-            lines += columns([str(col + 1), *(_cell(slots[seat][col]) for seat in seats)], widths, " │ ")
+    over = bool(view.get("result"))
+    if over:
+        lines[0] = st.headline  # the result; of the board, only the slots a card still holds
+    for col in range(len(slots[0])):
+        cells = [slots[seat][col] for seat in seats]
+        if not over or any(cells):
+            lines += columns([str(col + 1), *(_cell(u) for u in cells)], widths, " │ ")
     players = {p["seat"]: p for p in view.get("players") or []}
     counts: list[list[str]] = []
     for seat in seats:

@@ -421,7 +421,8 @@ class AgoraApp(App[int]):
             return
         owners = self._names() if self.info is not None else []
         you = self._who(self.viewer) if self.info is not None and self.viewer is not None else None
-        room = self.query_one("#moves", Tree).size.width - 2 - 4 * len(path)  # 2: the scroll bar, 4: a level
+        tree = self.query_one("#moves", Tree)
+        room = tree.size.width - 2 - 4 * len(path)  # 2: the scroll bar a long list has, 4: a level's indent
         for i, option in enumerate(menu_labels(level.options, owners, you)):
             sub, label = (*path, i), option
             below = walk(moves, sub)

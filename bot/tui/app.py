@@ -330,8 +330,9 @@ class AgoraApp(App[int]):
         if self.present is None or not self.view:
             return
         box = self.query_one("#board-box", VerticalScroll)
-        width = max(20, box.size.width - 2)  # room kept for the scroll bar the text may need
-        text = panel_text(self.present, self.view, self._names(), width)
+        text = panel_text(self.present, self.view, self._names(), max(20, box.size.width))
+        if len(text.splitlines()) > box.size.height:  # taller than the box: leave room for its scroll bar
+            text = panel_text(self.present, self.view, self._names(), max(20, box.size.width - 2))
         self.query_one("#board", Static).update(self._linked(text))
 
     def _entries(self) -> dict[str, CardEntry]:

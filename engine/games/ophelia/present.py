@@ -262,11 +262,7 @@ def panel(view: JSON, names: Sequence[str], width: int) -> str:
     viewer = view.get("viewer")
     mine = viewer if viewer in (0, 1) else 0
     seats = (mine, 1 - mine)
-    to_act = view.get("to_act") or []
-    who = [
-        ("You" if seat == viewer else seat_name(seat, names)) + (" ◀" if seat in to_act else "")
-        for seat in seats
-    ]
+    who = ["You" if seat == viewer else seat_name(seat, names) for seat in seats]  # whose move: the status
     rnd = view.get("round", 1)
     track = " ".join(f"[{p}]" if i + 1 == rnd else str(p) for i, p in enumerate(view.get("track") or []))
     lines = [f"Round {track} · the middle: 3"]

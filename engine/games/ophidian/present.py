@@ -348,9 +348,7 @@ def _side(p: JSON, view: JSON, names: Sequence[str], width: int, facing_down: bo
     Field nearest the middle (the side above lists its Support Field first)."""
     seat = p["seat"]
     who = "You" if seat == view.get("viewer") else seat_name(seat, names)
-    mark = " ◀" if seat in (view.get("to_act") or []) else ""
-    flow = " ⟳ Flow" if seat == view.get("flow") else ""
-    head = f"{who}{flow}{mark}"
+    head = f"{who} ⟳ Flow" if seat == view.get("flow") else who  # whose move it is: the status line
     counters = f"{p['vp']} VP · {p['cheer']} Cheer{' ★' if p['crowd_favorite'] else ''} · {p['cp']} CP"
     if who != "You":  # the viewer's own hand is in the app's cards panel
         counters += f" · hand {p['hand_size']}"

@@ -15,7 +15,7 @@ from textual.widgets.tree import TreeNode
 from bot.store import ACTIVE
 from bot.tui.app import AgoraApp
 from engine.registry import get as get_game
-from engine.table.present import of
+from engine.table.present import fit_label, menu_labels, of
 from tests.test_tui import WAIT, play_one, ready
 from tests.tui_helpers import new_game, region_text
 
@@ -122,3 +122,15 @@ async def test_ophelia_after_the_game_shows_no_empty_rows(tmp_path: Path) -> Non
     assert "Game over" in shown, shown
     empty = r"^\s*\d\s*(outer|middle)?:?\s*(│\s*)?·\s*(│\s*·\s*)?$"  # "  2: ·" or "2 │ · │ ·"
     assert not re.search(empty, board, re.M), board
+
+
+def test_menu_labels_drop_an_owner_the_group_makes_clear_and_shorten_the_others() -> None:
+    owners = ["Player 1", "AI 2 (normal)", "AI 3 (normal)"]
+    same = ["attacks AI 2 (normal)'s Brakka Vohl (Action)", "attacks AI 2 (normal)'s Sera Quill (Action)"]
+    names = ["attacks Brakka Vohl (Action)", "attacks Sera Quill (Action)"]
+    assert menu_labels(same, owners, "Player 1") == names
+    mixed = ["Player 1's Kestrel Nine", "AI 2 (normal)'s Sera Quill", "Pass"]
+    assert menu_labels(mixed, owners, "Player 1") == ["Your Kestrel Nine", "AI 2's Sera Quill", "Pass"]
+    twins = ["AI 2 (normal)'s Sera Quill", "AI 2 (easy)'s Sera Quill"]  # the bracket is what tells them apart
+    assert menu_labels(twins, ["AI 2 (normal)", "AI 2 (easy)"], None) == twins
+    assert fit_label("attacks Brakka Vohl (Action, 2 ADMG, 8 Life)", 28) == "attacks Brakka Vohl (Action…"

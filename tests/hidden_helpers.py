@@ -137,7 +137,8 @@ def resample(game: Any, s: Any, n: int, viewer: Viewer, rng: random.Random) -> A
 def _status(game: Any, view: Any) -> Any:
     pres = table_present.of(game)
     st = pres.status(view, NAMES)
-    return (st.headline, st.prompt, st.scores, st.window, pres.board_text(view, NAMES))
+    panel = table_present.panel_text(pres, view, NAMES, 34)  # the terminal app's board panel
+    return (st.headline, st.prompt, st.scores, st.window, pres.board_text(view, NAMES), panel)
 
 
 def _log(s: Any, viewer: Viewer) -> list[str]:

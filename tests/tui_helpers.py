@@ -51,3 +51,11 @@ def screen_text(app: Any) -> str:
                 parts.append(str(node.label))
                 stack.extend(node.children)
     return "\n".join(parts)
+
+
+def region_text(app: Any, selector: str) -> list[str]:
+    """The lines the screen shows now inside one widget's region (what a person sees there, scrolled and
+    cut as drawn)."""
+    region = app.query_one(selector).region
+    strips = app.screen._compositor.render_strips()
+    return [s.text[region.x : region.right] for s in strips[region.y : region.bottom]]

@@ -48,7 +48,10 @@ from engine.table.present import (
     CardEntry,
     Presentation,
     Seen,
+    fit_label,
+    menu_labels,
     of,
+    panel_text,
     player_count,
     seat_refs,
     seen_cards,
@@ -143,6 +146,8 @@ class AgoraApp(App[int]):
         """A small screen folds the board into the status line; a wide one gives the moves more room."""
         self.set_class(width < SMALL[0] or height < SMALL[1], "small")
         self.set_class(width >= 110, "wide")
+        self.set_class(height < 30, "short")
+        self.call_after_refresh(self._draw_board)  # the board's lines are laid out for its width
 
     # --- the game loop ------------------------------------------------------------------------------------
     @work(exclusive=True, group="game")
@@ -325,7 +330,7 @@ class AgoraApp(App[int]):
             escape(" · ".join(p for p in (status.headline, status.prompt) if p))
             + (f"\n[dim]{escape(scores)}[/]" if scores else "")
         )
-        self.query_one("#board", Static).update(self._linked(self.present.board_text(self.view, names)))
+        self._draw_board()
         hand = [s for s in self.seen if s.mine] or [s for s in self.seen if s.where.startswith("Your ")]
         entries = self._entries()
         lines = []
@@ -335,6 +340,16 @@ class AgoraApp(App[int]):
             lines.append(self._linked(f"{e.label if e else s.card}{text}", only=s.card))
         self.query_one("#hand", Static).update("\n".join(lines) or "[dim](no cards in hand)[/]")
         self._show_log()
+
+    def _draw_board(self) -> None:
+        """The board panel: the game's board for the panel's width (both sides in view, no hand)."""
+        if self.present is None or not self.view:
+            return
+        box = self.query_one("#board-box", VerticalScroll)
+        text = panel_text(self.present, self.view, self._names(), max(20, box.size.width))
+        if len(text.splitlines()) > box.size.height:  # taller than the box: leave room for its scroll bar
+            text = panel_text(self.present, self.view, self._names(), max(20, box.size.width - 2))
+        self.query_one("#board", Static).update(self._linked(text))
 
     def _entries(self) -> dict[str, CardEntry]:
         """The game's catalogue, with the match's card pack, by card id (read once)."""
@@ -433,20 +448,25 @@ class AgoraApp(App[int]):
         level = walk(moves, path)
         if level is None:
             return
-        for i, option in enumerate(level.options):
+        owners = self._names() if self.info is not None else []
+        you = self._who(self.viewer) if self.info is not None and self.viewer is not None else None
+        tree = self.query_one("#moves", Tree)
+        room = tree.size.width - 2 - 4 * len(path)  # 2: the scroll bar a long list has, 4: a level's indent
+        for i, option in enumerate(menu_labels(level.options, owners, you)):
             sub, label = (*path, i), option
             below = walk(moves, sub)
             assert below is not None
             while below.options and len(below.options) == 1 and not below.leaves and below.move is None:
                 sub = (*sub, 0)
-                label += f" › {below.options[0]}"
+                label += f" › {menu_labels(below.options, owners, you)[0]}"
                 below = walk(moves, sub)
                 assert below is not None
             if below.move is not None:
-                key = escape(typed.get(below.move.key, "·"))
-                node.add_leaf(f"[b]{key}[/] {escape(label)}", data=below.move)
+                key = typed.get(below.move.key, "·")
+                label = fit_label(label, room - len(key) - 1)
+                node.add_leaf(f"[b]{escape(key)}[/] {escape(label)}", data=below.move)
             if below.options:
-                child = node.add(escape(label), expand=open_all)
+                child = node.add(escape(fit_label(label, room - 2)), expand=open_all)
                 self._branch(child, moves, sub, typed, open_all)
 
     def _point_at(self, key: str) -> None:

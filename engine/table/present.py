@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,6 +127,10 @@ class Presentation(Protocol):
     view shows face up, zone by zone in reading order (the viewer's hand first), with its current stats;
     drawn from the view alone, so it never names a card the viewer may not see.
 
+    Optional function `panel(view, names, width) -> str` (read it with `panel_text`): the board for a panel
+    `width` columns wide beside the viewer's hand, the log and the status (the terminal app): every side in
+    view in as few lines as it takes, without the hand, the log or the headline; `board_text` otherwise.
+
     Optional attribute `windows: bool` (read it with `has_windows`): True for a game with response windows.
 
     Optional attribute `deck_book: DeckBook` (read it with `deck_book_of`): the game's deck builder, whose
@@ -198,6 +203,37 @@ def seen_cards(present: Any, view: JSON, names: Sequence[str]) -> list[Seen]:
 
     walk(view)
     return [Seen(card, "On the table") for card in seen]
+
+
+def panel_text(present: Any, view: JSON, names: Sequence[str], width: int) -> str:
+    """The board for a terminal panel `width` columns wide (the presentation's `panel`), else `board_text`."""
+    found = getattr(present, "panel", None)
+    if found is not None:
+        return str(found(view, names, width))
+    return str(present.board_text(view, names))
+
+
+def columns(cells: Sequence[str | Sequence[str]], widths: Sequence[int], gap: str = " ") -> list[str]:
+    """Cells side by side as lines padded to the widths (a terminal's table row). A cell is a text wrapped
+    at spaces, or pieces kept whole where they fit, joined by " · " ("3 points", "Power 5", "hand 2")."""
+    wrapped = [_pack([c] if isinstance(c, str) else c, w) for c, w in zip(cells, widths, strict=True)]
+    depth = max(len(w) for w in wrapped)
+    rows = []
+    for i in range(depth):
+        parts = [(w[i] if i < len(w) else "").ljust(n) for w, n in zip(wrapped, widths, strict=True)]
+        rows.append(gap.join(parts).rstrip())
+    return rows
+
+
+def _pack(pieces: Sequence[str], width: int) -> list[str]:
+    """Pieces joined by " · " into lines within the width; a piece too long alone wraps at its spaces."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + 3 + len(piece) <= width:
+            lines[-1] += f" · {piece}"
+        else:
+            lines += textwrap.wrap(piece, width, break_on_hyphens=False) or [""]
+    return lines or [""]
 
 
 def viewer_first(view: JSON, names: Sequence[str]) -> list[tuple[JSON, str]]:
@@ -320,6 +356,42 @@ def shorten(text: str, limit: float, names: Sequence[str] = (), width: Callable[
     while text and width(text + "…") > limit:
         text = text[:-1]
     return text + "…"
+
+
+def menu_labels(options: Sequence[str], owners: Sequence[str], you: str | None = None) -> list[str]:
+    """A menu level's sibling labels as a narrow screen shows them: an owner's possessive ("AI 2's ") goes
+    when every label naming an owner names the same one (the group makes the side clear: the unit's name
+    is enough); else the viewer's own reads "your" and another's loses its bracket ("AI 2 (normal)'s" ->
+    "AI 2's") when no other owner then reads the same."""
+    found = {o for o in owners if o and any(f"{o}'s " in label for label in options)}
+    found = {o for o in found if not any(o != other and o in other for other in found)}  # "AI 2" in "AI 20"
+    if len(found) == 1:
+        (owner,) = found
+        return [_drop_owner(label, owner) for label in options]
+    labels = list(options)
+    short = {o: re.sub(r" \([^()]*\)$", "", o) for o in found}
+    for o in sorted(found, key=len, reverse=True):
+        if o == you:
+            labels = [_capital(label.replace(f"{o}'s ", "your "), label) for label in labels]
+        elif list(short.values()).count(short[o]) == 1:
+            labels = [label.replace(f"{o}'s ", f"{short[o]}'s ") for label in labels]
+    return labels
+
+
+def _capital(out: str, label: str) -> str:
+    """`out` (a label changed at its start) with a capital first letter when the label had one."""
+    return out[:1].upper() + out[1:] if label[:1].isupper() else out
+
+
+def _drop_owner(label: str, owner: str) -> str:
+    """The label without the owner's possessive."""
+    return _capital(label.replace(f"{owner}'s ", ""), label)
+
+
+def fit_label(label: str, width: int) -> str:
+    """A menu label within `width` columns: titles go from long names, then words from the end (`shorten`),
+    so what is cut is the details after a name, not the name."""
+    return shorten(label, max(width, 1), titled_names(label))
 
 
 def together(people: Sequence[str]) -> str:

@@ -12,7 +12,17 @@ from engine.abilities.spec import CardSpec
 from engine.core import JSON, Action
 from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
-from engine.table.present import CardEntry, Seen, Status, group_rank, plural, seat_name, seat_refs, together
+from engine.table.present import (
+    CardEntry,
+    Seen,
+    Status,
+    columns,
+    group_rank,
+    plural,
+    seat_name,
+    seat_refs,
+    together,
+)
 
 summary = (
     "**Goal:** 5 points. Rounds are worth **1-2-3-2-1**.\n"
@@ -242,6 +252,51 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         lines.append("Log:")
         lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
     return "\n".join(lines)
+
+
+def panel(view: JSON, names: Sequence[str], width: int) -> str:
+    """The rows side by side, as the terminal app's board panel: each slot's two facing cards on one line
+    (the viewer's on the left), then each player's points, Power and cards; no hand (the app shows it), no
+    log; after the game, the result and only the slots a card still holds."""
+    st = status(view, names)
+    viewer = view.get("viewer")
+    mine = viewer if viewer in (0, 1) else 0
+    seats = (mine, 1 - mine)
+    who = ["You" if seat == viewer else seat_name(seat, names) for seat in seats]  # whose move: the status
+    rnd = view.get("round", 1)
+    track = " ".join(f"[{p}]" if i + 1 == rnd else str(p) for i, p in enumerate(view.get("track") or []))
+    lines = [f"Round {track} · the middle: 3"]
+    slots = view.get("slots") or [[], []]
+    half = max(8, (width - 5) // 2)
+    widths = [1, half, half]
+    lines += columns(["", *who], widths, " │ ")
+    over = bool(view.get("result"))
+    if over:
+        lines[0] = st.headline  # the result; of the board, only the slots a card still holds
+    for col in range(len(slots[0])):
+        cells = [slots[seat][col] for seat in seats]
+        if not over or any(cells):
+            lines += columns([str(col + 1), *(_cell(u) for u in cells)], widths, " │ ")
+    players = {p["seat"]: p for p in view.get("players") or []}
+    counts: list[list[str]] = []
+    for seat in seats:
+        p = players.get(seat) or {}
+        hand = [] if seat == viewer else [f"hand {p.get('hand_size', 0)}"]
+        counts.append([plural(p.get("points", 0), "point"), f"Power {p.get('power', 0)}", *hand])
+    lines += columns(["", *counts], widths, " │ ")
+    return "\n".join(lines)
+
+
+def _cell(u: JSON | None) -> str:
+    """A slot's card, short: its name, Power, Initiative and Life left, ⚔ when contested."""
+    if u is None:
+        return "·"
+    if u["type"] == "relic":
+        text = f"{u['name']} (relic {u['life'] - u['damage']}/{u['life']})"
+    else:
+        text = f"{u['name']} P{u['power']} I{u['initiative']} L{u['life'] - u['damage']}/{u['life']}"
+    text += "".join(f" + {r['name']}" for r in u.get("attached") or [])
+    return text + (" ⚔" if u.get("contested") else "")
 
 
 # -- the cards on the table ----------------------------------------------------------------------

@@ -3,6 +3,7 @@ the team choice, menu order and the terminal board. Pure functions over views.""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -339,6 +340,72 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
     if view.get("log"):
         lines.append("Log:")
         lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    return "\n".join(lines)
+
+
+def _side(p: JSON, view: JSON, names: Sequence[str], width: int, facing_down: bool) -> list[str]:
+    """One side for the panel: who and their counters (one line if it fits), then the fields, the Action
+    Field nearest the middle (the side above lists its Support Field first)."""
+    seat = p["seat"]
+    who = "You" if seat == view.get("viewer") else seat_name(seat, names)
+    head = f"{who} ⟳ Flow" if seat == view.get("flow") else who  # whose move it is: the status line
+    counters = f"{p['vp']} VP · {p['cheer']} Cheer{' ★' if p['crowd_favorite'] else ''} · {p['cp']} CP"
+    if who != "You":  # the viewer's own hand is in the app's cards panel
+        counters += f" · hand {p['hand_size']}"
+    fits = [f"{head} · {p['team']} · {counters}", f"{head} · {counters}"]
+    top = next(([t] for t in fits if len(t) <= width), [f"{head} · {p['team']}", f"  {counters}"])
+    blocks = [["Pyre " + ", ".join(CARDS[c].name for c in p["pyre"])]] if p["pyre"] else []
+    for field in ("support", "action"):
+        row = [c for c in p["characters"] if c["field"] == field]
+        if row or field == "action":
+            units = [_unit(c) for c in row] or ["—"]
+            tags = [f"{field.capitalize()[:3]} "] + [" " * 4] * (len(units) - 1)
+            blocks.append([w for t, u in zip(tags, units, strict=True) for w in _wrap(t + u, width)])
+    if facing_down:
+        return top + [line for block in blocks for line in block]
+    return [line for block in reversed(blocks) for line in block] + top
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """A field's line within the width, its next lines indented under the names."""
+    return textwrap.wrap(line, width, subsequent_indent=" " * 6, break_on_hyphens=False) or [line]
+
+
+def _unit(c: JSON) -> str:
+    """A character in a field, short: "Kestrel Nine L1 4/6 2 ADMG, Set + Pump" (Life left/Life)."""
+    level = f" L{c['level']}" if c["kind"] != "minion" else " Minion"
+    marks = _marks(c)
+    pumps = "".join(f" + {p['name']}" for p in c["pumps"])
+    return (
+        f"{c['name']}{level} {c['life'] - c['wounds']}/{c['life']} {c['admg']} ADMG"
+        + "".join(f", {m}" for m in marks)
+        + pumps
+    )
+
+
+def panel(view: JSON, names: Sequence[str], width: int) -> str:
+    """Both sides facing, as the terminal app's board panel: the other side above (its Support Field, then
+    its Action Field), the attack or card under way between, the viewer's Action and Support Fields below
+    with their counters last; no hand (the app shows it), no log, no headline."""
+    players = view.get("players") or []
+    bottom = next((p for p in players if p["seat"] == view.get("viewer")), players[0] if players else None)
+    lines: list[str] = []
+    for p in players:
+        if p is not bottom:
+            lines += _side(p, view, names, width, True)
+    chars = _names(view)
+    attack, playing = view.get("attack"), view.get("playing")
+    middle = ""
+    if attack:
+        middle = f" {chars.get(attack['attacker'], '?')} attacks {chars.get(attack['target'], '?')} "
+    elif playing:
+        middle = f" {seat_name(playing['player'], names)} plays {playing['name']} "
+    lines.append(f"──{middle}".ljust(width, "─") if len(middle) + 2 <= width else middle.strip())
+    if bottom is not None:
+        lines += _side(bottom, view, names, width, False)
+    result = view.get("result")
+    if result:
+        lines.append(status(view, names).headline)
     return "\n".join(lines)
 
 

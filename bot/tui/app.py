@@ -432,7 +432,7 @@ class AgoraApp(App[int]):
         self._branch(tree.root, moves, (), typed, open_all)
         tree.border_title = filter_report(field.value.strip(), len(moves), len(self.moves))
         if wanted and self.moves and not moves:
-            tree.root.add_leaf("[dim]no move matches · Esc clears the filter[/]")
+            tree.root.add_leaf("[dim]no move matches (Esc clears)[/]")
         prompt = self.query_one("#prompt", Static)
         info = self.info
         if info is not None and self.viewer is not None and self.moves:

@@ -461,6 +461,7 @@ class AgoraApp(App[int]):
         field = self.query_one("#filter", Input)
         with field.prevent(Input.Changed):
             field.value = ""
+        self.query_one("#moves", Tree).border_title = ""
 
     def _branch(
         self,
@@ -532,6 +533,8 @@ class AgoraApp(App[int]):
     def _decide(self, move: Move) -> None:
         """Play a move; ending the turn or passing on one's own turn, while other moves are offered, asks
         first (unless the setting is off; a response window's Pass never asks)."""
+        if self.choice is None or self.choice.done():  # no decision waits (the AI is moving)
+            return
         others = sum(not self._ends(m) for m in self.moves)
         info = self.info
         if not self.confirm or not self._ends(move) or not others or info is None or info.window:

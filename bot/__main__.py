@@ -89,6 +89,10 @@ def _parser() -> argparse.ArgumentParser:
         "all = every window passes at once",
     )  # fmt: skip
     p.add_argument(
+        "--no-confirm", dest="confirm", action="store_false",
+        help="the full-screen app does not ask before ending your turn or passing while you have other moves",
+    )  # fmt: skip
+    p.add_argument(
         "--pack", default=None, metavar="FILE",
         help="deal the game with a card pack: a TOML file of new cards for it (checked first), or `example` "
         "for the example pack the game ships",
@@ -368,6 +372,7 @@ def _command(args: argparse.Namespace) -> int:
         ai_delay=max(0.0, args.ai_delay),
         choose=tuple(choose),
         windows=args.windows,
+        confirm=args.confirm,
         line=args.line,
         pack=args.pack,
     )

@@ -547,6 +547,7 @@ class PlayOptions:
     choose: tuple[tuple[str, str], ...] = ()  # (choice key, option id) for the human seats (--choose)
     windows: str = DEFAULT_WINDOWS  # how response windows treat the people at this screen (--windows)
     line: bool = False  # plain line mode even in a terminal (--line); piped input always gets it
+    confirm: bool = True  # the app asks before ending the turn or passing with other moves (--no-confirm)
     pack: str | None = None  # a card pack file to deal the game with, or "example" (--pack)
 
 
@@ -606,7 +607,7 @@ async def _run_app(opts: PlayOptions, match_id: int, screen: _Screen) -> int:
     stands, left on the terminal after the app's screen is gone."""
     from bot.tui.app import AgoraApp  # Textual loads only for the app
 
-    app = AgoraApp(opts.db, match_id, opts.windows, opts.ai_delay)
+    app = AgoraApp(opts.db, match_id, opts.windows, opts.ai_delay, confirm=opts.confirm)
     code = await app.run_async()
     info = app.info
     if info is not None and info.status == "finished":

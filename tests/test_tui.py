@@ -16,7 +16,7 @@ from textual.widgets import Tree
 from bot.console import clean_rule_text
 from bot.store import ACTIVE
 from bot.tui.app import AgoraApp, help_page
-from bot.tui.screens import TAGS, CardScreen, HandOverScreen, TextScreen
+from bot.tui.screens import TAGS, CardScreen, ConfirmScreen, HandOverScreen, TextScreen
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.present import of, rule_text
@@ -56,8 +56,14 @@ async def play_one(app: AgoraApp, pilot, step: int) -> None:  # type: ignore[no-
         if node is not None and node.data is not None and node.data.key == target:
             break
     app.post_message(Key("enter", None))
+    answered = False
     for _ in range(WAIT * 100):
         await asyncio.sleep(0.01)
+        if isinstance(app.screen, ConfirmScreen):  # "End turn? You still have N other moves.": yes
+            if not answered:
+                app.post_message(Key("enter", None))
+            answered = True
+            continue
         if app.turns != turn or app.screen is not app.screen_stack[0]:
             break
         if app.info is not None and app.info.status != ACTIVE:

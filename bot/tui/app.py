@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from textual import work
@@ -40,7 +40,7 @@ from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionMan
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, Store, open_store
-from bot.tui.screens import CardScreen, HandOverScreen, TextScreen, escape, piles_last
+from bot.tui.screens import CardScreen, ConfirmScreen, HandOverScreen, TextScreen, escape, piles_last
 from engine.core import Event, PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
@@ -48,6 +48,7 @@ from engine.table.present import (
     CardEntry,
     Presentation,
     Seen,
+    ends_of,
     fit_label,
     menu_labels,
     of,
@@ -81,9 +82,12 @@ class AgoraApp(App[int]):
         Binding("ctrl+c", "quit_saved", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, db: str, match_id: int, windows: str, ai_delay: float = 0.4) -> None:
+    def __init__(
+        self, db: str, match_id: int, windows: str, ai_delay: float = 0.4, confirm: bool = True
+    ) -> None:
         super().__init__()
         self.db, self.match_id, self.windows, self.ai_delay = db, match_id, windows, ai_delay
+        self.confirm = confirm  # ask before ending the turn or passing while other moves are offered
         self.store: Store | None = None
         self.sessions: SessionManager | None = None
         self.game: Any = None
@@ -418,13 +422,17 @@ class AgoraApp(App[int]):
         shows its key (a number, or the game's fixed letter)."""
         tree = self.query_one("#moves", Tree)
         tree.clear()
-        wanted = self.query_one("#filter", Input).value.strip().casefold()
+        field = self.query_one("#filter", Input)
+        wanted = field.value.strip().casefold()
         moves = [m for m in self.moves if wanted in " › ".join(m.path).casefold()] if wanted else self.moves
         typed = {m.key: k for k, m in self.keyed}
         open_all = bool(wanted) or len(moves) <= 14
         self.typed = ""
         self.query_one("#chosen", Static).update("")
         self._branch(tree.root, moves, (), typed, open_all)
+        tree.border_title = filter_report(field.value.strip(), len(moves), len(self.moves))
+        if wanted and self.moves and not moves:
+            tree.root.add_leaf("[dim]no move matches (Esc clears)[/]")
         prompt = self.query_one("#prompt", Static)
         info = self.info
         if info is not None and self.viewer is not None and self.moves:
@@ -432,10 +440,28 @@ class AgoraApp(App[int]):
             passing = next((m for m in self.moves if m.key == PASS), None) if info.window else None
             head = f"{who}, your move" + (f" · {info.window}: play one, or Enter passes" if passing else "")
             prompt.update(escape(head))
-            target = passing or (self.moves[0] if len(self.moves) == 1 else None)
+            target = passing or self._first_move(tree.root)
             if target is not None:
                 self._point_at(target.key)
-        tree.focus()
+        if self.focused is not field:  # typing in the filter goes on typing
+            tree.focus()
+
+    def _first_move(self, node: TreeNode[Move]) -> Move | None:
+        """Where the cursor starts: the first move the list shows that does not end the turn or pass (one of
+        those only when nothing else is offered)."""
+        shown = list(_leaves(node))
+        return next((m for m in shown if not self._ends(m)), shown[0] if shown else None)
+
+    def _ends(self, move: Move) -> bool:
+        """Whether a move ends the turn or passes (the game's `ends` kinds)."""
+        return self.present is not None and move.key.split(":", 1)[0] in ends_of(self.present)
+
+    def _clear_filter(self) -> None:
+        """Each decision starts unfiltered."""
+        field = self.query_one("#filter", Input)
+        with field.prevent(Input.Changed):
+            field.value = ""
+        self.query_one("#moves", Tree).border_title = ""
 
     def _branch(
         self,
@@ -502,35 +528,70 @@ class AgoraApp(App[int]):
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Move]) -> None:
         if event.node.data is not None:
-            self._choose(event.node.data.key)
+            self._decide(event.node.data)
+
+    def _decide(self, move: Move) -> None:
+        """Play a move; ending the turn or passing on one's own turn, while other moves are offered, asks
+        first (unless the setting is off; a response window's Pass never asks)."""
+        if self.choice is None or self.choice.done():  # no decision waits (the AI is moving)
+            return
+        others = sum(not self._ends(m) for m in self.moves)
+        info = self.info
+        if not self.confirm or not self._ends(move) or not others or info is None or info.window:
+            self._clear_filter()
+            self._choose(move.key)
+            return
+        asked = self.choice
+        plural = "s" if others != 1 else ""
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.choice is asked:  # the same decision still waits
+                self._clear_filter()
+                self._choose(move.key)
+
+        question = f"{move.label}? You still have {others} other move{plural}."
+        self.push_screen(ConfirmScreen(question), answer)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Move]) -> None:
         """The highlighted move in full under the list (a long one is cut in the list)."""
         move = event.node.data
         if move is not None and move not in self.moves:  # a tree drawn before this one
             return
-        text = f"Enter: {' › '.join(move.path)}" if move is not None else "Enter or → opens this group"
+        group = "Enter or → opens this group" if event.node.allow_expand else ""
+        text = f"Enter: {' › '.join(move.path)}" if move is not None else group
         self.query_one("#chosen", Static).update(escape(text))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._fill_moves()
-        self.query_one("#filter", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the filter plays the only matching move, else goes back to the list (filter kept)."""
         tree = self.query_one("#moves", Tree)
-        wanted = event.value.strip().casefold()
-        first = next((m for m in self.moves if wanted in " › ".join(m.path).casefold()), None)
         tree.focus()
-        if first is not None:
-            self._point_at(first.key)
+        shown = list(_leaves(tree.root))
+        if len(shown) == 1:
+            self._decide(shown[0])
 
     def on_key(self, event: Key) -> None:
         """A move's number or fixed letter puts the cursor on it (Enter plays it); Esc leaves the filter."""
+        tree = self.query_one("#moves", Tree)
+        if self.screen is not self.screen_stack[0]:
+            return
+        if event.key == "escape" and (
+            isinstance(self.focused, Input) or self.query_one("#filter", Input).value
+        ):
+            self._clear_filter()  # Esc clears the filter and gives the keys back to the list
+            tree.focus()
+            self._fill_moves()
+            event.stop()
+            return
         if isinstance(self.focused, Input):
-            if event.key == "escape":
-                self.query_one("#filter", Input).value = ""
-                self.query_one("#moves", Tree).focus()
-                event.stop()
+            return
+        if event.key == "enter" and self.focused is not tree and tree.cursor_node is not None:
+            tree.focus()  # Enter plays the highlighted move wherever the focus is
+            if tree.cursor_node.data is not None:
+                self._decide(tree.cursor_node.data)
+            event.stop()
             return
         char = event.character or ""
         by_key = dict(self.keyed)
@@ -668,6 +729,7 @@ class AgoraApp(App[int]):
             self._note(str(e), toast=True)
             return
         self._add_log(seat, [f"You took back: {what}"] if result.events else [])
+        self._clear_filter()
         self._choose(REDRAW)
 
     async def _say(self, title: str, body: str, footer: str = "Enter or Esc closes this.") -> None:
@@ -732,6 +794,22 @@ def warm_workers() -> None:
         from multiprocessing import forkserver
 
         forkserver.ensure_running()
+
+
+def _leaves(node: TreeNode[Move]) -> Iterator[Move]:
+    """The moves under a node of the list, in the order it shows them."""
+    for child in node.children:
+        if child.data is not None:
+            yield child.data
+        yield from _leaves(child)
+
+
+def filter_report(text: str, shown: int, total: int) -> str:
+    """What the filter lets through, as the move list's title ("" with no filter)."""
+    if not text:
+        return ""
+    counted = f"{shown} of {total} moves" if shown else "no move matches"
+    return escape(f"filter: {text} — {counted}")
 
 
 def _prefixes(by_key: dict[str, Any]) -> set[str]:

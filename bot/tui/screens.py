@@ -117,6 +117,27 @@ class TextScreen(ModalScreen[bool]):
             self.dismiss(answer)
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question in a small box: Enter or y says yes, Esc or n says no."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter,y", "close(True)", "Yes"),
+        Binding("escape,n,q", "close(False)", "No"),
+    ]
+
+    def __init__(self, question: str, footer: str = "Enter: yes · Esc: no") -> None:
+        super().__init__()
+        self.question, self.footer = question, footer
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(printable(self.question), id="confirm-text", markup=False)
+            yield Static(printable(self.footer), id="confirm-footer", markup=False)
+
+    def action_close(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
 class HandOverScreen(ModalScreen[bool]):
     """The hot seat's hand-over: a blank screen that names the next player and shows nothing else; Enter
     goes on, q saves and quits."""

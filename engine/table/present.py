@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core import JSON, Action
+from engine.table.decisions import PASS
 
 Stat = tuple[str, int | str]
 
@@ -132,6 +133,10 @@ class Presentation(Protocol):
     view in as few lines as it takes, without the hand, the log or the headline; `board_text` otherwise.
 
     Optional attribute `windows: bool` (read it with `has_windows`): True for a game with response windows.
+
+    Optional attribute `ends: frozenset[str]` (read it with `ends_of`): the kinds of move that end the
+    seat's turn or pass (default: "end_turn" and the decisions' PASS). A terminal keeps its cursor off them
+    on the seat's own turn and asks before playing one while other moves are offered.
 
     Optional attribute `deck_book: DeckBook` (read it with `deck_book_of`): the game's deck builder, whose
     saved decks stand in for the seat choice with its key (`options["decks"]`).
@@ -265,6 +270,14 @@ def has_windows(present: Any) -> bool:
     """Whether a game offers response windows (its presentation's optional `windows = True`): front ends
     then show the table's pace and people's window settings."""
     return bool(getattr(present, "windows", False))
+
+
+ENDS = frozenset({"end_turn", PASS})  # the kinds of move that end a turn or pass, unless a game says
+
+
+def ends_of(present: Any) -> frozenset[str]:
+    """The kinds of move that end the seat's turn or pass (the presentation's optional `ends`)."""
+    return frozenset(getattr(present, "ends", ENDS))
 
 
 def choices_of(present: Any) -> tuple[SeatChoice, ...]:

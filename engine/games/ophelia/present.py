@@ -45,6 +45,7 @@ rules = (
     "original card set we designed, as the real one is not public (engine/games/ophelia/RULINGS.md)."
 )
 shortcuts = {"end": "e", "pass": "p", "use": "u"}
+ends = frozenset({"end", "pass"})  # end the turn (or phase), or pass: the terminal asks first
 
 PHASES = {
     "action": "Action Phase",

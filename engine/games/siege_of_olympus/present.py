@@ -51,6 +51,7 @@ rules = (
     "original 86 cards we designed, as no card list is public (engine/games/siege_of_olympus/RULINGS.md)."
 )
 shortcuts = {"end": "e", "pass": "p", "next": "n", "use": "u"}
+ends = frozenset({"end", "pass"})  # end the turn (or phase), or pass: the terminal asks first
 choices = (COMMANDER_CHOICE,)
 windows = True  # response windows: front ends show the pace and window settings
 

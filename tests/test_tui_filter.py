@@ -258,3 +258,31 @@ def test_no_confirm_on_the_command_line_reaches_the_app(
     monkeypatch.setattr(cli, "play", fake_play)
     assert cli.main(["play", "siege_of_olympus", *argv]) == 0
     assert got[0].confirm is asks
+
+
+async def test_right_opens_a_group_and_left_closes_it(tmp_path: Path) -> None:
+    """The help says → opens a group: → opens the group under the cursor, then steps into it; ← goes back to
+    the group, then closes it."""
+    db = str(tmp_path / "games.db")
+    mid = await new_game(db, "siege_of_olympus", seed=3)
+    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await own_turn(app, pilot)
+        tree = app.query_one("#moves", Tree)
+        group = next(n for n in tree.root.children if n.children)
+        group.collapse()
+        tree.move_cursor(group)
+        tree.focus()
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        assert group.is_expanded
+        await pilot.press("right")
+        await settle(pilot)
+        assert tree.cursor_node is group.children[0]
+        await pilot.press("left")
+        await settle(pilot)
+        assert tree.cursor_node is group and group.is_expanded
+        await pilot.press("left")
+        await settle(pilot)
+        assert not group.is_expanded

@@ -587,6 +587,10 @@ class AgoraApp(App[int]):
             return
         if isinstance(self.focused, Input):
             return
+        if event.key in ("right", "left") and self.focused is tree and tree.cursor_node is not None:
+            self._open_or_close(tree, tree.cursor_node, event.key == "right")
+            event.stop()
+            return
         if event.key == "enter" and self.focused is not tree and tree.cursor_node is not None:
             tree.focus()  # Enter plays the highlighted move wherever the focus is
             if tree.cursor_node.data is not None:
@@ -608,6 +612,19 @@ class AgoraApp(App[int]):
             self._point_at(by_key[char].key)
             self._note(f"Enter plays {char}: {by_key[char].label}")
             event.stop()
+
+    @staticmethod
+    def _open_or_close(tree: Tree[Move], node: TreeNode[Move], opening: bool) -> None:
+        """→ opens the group under the cursor (steps into it when open); ← closes it, or goes to its group."""
+        if opening and node.children:
+            if node.is_expanded:
+                tree.move_cursor(node.children[0])
+            else:
+                node.expand()
+        elif not opening and node.children and node.is_expanded:
+            node.collapse()
+        elif not opening and node.parent is not None and node.parent is not tree.root:
+            tree.move_cursor(node.parent)
 
     # --- actions ------------------------------------------------------------------------------------------
     def action_quit_saved(self) -> None:
@@ -819,8 +836,8 @@ def _prefixes(by_key: dict[str, Any]) -> set[str]:
 def help_page(game: Any, present: Presentation) -> tuple[str, str]:
     """The help screen: the summary, the keys, then the game's own rule text and Agora's rulings."""
     keys = (
-        "↑↓ and Enter choose a move (→ opens a group); a move's number or letter puts the cursor on it\n"
-        "/ filters the moves · i shows every card on screen with its text (click a card's name too)\n"
+        "↑↓ and Enter choose a move (→ opens a group, ← closes it); a move's number or letter points at it\n"
+        "/ filters the moves (Enter: back to the list, Esc: clear) · i every card on screen with its text\n"
         "? a hint from the AI · u undo (it says what it would take back) · b the whole board\n"
         "l the whole log · q save & quit"
     )

@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.events import Key
 from textual.widgets import Input, Tree
 
 from bot.store import ACTIVE
@@ -286,3 +287,24 @@ async def test_right_opens_a_group_and_left_closes_it(tmp_path: Path) -> None:
         await pilot.press("left")
         await settle(pilot)
         assert not group.is_expanded
+
+
+async def test_a_number_then_enter_at_once_plays_that_move(tmp_path: Path) -> None:
+    """Typed fast (the keys in one burst, as a paste or tmux sends them), a move's number then Enter plays the
+    move the number names, not the one the cursor was on before it got there."""
+    db = str(tmp_path / "games.db")
+    mid = await new_game(db, "siege_of_olympus", seed=3)
+    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await own_turn(app, pilot)
+        keyed = dict(app.keyed)
+        tree = app.query_one("#moves", Tree)
+        start = tree.cursor_node.data.key if tree.cursor_node and tree.cursor_node.data else None
+        number = next(k for k, m in keyed.items() if k.isdigit() and m.key != start and not ender(app, m.key))
+        played: list[str] = []
+        app._decide = lambda move: played.append(move.key)  # type: ignore[method-assign]
+        for key in number:  # the keys as the terminal sends them, Enter at once after the number
+            app.post_message(Key(key, key))
+        app.post_message(Key("enter", None))
+        await settle(pilot)
+        assert played == [keyed[number].key], (played, keyed[number])

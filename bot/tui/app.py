@@ -102,6 +102,7 @@ class AgoraApp(App[int]):
         self.log_lines: list[str] = []
         self.choice: asyncio.Future[str] | None = None
         self.typed = ""  # digits typed so far, for a numbered move
+        self.pointed: TreeNode[Move] | None = None  # a move typed by its key, till the cursor is on it
         self._typed_at = 0.0
         self.ready = asyncio.Event()  # set while the app waits for a person's move (tests wait on it)
         self.outcome = 0
@@ -422,6 +423,7 @@ class AgoraApp(App[int]):
         shows its key (a number, or the game's fixed letter)."""
         tree = self.query_one("#moves", Tree)
         tree.clear()
+        self.pointed = None
         field = self.query_one("#filter", Input)
         wanted = field.value.strip().casefold()
         moves = [m for m in self.moves if wanted in " › ".join(m.path).casefold()] if wanted else self.moves
@@ -518,6 +520,7 @@ class AgoraApp(App[int]):
         tree.refresh()
         if hit.data is not None:
             self.query_one("#chosen", Static).update(escape(f"Enter: {' › '.join(hit.data.path)}"))
+        self.pointed = hit  # Enter plays it even if it comes before the cursor gets there (fast typing)
         self.call_after_refresh(tree.move_cursor, hit)
         self.call_after_refresh(tree.scroll_to_node, hit)
 
@@ -527,8 +530,10 @@ class AgoraApp(App[int]):
             self.choice.set_result(key)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Move]) -> None:
-        if event.node.data is not None:
-            self._decide(event.node.data)
+        pointed, self.pointed = self.pointed, None
+        node = pointed if pointed is not None and pointed.data in self.moves else event.node
+        if node.data is not None:
+            self._decide(node.data)
 
     def _decide(self, move: Move) -> None:
         """Play a move; ending the turn or passing on one's own turn, while other moves are offered, asks
@@ -555,6 +560,8 @@ class AgoraApp(App[int]):
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Move]) -> None:
         """The highlighted move in full under the list (a long one is cut in the list)."""
         move = event.node.data
+        if event.node is not self.pointed:
+            self.pointed = None  # the cursor moved elsewhere since a number or letter named a move
         if move is not None and move not in self.moves:  # a tree drawn before this one
             return
         group = "Enter or → opens this group" if event.node.allow_expand else ""

@@ -54,3 +54,28 @@ async def test_ophidian_logs_no_bare_moved_and_l_opens_at_the_newest_line(tmp_pa
         assert scroll.max_scroll_y > 0, "the whole log is longer than the screen"
         assert scroll.scroll_y == scroll.max_scroll_y, "opened at the newest line"
         await pilot.press("escape", "q")
+
+
+def test_ophelias_card_events_name_the_cards_owner() -> None:
+    """ "Socrates deals 2 …" is Socrates's owner's line, whoever's move set the Contest off: Ophelia's card
+    events carry their card's owner as their seat, which the log credits."""
+    from engine.games.ophelia.cards import CARDS
+    from tests.ophelia_helpers import fresh, game, place
+
+    s = fresh(seed=1)
+    mine, theirs = place(s, 0, 1, next(iter(CARDS))), place(s, 1, 1, next(iter(CARDS)))
+    owners = {mine.uid: 0, theirs.uid: 1}
+    seen: list[Event] = []
+    for _ in range(60):
+        if game.returns(s) is not None or not game.to_act(s):
+            break
+        player = game.to_act(s)[0]
+        legal = {a.key: a for a in game.legal_actions(s, player)}
+        key = next((k for k in ("end", "pass") if k in legal), sorted(legal)[0])
+        seen += [e for e in game.apply(s, legal[key]) if e.kind in ("struck", "damaged")]
+        if any(e.kind == "struck" for e in seen):
+            break
+    struck = [e for e in seen if e.kind == "struck"]
+    assert struck, "the Contest came"
+    for e in seen:
+        assert e.arg("seat") == owners[int(e.arg("uid"))], e

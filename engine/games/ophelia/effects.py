@@ -34,7 +34,13 @@ def move(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
         if dest is None:
             return False
         s.slots[row][col] = None
-        emit(events, "moved", f"{CARDS[u.card].name} moves to {b.slot_name(int(dest) - 1)}", uid=uid)
+        emit(
+            events,
+            "moved",
+            f"{CARDS[u.card].name} moves to {b.slot_name(int(dest) - 1)}",
+            uid=uid,
+            seat=u.owner,
+        )
         host.enter(s, u, row, int(dest) - 1, "moved", events)
     return True
 

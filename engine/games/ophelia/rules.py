@@ -274,6 +274,7 @@ class Ophelia(TableGame[OpheliaState]):
                 uid=u.uid,
                 target=target.uid,
                 amount=power,
+                seat=u.owner,  # the striker's owner: the log credits them
             )
             self.damage(s, target.uid, power, events)
         self.settle(s, events)
@@ -448,7 +449,14 @@ class Ophelia(TableGame[OpheliaState]):
             return
         row, col, u, _ = got
         u.damage += amount
-        emit(events, "damaged", f"{CARDS[u.card].name} takes {amount} damage", uid=uid, amount=amount)
+        emit(
+            events,
+            "damaged",
+            f"{CARDS[u.card].name} takes {amount} damage",
+            uid=uid,
+            amount=amount,
+            seat=u.owner,
+        )
         if u.damage < b.stat(s, u, "life", (row, col)):
             kit.fire(self, s, "damaged", [(uid, u.card, row)], uid)
 
@@ -458,7 +466,9 @@ class Ophelia(TableGame[OpheliaState]):
         if u is not None and u.damage:
             healed = min(amount, u.damage)
             u.damage -= healed
-            emit(events, "healed", f"{CARDS[u.card].name} heals {healed}", uid=uid, amount=healed)
+            emit(
+                events, "healed", f"{CARDS[u.card].name} heals {healed}", uid=uid, amount=healed, seat=u.owner
+            )
 
     def draw(self, s: OpheliaState, player: PlayerId, amount: int, events: list[Event]) -> None:
         """Draw from the top of the deck; an empty deck draws nothing."""
@@ -631,7 +641,9 @@ def _move(s: OpheliaState, a: Action, events: list[Event]) -> None:
     s.slots[row][old] = None
     u.moved = True
     s.moves += 1
-    emit(events, "moved", f"{CARDS[u.card].name} moves to {b.slot_name(col)}", uid=uid, slot=col)
+    emit(
+        events, "moved", f"{CARDS[u.card].name} moves to {b.slot_name(col)}", uid=uid, slot=col, seat=u.owner
+    )
     _GAME.enter(s, u, row, col, "moved", events)
 
 
@@ -640,14 +652,14 @@ def _act(s: OpheliaState, a: Action, events: list[Event]) -> None:
     row, _, u, _ = b.find(s, uid)  # type: ignore[misc]
     u.used.append(i)
     s.moves += 1
-    emit(events, "activated", f"{CARDS[u.card].name} uses its Action", uid=uid, card=u.card)
+    emit(events, "activated", f"{CARDS[u.card].name} uses its Action", uid=uid, card=u.card, seat=u.owner)
     kit.activate(s, kit.new_ctx(s, uid, u.card, i, row))
 
 
 def _claim(s: OpheliaState, a: Action, events: list[Event]) -> None:
     uid, i = int(a.arg("u")), int(a.arg("a"))
     row, _, u, _ = b.find(s, uid)  # type: ignore[misc]
-    emit(events, "claimed", f"{CARDS[u.card].name} makes its Claim", uid=uid, card=u.card)
+    emit(events, "claimed", f"{CARDS[u.card].name} makes its Claim", uid=uid, card=u.card, seat=u.owner)
     kit.activate(s, kit.new_ctx(s, uid, u.card, i, row, uid), claim=True)
 
 

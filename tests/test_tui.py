@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.cells import cell_len
 from textual.events import Key
 from textual.widgets import Tree
 
@@ -322,8 +321,9 @@ def test_big_piles_come_after_the_cards_in_play_so_those_get_the_keys() -> None:
     assert len(TAGS) == 61 and len(set(TAGS)) == 61
 
 
-async def test_omphalas_setup_hand_line_shows_all_seven_cards_at_80x24(tmp_path: Path) -> None:
-    """The issue: the hand line at the setup dropped the seventh card (it wrapped below the board's fold)."""
+async def test_omphalas_setup_hand_is_shown_whole_once_at_80x24(tmp_path: Path) -> None:
+    """The issue: the hand line at the setup dropped the seventh card (it wrapped below the board's fold), and
+    "each game's board text … never repeats the hand": all seven are in the cards panel, not the board."""
     db = str(tmp_path / "games.db")
     mid = await new_game(db, "omphala", seed=1)
     app = AgoraApp(db, mid, "auto", ai_delay=0)
@@ -331,9 +331,11 @@ async def test_omphalas_setup_hand_line_shows_all_seven_cards_at_80x24(tmp_path:
         await ready(app)
         await pilot.pause()
         hand = app.view["players"][0]["hand"]
-        line = next(x for x in str(app.query_one("#board").visual).splitlines() if "hand:" in x)
-        assert len(hand) == 7 and len(line.split()) == 8, line
-        assert cell_len(line) <= app.query_one("#board").content_region.width, line
+        board = str(app.query_one("#board").visual)
+        cards = str(app.query_one("#hand").visual)
+        assert len(hand) == 7 and "hand:" not in board, board
+        labels = [line.split(" — ")[0].strip() for line in cards.splitlines() if " — " in line]
+        assert len(labels) == 7, cards
         await pilot.press("q")
 
 

@@ -211,11 +211,20 @@ def seen_cards(present: Any, view: JSON, names: Sequence[str]) -> list[Seen]:
 
 
 def panel_text(present: Any, view: JSON, names: Sequence[str], width: int) -> str:
-    """The board for a terminal panel `width` columns wide (the presentation's `panel`), else `board_text`."""
+    """The board for a terminal panel `width` columns wide (the presentation's `panel`), else `board_text`
+    without the viewer's hand: the app's cards panel shows the hand, and the board never repeats it."""
     found = getattr(present, "panel", None)
     if found is not None:
         return str(found(view, names, width))
-    return str(present.board_text(view, names))
+    return str(present.board_text(without_hands(view), names))
+
+
+def without_hands(view: JSON) -> JSON:
+    """A view with each seat's `hand` left out (a shallow copy: the view itself is unchanged)."""
+    seats = view.get("players")
+    if not isinstance(seats, list):
+        return view
+    return {**view, "players": [{k: v for k, v in p.items() if k != "hand"} for p in seats]}
 
 
 def columns(cells: Sequence[str | Sequence[str]], widths: Sequence[int], gap: str = " ") -> list[str]:

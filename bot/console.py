@@ -160,6 +160,16 @@ def card_entries(present: Presentation, info: MatchInfo) -> dict[str, CardEntry]
     return {e.id: e for e in (*present.catalogue(), *packs.entries_of(info.game_id, info.options))}
 
 
+def event_owner(event: Event, seats: int, mover: PlayerId) -> PlayerId:
+    """The seat an event names as its own (its `seat` argument: the player, or the owner of the card that
+    acts), else the seat whose move caused it."""
+    try:
+        seat = event.arg("seat")
+    except KeyError:
+        return mover
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats else mover
+
+
 def credited_log(rows: Sequence[tuple[PlayerId, str]], names: Sequence[str]) -> list[str]:
     """Replayed log rows as lines that say who acted (seat -1: a line of the app's own)."""
     return [credit(names[s], t, names) if 0 <= s < len(names) else t for s, t in rows]
@@ -377,11 +387,11 @@ class ConsoleGame:
         self._print_events(ev.info, ev.seat, ev.visible_events(self._viewer()))
 
     def _print_events(self, info: MatchInfo, seat: PlayerId, events: Sequence[Event]) -> None:
-        who, names = info.seat_name(seat), self._names(info)
-        if not events:
-            self.screen.say(f"  {who} moved.")
-        for e in events:
-            self.screen.say(f"  {credit(who, e.text, names)}")
+        names = self._names(info)
+        if not events:  # public words only: what the move was is theirs to know
+            self.screen.say(f"  {info.seat_name(seat)} makes a choice.")
+        for e in events:  # credited to the seat the event names (a card's owner), else the mover
+            self.screen.say(f"  {credit(info.seat_name(event_owner(e, len(names), seat)), e.text, names)}")
 
     def _board(self, view: Any, info: MatchInfo) -> str:
         assert self.present is not None

@@ -432,3 +432,13 @@ async def test_line_mode_inspects_a_card_and_shows_the_whole_log(tmp_path: Path)
     assert "No card named 'zzz' is on screen." in text
     assert re.search(r"^   1  ", text, re.M) and re.search(r"^   2  ", text, re.M)  # the numbered log
     assert "[1-" in text and ", ?, u, i, l, r, q, h] > " in text
+
+
+async def test_line_mode_prints_no_bare_moved(tmp_path: Path) -> None:
+    """Line mode shares the app's log rule: a move with no event to read is "X makes a choice", never "X
+    moved." (Ophidian's silent passes and arranging; two AIs, played to the end)."""
+    out = io.StringIO()
+    opts = PlayOptions("ophidian", 2, 2, 4, str(tmp_path / "c.db"), level="random", ai_delay=0, line=True)
+    await play(opts, io.StringIO(""), out)
+    text = out.getvalue()
+    assert " moved." not in text and "makes a choice." in text

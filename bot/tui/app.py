@@ -29,6 +29,7 @@ from bot.console import (
     card_text,
     credit,
     credited_log,
+    event_owner,
     menu_keys,
     named_moves,
     plain,
@@ -404,7 +405,7 @@ class AgoraApp(App[int]):
         read gets the line `silent` (the mover's own move as its menu path; "X passes"), else "X makes a
         choice": public words, never a bare "moved"."""
         names = self._names()
-        lines = [credit(self._who(_owner(e, len(names), seat)), e.text, names) for e in events]
+        lines = [credit(self._who(event_owner(e, len(names), seat)), e.text, names) for e in events]
         if not lines:
             lines = [silent or f"{self._who(seat)} makes a choice"]
         self.log_lines += lines
@@ -779,16 +780,6 @@ class EndFirst(TextScreen):
 
     def on_mount(self) -> None:  # TextScreen's own on_mount runs too: Textual calls each class's handler
         self.query_one("#text-scroll", VerticalScroll).scroll_end(animate=False)
-
-
-def _owner(event: Event, seats: int, mover: PlayerId) -> PlayerId:
-    """The seat an event names as its own (its `seat` argument: the player, or the owner of the card that
-    acts), else the seat whose move caused it."""
-    try:
-        seat = event.arg("seat")
-    except KeyError:
-        return mover
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats else mover
 
 
 def _pattern(names: dict[str, str]) -> re.Pattern[str] | None:

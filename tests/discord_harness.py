@@ -8,6 +8,7 @@ async with Harness.started(fake, tmp_path) as h:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import secrets
@@ -82,6 +83,9 @@ class Harness:
     async def stop(self) -> None:
         """Log out and close everything."""
         if self.runner is not None:
+            under_way = set(self.bot._under_way)  # a test may end at its reply while the press still edits
+            if under_way:
+                await asyncio.wait(under_way, timeout=10)
             await self.settle()
             await self.runner.stop()
             self.runner = None

@@ -36,6 +36,7 @@ from engine.core import Event, PlayerId
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
+from engine.table.events import event_owner
 from engine.table.present import (
     CardEntry,
     Presentation,
@@ -158,16 +159,6 @@ def card_text(entry: CardEntry, others: Sequence[CardEntry] = (), seen: Seen | N
 def card_entries(present: Presentation, info: MatchInfo) -> dict[str, CardEntry]:
     """The game's catalogue with the match's card pack, by card id."""
     return {e.id: e for e in (*present.catalogue(), *packs.entries_of(info.game_id, info.options))}
-
-
-def event_owner(event: Event, seats: int, mover: PlayerId) -> PlayerId:
-    """The seat an event names as its own (its `seat` argument: the player, or the owner of the card that
-    acts), else the seat whose move caused it."""
-    try:
-        seat = event.arg("seat")
-    except KeyError:
-        return mover
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats else mover
 
 
 def credited_log(rows: Sequence[tuple[PlayerId, str]], names: Sequence[str]) -> list[str]:

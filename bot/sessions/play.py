@@ -27,13 +27,14 @@ from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
 from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
 from engine.match import Match
 from engine.registry import games
+from engine.table.events import event_owner
 from engine.table.present import of as presentation_of
 
 UNREADABLE = "(The rest of this game's log cannot be read: its saved data is damaged or from older rules.)"
 
 
 def replay_events(record: Any, rows: Sequence[LogRow], viewer: PlayerId | None) -> list[tuple[PlayerId, str]]:
-    """(seat that moved, event text) for every event `viewer` may read, replaying a stored log; a damaged
+    """(seat it is about, event text) for every event `viewer` may read, replaying a stored log; a damaged
     or older log stops where it fails, with UNREADABLE (seat -1)."""
     game = games().get(record.game_id)
     if game is None or record.damage:
@@ -41,9 +42,10 @@ def replay_events(record: Any, rows: Sequence[LogRow], viewer: PlayerId | None) 
     out: list[tuple[PlayerId, str]] = []
     try:  # stored data replayed under today's rules
         state = game.setup(len(record.seats), record.seed, record.options)
-        for row in rows:
+        seats = len(record.seats)
+        for row in rows:  # each event credited to the seat it names (a card's owner), else the mover
             events = game.apply(state, find_action(game, state, row.seat, row.key))
-            out += [(row.seat, e.text) for e in events if e.visible(viewer)]
+            out += [(event_owner(e, seats, row.seat), e.text) for e in events if e.visible(viewer)]
     except Exception:
         out.append((-1, UNREADABLE))
     return out

@@ -29,7 +29,6 @@ from bot.console import (
     card_text,
     credit,
     credited_log,
-    event_owner,
     menu_keys,
     named_moves,
     plain,
@@ -45,6 +44,7 @@ from bot.tui.screens import CardScreen, ConfirmScreen, HandOverScreen, TextScree
 from engine.core import Event, PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
+from engine.table.events import event_owner
 from engine.table.present import (
     CardEntry,
     Presentation,

@@ -26,3 +26,13 @@ def emit(
 def of_kind(events: list[Event], kind: str) -> list[Event]:
     """The events of one kind, in order."""
     return [e for e in events if e.kind == kind]
+
+
+def event_owner(event: Event, seats: int, mover: PlayerId) -> PlayerId:
+    """The seat an event names as its own (its `seat` argument: the player, or the owner of the card that
+    acts), else the seat whose move caused it."""
+    try:
+        seat = event.arg("seat")
+    except KeyError:
+        return mover
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats else mover

@@ -220,11 +220,16 @@ def panel_text(present: Any, view: JSON, names: Sequence[str], width: int) -> st
 
 
 def without_hands(view: JSON) -> JSON:
-    """A view with each seat's `hand` left out (a shallow copy: the view itself is unchanged)."""
+    """A view whose seats hold no cards in `hand` (a list emptied; a count or anything else kept): a shallow
+    copy, the view itself unchanged."""
     seats = view.get("players")
     if not isinstance(seats, list):
         return view
-    return {**view, "players": [{k: v for k, v in p.items() if k != "hand"} for p in seats]}
+
+    def emptied(p: Any) -> Any:
+        return {**p, "hand": []} if isinstance(p, dict) and isinstance(p.get("hand"), list) else p
+
+    return {**view, "players": [emptied(p) for p in seats]}
 
 
 def columns(cells: Sequence[str | Sequence[str]], widths: Sequence[int], gap: str = " ") -> list[str]:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.console import DEFAULT_DB, PlayOptions, command, first_game, play
+from bot.console import DEFAULT_DB, PlayOptions, command, first_game, no_database, play
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from bot.store import StoreError, open_store
 from bot.store.base import Shards
@@ -269,7 +269,7 @@ async def _ratings(db: str, rebuild: bool) -> int:
     if not rebuild:
         sys.stderr.write(f"Nothing to do: {command()} ratings --rebuild recomputes them from the results.\n")
         return 2
-    if "://" not in db.removeprefix("sqlite:///") and not Path(db.removeprefix("sqlite:///")).is_file():
+    if no_database(db):
         sys.stderr.write(f"{command()}: there is no database at {db}\n")
         return 1
     async with open_store(db) as store:

@@ -362,7 +362,7 @@ class ConsoleGame:
         self.present: Presentation | None = None
 
     def _names(self, info: MatchInfo) -> list[str]:
-        return [info.seat_name(i) for i in range(len(info.seats))]
+        return terminal_names(info)
 
     def _viewer(self) -> PlayerId | None:
         """Whose eyes the shared screen shows events to: the one human, or public if several."""
@@ -561,7 +561,7 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
     inp = inp if inp is not None else sys.stdin
     out = out if out is not None else sys.stdout
     screen = _Screen(inp, out, clear=_isatty(out))
-    if (opts.list or opts.resume is not None) and _no_database(opts.db):  # reading makes no database file
+    if (opts.list or opts.resume is not None) and no_database(opts.db):  # reading makes no database file
         screen.say(
             f"There is no database at {opts.db}; start a game with: {play_command(first_game(), opts.db)}"
         )
@@ -738,7 +738,12 @@ async def _list(sessions: SessionManager, screen: _Screen, db: str) -> int:
     return 0
 
 
-def _no_database(db: str) -> bool:
+def terminal_names(info: MatchInfo) -> list[str]:
+    """The seats' names as a terminal game stores them ("Player 1", "AI 2 (normal)", ...)."""
+    return [info.seat_name(i) for i in range(len(info.seats))]
+
+
+def no_database(db: str) -> bool:
     """Whether `db` names a database file that does not exist (a server's URL always exists here)."""
     path = db.removeprefix("sqlite:///")
     return "://" not in path and not Path(path).is_file()

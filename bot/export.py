@@ -9,19 +9,14 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.console import DEFAULT_DB, command
+from bot.console import DEFAULT_DB, command, no_database, terminal_names
 from bot.replay import export_filename, match_export
-from bot.sessions import MatchInfo, SessionError, SessionManager
+from bot.sessions import SessionError, SessionManager
 from bot.store import BROKEN, FINISHED, LOBBY, open_store
 from engine.export import to_text
 from engine.text import printable
 
 ORIGIN = "console"  # the games `agora play` stores
-
-
-def terminal_names(info: MatchInfo) -> list[str]:
-    """The seats' names as the terminal game stored them ("Player 1", "AI 2 (normal)", ...)."""
-    return [info.seat_name(i) for i in range(len(info.seats))]
 
 
 async def export_game(
@@ -46,8 +41,7 @@ async def export_game(
 
 async def _export(db: str, match_id: int | None, to: str | None, force: bool) -> str:
     """The export written, in a sentence; SessionError with the reason it is not."""
-    path = db.removeprefix("sqlite:///")
-    if "://" not in path and not Path(path).is_file():  # never create a database to find nothing in it
+    if no_database(db):  # never create a database to find nothing in it
         raise SessionError(f"there is no database at {db}")
     store = open_store(db)
     await store.open()

@@ -53,7 +53,7 @@ from bot.drawing import Drawing
 from bot.sessions import SessionEvent, SessionManager
 from bot.sessions.base import CLAIM_LEASE
 from bot.store import DiskFull, StoreError, StoreUnavailable, open_store
-from bot.store.base import Shards
+from bot.store.base import Shards, reason_of
 
 log = logging.getLogger("bot.discord")
 
@@ -446,14 +446,9 @@ async def _log_in_and_connect(bot: AgoraBot, token: str) -> None:
                 raise
             wait = LOGIN_WAITS[min(tries, len(LOGIN_WAITS) - 1)]
             tries += 1
-            log.warning("cannot reach Discord (%s); trying again in %.0f s (try %d)", _reason(e), wait, tries)
+            why = reason_of(e)
+            log.warning("cannot reach Discord (%s); trying again in %.0f s (try %d)", why, wait, tries)
             await bot.http.close()  # a new session (and connector) for the next try
             bot.http.connector = discord.utils.MISSING
             await asyncio.sleep(wait)
     await bot.connect()
-
-
-def _reason(e: BaseException) -> str:
-    """An exception as a short phrase for a log line."""
-    text = str(e).strip()
-    return f"{type(e).__name__}: {text}" if text else type(e).__name__

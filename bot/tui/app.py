@@ -35,6 +35,7 @@ from bot.console import (
     play_command,
     result_words,
     rules_text,
+    terminal_names,
 )
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
 from bot.sessions.pool import worker_context
@@ -309,7 +310,7 @@ class AgoraApp(App[int]):
     # --- drawing ------------------------------------------------------------------------------------------
     def _names(self) -> list[str]:
         assert self.info is not None
-        return [self.info.seat_name(i) for i in range(len(self.info.seats))]
+        return terminal_names(self.info)
 
     def _credited(self, rows: Sequence[tuple[PlayerId, str]]) -> list[str]:
         """Replayed log rows as lines that say who acted (seat -1: a line of the app's own)."""

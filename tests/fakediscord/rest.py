@@ -25,6 +25,7 @@ from aiohttp import web
 
 from . import limits, models, ratelimit, spec
 from .gateway import INTENT_GUILD_MESSAGES, INTENT_GUILDS
+from .interactions import dm_channel
 from .models import (
     APPLICATION_COMMAND,
     EPHEMERAL,
@@ -390,13 +391,7 @@ class RestApi:
         user = self.fake.users.get(int(body["recipient_id"]))
         if user is None:
             raise not_found(UNKNOWN_USER, "User")
-        for channel in self.fake.channels.values():
-            if channel.type == models.DM and channel.recipient is user:
-                return json_response(channel.to_json())
-        channel = FakeChannel(snowflake(), "", type=models.DM, recipient=user)
-        self.fake.channels[channel.id] = channel
-        self.fake.messages[channel.id] = []
-        return json_response(channel.to_json())
+        return json_response(dm_channel(self.fake, user).to_json())
 
     async def _get_application(self, request: web.Request) -> web.Response:
         return json_response(

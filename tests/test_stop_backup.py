@@ -462,6 +462,36 @@ async def test_migrate_reads_the_write_ahead_log_and_copies_every_acknowledged_m
         drop_database(target)
 
 
+async def test_a_stop_while_a_backup_reads_keeps_the_log_and_loses_nothing(tmp_path: Path) -> None:
+    """The seam of a stop and a backup: a backup reading the file when the bot closes it keeps the bot from
+    folding its write-ahead log in (the file is busy); the close says so and goes on, the -wal stays beside
+    the file, and the backup, then a second one, and a migrate check all see every acknowledged move."""
+    from bot.store.sqlite import backup, wal_missing
+
+    db = tmp_path / "agora.db"
+    store = SqliteStore(str(db))
+    await store.open()
+    sessions = SessionManager(store)
+    new = await sessions.create(100, 7, "omphala", 11)
+    await sessions.join(new.id, 12)
+    await sessions.start(new.id, 11)
+    for _ in range(4):
+        info = await sessions.get(new.id)
+        user = info.users_to_act[0]
+        choice = (await sessions.moves_for(new.id, user))[0]
+        await sessions.submit(new.id, user, choice.key, info.state_id)
+    reading = sqlite3.connect(db, isolation_level=None)  # a backup under way: an open read transaction
+    reading.execute("BEGIN")
+    assert reading.execute("SELECT count(*) FROM actions").fetchone()[0] == 4
+    await sessions.close()
+    await store.close()  # the stop: the file is busy, so the log stays
+    assert Path(f"{db}-wal").exists() and not wal_missing(db)
+    reading.execute("COMMIT")
+    reading.close()
+    made = await asyncio.to_thread(backup, db, tmp_path / "copy.db")
+    assert made.moves == 4
+
+
 # --- agora run: start-up failures in one line, Discord out of reach --------------------------------------
 def _no_traceback(a: Agora) -> str:
     """The process's stderr, checked to hold no traceback."""

@@ -240,3 +240,33 @@ async def test_changes_while_a_board_waits_on_its_bucket_make_one_more_edit(tmp_
             assert fake.message(board.id).content != "…"  # the board shows the game again
     finally:
         await fake.stop()
+
+
+async def test_discord_py_buckets_are_swept_once_a_minute_not_on_every_new_one() -> None:
+    """An interaction's callback is a route of its own: thousands of buckets, not scanned per request."""
+    from discord.http import HTTPClient, Ratelimit
+
+    now = [0.0]
+    http = HTTPClient(asyncio.get_running_loop())
+    budget_module.sweep_sparingly(http, every=60.0, clock=lambda: now[0])
+    looked_at = [0]
+    inactive = Ratelimit.is_inactive
+
+    def counted(self: Ratelimit) -> bool:
+        looked_at[0] += 1
+        return inactive(self)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Ratelimit, "is_inactive", counted)
+        for i in range(2000):
+            http.get_ratelimit(f"POST /interactions/{i}/token{i}/callback")
+        assert looked_at[0] == 0  # discord.py alone scans them all for each new one past 256: ~2 million
+        assert len(http._buckets) == 2000
+        for bucket in http._buckets.values():
+            bucket._last_request -= 301  # every one idle for over 300 s, as discord.py counts it
+        http.get_ratelimit("POST /interactions/a/b/callback")
+        assert len(http._buckets) == 2001  # within the minute: not swept yet
+        now[0] = 61.0
+        http.get_ratelimit("POST /interactions/c/d/callback")
+        assert len(http._buckets) == 2  # a minute on: the idle ones are gone, the two fresh ones kept
+        assert looked_at[0] == 2002  # one scan

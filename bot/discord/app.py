@@ -43,7 +43,7 @@ import render
 from bot import ops
 from bot.discord import away, commands, decks, mine
 from bot.discord.board import Boards
-from bot.discord.budget import Budget
+from bot.discord.budget import Budget, sweep_sparingly
 from bot.discord.common import OOPS, GuildSettings, reply
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
@@ -102,6 +102,7 @@ class AgoraBot(discord.Client):
         self.budget = Budget.share(len(shards.ids), shards.count) if shards else Budget()
         client_kwargs.setdefault("http_trace", self.budget.trace())
         super().__init__(**client_kwargs)
+        sweep_sparingly(self.http)  # discord.py's per-request bucket scan, once a minute instead (budget.py)
         self.sessions = sessions
         self.guild_id = guild_id
         self.sync_commands = sync_commands

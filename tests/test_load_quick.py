@@ -48,6 +48,7 @@ async def test_six_channels_at_once_lose_no_move(wide: Wide, tmp_path: Path) -> 
         page_bias=0.5,
         timeout=20.0,
         drain=10.0,
+        spec=True,  # a test: every body checked, as everywhere in the tests
     )
     report = await run_load(cfg, tmp_path)
     text = format_report(report)

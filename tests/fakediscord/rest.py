@@ -250,11 +250,11 @@ class RestApi:
     async def _no_content(request: web.Request) -> web.Response:
         return web.Response(status=204)
 
-    @staticmethod
-    async def _read_body(request: web.Request) -> tuple[JSON, Files]:
+    async def _read_body(self, request: web.Request) -> tuple[JSON, Files]:
         """The request's body, refused (400, 50035) where Discord's OpenAPI spec says it is invalid."""
         body, files = await RestApi._parse_body(request)
-        RestApi._check(spec.errors(request.method, request.path, body, present=request.body_exists))
+        if self.fake.check_spec:
+            RestApi._check(spec.errors(request.method, request.path, body, present=request.body_exists))
         return body, files
 
     @staticmethod

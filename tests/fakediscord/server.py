@@ -84,6 +84,7 @@ class FakeDiscord:
         token_lifetime: float = TOKEN_LIFETIME,
         shard_count: int = 1,
         rate_limits: float = TEST_TIME_SCALE,
+        check_spec: bool = True,
     ) -> None:
         """Discord's clock rules are on by default: a callback later than `callback_deadline` seconds after
         the interaction is refused with 404 Unknown interaction (10062), and follow-ups or edits through the
@@ -92,7 +93,9 @@ class FakeDiscord:
         Discord's rate limits (ratelimit.py) are enforced with their windows times `rate_limits`: 1 is
         Discord's own (the load bench, tests/test_rate_limits.py); the default TEST_TIME_SCALE keeps every
         limit and header but shortens the windows 100 times (real ones made two Discord test files take
-        over ten minutes instead of 45 s); 0 turns them off."""
+        over ten minutes instead of 45 s); 0 turns them off. `check_spec=False` skips the OpenAPI check of
+        request bodies (spec.py), for the load bench, where the check's CPU would share the bot's loop."""
+        self.check_spec = check_spec
         self.callback_deadline = callback_deadline
         self.rate_limits = rate_limits  # Discord's rate limits (ratelimit.py): windows times this; 0: off
         self.shard_count = shard_count  # what GET /gateway/bot answers (each session routes by its own count)

@@ -19,7 +19,7 @@ from engine.games.omphala.cards import (
     entity_power,
     label,
 )
-from engine.games.omphala.moves import MOVES, advance, find_back, front_index, name, turn_moves
+from engine.games.omphala.moves import advance, find_back, front_index, move, name, turn_moves
 from engine.games.omphala.scoring import lineup_battle, score
 from engine.games.omphala.state import OmphalaState, Seat
 from engine.rng import Rng
@@ -42,7 +42,7 @@ class Omphala(TableGame[OmphalaState]):
     # (not bumped for the free left/right order of the face-down pair: an old "choose:a=..:b=.." key still
     # puts a on the left and b on the right, so stored logs replay as before)
     state_cls: ClassVar[type] = OmphalaState
-    MOVES = MOVES
+    moves = move
     TURN_MOVES_SORTED = True  # turn_moves yields kinds, cards and targets in key order
 
     # -- setup ---------------------------------------------------------------------------------

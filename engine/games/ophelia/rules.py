@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine import eventlog, packs
-from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophelia import board as b
 from engine.games.ophelia.cards import CARDS, CHOSEN, DECKS, add_pack, deck_choice
-from engine.games.ophelia.effects import recallable  # (the module registers move and recall)
+from engine.games.ophelia.effects import effect, recallable
 from engine.games.ophelia.state import MIDDLE, OpheliaState, Side, Unit
 from engine.rng import Rng
 from engine.table.base import Moves, Slot, TableGame, slots
@@ -52,6 +51,7 @@ class Ophelia(TableGame[OpheliaState]):
     rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = OpheliaState
     moves = move
+    effects = effect  # the card abilities' effects, by name
 
     # -- setup ---------------------------------------------------------------------------------
 

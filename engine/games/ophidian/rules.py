@@ -9,7 +9,6 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from engine import eventlog, packs
-from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
@@ -64,6 +63,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
     rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = OphidianState
     moves = move
+    effects = fx.effect  # the card abilities' effects, by name
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -388,10 +388,6 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
             s.sides[player].scrap.append(cid)
 
     # -- the kit's Host: cards, selectors, costs ------------------------------------------------
-
-    def card(self, cid: str) -> CardSpec:
-        """A card kind by id."""
-        return CARDS[cid]
 
     def active(self, s: OphidianState) -> PlayerId:
         """The player with The Flow (their triggers resolve first)."""

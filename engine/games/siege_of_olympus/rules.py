@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine import eventlog, packs
-from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.siege_of_olympus import board as b
-from engine.games.siege_of_olympus import effects as _own  # registers Siege's effects
+from engine.games.siege_of_olympus import effects as _own
 from engine.games.siege_of_olympus.cards import (
     AGORA_MAX,
     AGORA_MIN,
@@ -26,7 +25,6 @@ from engine.games.siege_of_olympus.cards import (
     COMMANDER_HEALTH,
     COMMANDERS,
     DECK,
-    EVERY,
     HAND,
     MAX_HAND,
     MAX_MINIONS,
@@ -72,6 +70,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
     rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = SiegeState
     moves = move
+    effects = _own.effect  # the card abilities' effects, by name
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -470,10 +469,6 @@ class Siege(SiegeTable, TableGame[SiegeState]):
         emit(events, "won", text, seats=",".join(map(str, winners)))
 
     # -- the kit's Host: cards, selectors, costs ------------------------------------------------
-
-    def card(self, cid: str) -> CardSpec:
-        """A card kind by id (also the synergies' pseudo-cards)."""
-        return EVERY[cid]
 
     def active(self, s: SiegeState) -> PlayerId:
         """The turn player."""

@@ -15,7 +15,7 @@ uses) as `effects`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, NotRequired, Protocol, Self, TypedDict, TypeVar
 
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import Arg, Event, PlayerId
@@ -194,10 +194,21 @@ def kit_moves(d: Decision, player: PlayerId) -> list[Any]:
     return [act(player, USE)]
 
 
-def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> dict[str, Any]:
+class DecisionView(TypedDict):
+    """A pending decision in a card game's view (`decision_view`); a game may add its own keys."""
+
+    kind: str
+    players: list[PlayerId]
+    source: str
+    what: NotRequired[str]  # a pick's: what it is for
+    options: NotRequired[list[Arg]]  # a pick's, to the players who pick
+    source_name: NotRequired[str]  # the source card's name
+
+
+def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> DecisionView:
     """A pending decision as a view shows it: kind, players, source (and its card name from `names`, a
     card-id -> CardSpec mapping); a pick's options only to the players who pick."""
-    out: dict[str, Any] = {"kind": d.kind, "players": list(d.players), "source": d.source}
+    out: DecisionView = {"kind": d.kind, "players": list(d.players), "source": d.source}
     if d.kind == PICK:
         out["what"] = d.data.get("what", "")
         if viewer in d.players:
@@ -207,7 +218,7 @@ def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> dict[str,
     return out
 
 
-def prompt(d: dict[str, Any], who: str, words: dict[str, str]) -> str:
+def prompt(d: Mapping[str, Any], who: str, words: dict[str, str]) -> str:
     """A kit decision from a view (`decision_view`) in words; `words` says what a pick is for, by the
     pick's `what` ("discard": "a card to discard"), else "a target (…)"."""
     card = d.get("source_name") or ""

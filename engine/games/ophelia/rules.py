@@ -564,7 +564,7 @@ class Ophelia(TableGame[OpheliaState]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, s: OpheliaState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OpheliaState, viewer: PlayerId | None) -> OpheliaView:
         """Everything on the field and in the forgotten zones; a hand only for its owner."""
         return _view(self, s, viewer)
 
@@ -708,4 +708,4 @@ def _first(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> No
     emit(events, "first", f"{seat_word(a.player)} decides that {seat_word(s.first)} goes first", seat=s.first)
 
 
-from engine.games.ophelia.view import _describe, _view  # noqa: E402  (the view reads the rules above)
+from engine.games.ophelia.view import OpheliaView, _describe, _view  # noqa: E402  (the view reads the rules above)

@@ -443,7 +443,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, s: OphidianState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OphidianState, viewer: PlayerId | None) -> OphidianView:
         """Everything public, and a hand only for its owner."""
         return _view(self, s, viewer)
 
@@ -696,4 +696,4 @@ def _answer(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) ->
     kit.answer(s, answering(), a)
 
 
-from engine.games.ophidian.view import _describe, _view  # noqa: E402  (the view reads the rules)
+from engine.games.ophidian.view import OphidianView, _describe, _view  # noqa: E402  (the view reads the rules)

@@ -21,6 +21,7 @@ from engine.games.ophion.cards import (
     upgrade_value,
 )
 from engine.games.ophion.state import OphionState, Player
+from engine.games.ophion.view import MarketCardView, OphionView, PlayerView
 from engine.rng import Rng
 from engine.table import zones
 from engine.table.base import Moves, Slot, TableGame, slots
@@ -161,10 +162,10 @@ class Ophion(TableGame[OphionState]):
 
     # -- results and views ---------------------------------------------------------------------
 
-    def view(self, s: OphionState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OphionState, viewer: PlayerId | None) -> OphionView:
         """What this viewer may see: everything but hands (own only) and the order of draw piles."""
         charge = surcharges(s.num_players)
-        market = [
+        market: list[MarketCardView | None] = [
             None
             if c is None
             else {
@@ -176,7 +177,7 @@ class Ophion(TableGame[OphionState]):
             }
             for i, c in enumerate(s.market)
         ]
-        players = []
+        players: list[PlayerView] = []
         for i, p in enumerate(s.players):
             players.append(
                 {

@@ -587,7 +587,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, s: SiegeState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: SiegeState, viewer: PlayerId | None) -> SiegeView:
         """Everything public, and a Hand only for its owner."""
         return _view(self, s, viewer)
 
@@ -813,4 +813,4 @@ def _answer(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     kit.answer(s, answering(), a)
 
 
-from engine.games.siege_of_olympus.view import _describe, _view  # noqa: E402  (the view reads the rules)
+from engine.games.siege_of_olympus.view import SiegeView, _describe, _view  # noqa: E402  (the view reads the rules)

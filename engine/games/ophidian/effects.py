@@ -1,5 +1,5 @@
-"""Ophidian 2350's own effects (RULINGS 64), registered in the kit beside the shared `heal`, `draw` and
-`discard`; each is a short function over the board operations of table.py."""
+"""Ophidian 2350's own effects (RULINGS 64), registered in its own table beside the kit's shared `heal`,
+`draw` and `discard`; each is a short function over the board operations of table.py (`OphidianHost`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Siege of Olympus's own effects, registered beside the kit's shared ones (engine/abilities/effects.py):
-the keywords that act (Cripple, Paralyze, Free, Reborn, Search, Exchange, Explore, Joker, Copy and
-Replace, Add, Disrupt's negation, Ambush's strike), a summon from a zone, and a keyword granted. Each calls
-the board operations of the rules class (the host); RULINGS.md 21-38 say what each one means."""
+"""Siege of Olympus's own effects, in its own table beside the kit's shared ones (engine/abilities/
+effects.py): the keywords that act (Cripple, Paralyze, Free, Reborn, Search, Exchange, Explore, Joker, Copy
+and Replace, Add, Disrupt's negation, Ambush's strike), a summon from a zone, and a keyword granted. Each
+calls the board operations of the rules class (`SiegeHost`); RULINGS.md 21-38 say what each one means."""
 
 from __future__ import annotations
 

@@ -60,7 +60,8 @@ class Table(Host, Protocol):
 KIT: Effects[Table] = Effects()  # the shared effects, offered to every game's table
 
 
-def _each(host: Table, s: Any, ctx: Ctx, step: Step, do: Callable[[int], object]) -> bool:
+def each(host: Host, s: Any, ctx: Ctx, step: Step, do: Callable[[int], object]) -> bool:
+    """Do something to each card the step's `to` selects (False while a pick is being asked)."""
     got = targets(host, s, ctx, step)
     if got is None:
         return False
@@ -72,13 +73,13 @@ def _each(host: Table, s: Any, ctx: Ctx, step: Step, do: Callable[[int], object]
 @KIT("damage")
 def damage(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Deal `amount` damage to the cards `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.damage(s, u, step.get("amount", 1), events))
+    return each(host, s, ctx, step, lambda u: host.damage(s, u, step.get("amount", 1), events))
 
 
 @KIT("heal")
 def heal(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Remove `amount` damage from the cards `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.heal(s, u, step.get("amount", 1), events))
+    return each(host, s, ctx, step, lambda u: host.heal(s, u, step.get("amount", 1), events))
 
 
 _UNTIL = {"turn": (TURN, "until the end of turn"), "round": (ROUND, "until the end of the round")}
@@ -108,7 +109,7 @@ def stat_effect(
                 Event("modified", text, None, False, (("uid", uid), ("stat", stat), ("amount", amount)))
             )
 
-        return _each(host, s, ctx, step, add)
+        return each(host, s, ctx, step, add)
 
     modify.__doc__ = f"+amount {stat} (or less) until the end of turn or round, or while on the field."
     return modify
@@ -145,16 +146,16 @@ def discard(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> b
 @KIT("defeat")
 def defeat(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Defeat the cards `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.defeat(s, u, events))
+    return each(host, s, ctx, step, lambda u: host.defeat(s, u, events))
 
 
 @KIT("bounce")
 def bounce(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Return the cards `to` selects to their owners' hands."""
-    return _each(host, s, ctx, step, lambda u: host.bounce(s, u, events))
+    return each(host, s, ctx, step, lambda u: host.bounce(s, u, events))
 
 
 @KIT("detach")
 def detach(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Send the attached relics `to` selects to their owners' forgotten zones."""
-    return _each(host, s, ctx, step, lambda u: host.detach(s, u, events))
+    return each(host, s, ctx, step, lambda u: host.detach(s, u, events))

@@ -115,15 +115,6 @@ def wound(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event])
     return True
 
 
-def _each(host: OphidianHost, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
-    got = targets(host, s, ctx, step)
-    if got is None:
-        return False
-    for uid in got:
-        do(uid)
-    return True
-
-
 @effect("shield")
 def shield(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Prevent the next `amount` damage to it, for this attack or this Wave (RULINGS 31)."""
@@ -135,31 +126,31 @@ def shield(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]
             c.shield_until = "wave" if step.get("until") == "wave" or c.shield_until == "wave" else "attack"
             host.say(events, "shielded", f"{host.name(s, uid)} is shielded from {c.shield} damage")
 
-    return _each(host, s, ctx, step, guard)
+    return shared.each(host, s, ctx, step, guard)
 
 
 @effect("set")
 def set_(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Set the characters `to` selects (RULINGS 21)."""
-    return _each(host, s, ctx, step, lambda u: host.turn(s, u, True, events))
+    return shared.each(host, s, ctx, step, lambda u: host.turn(s, u, True, events))
 
 
 @effect("unset")
 def unset(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Unset the characters `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.turn(s, u, False, events))
+    return shared.each(host, s, ctx, step, lambda u: host.turn(s, u, False, events))
 
 
 @effect("shift")
 def shift(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Move to `to_field`, neither advancing nor retreating (RULINGS 22)."""
-    return _each(host, s, ctx, step, lambda u: host.shift(s, u, step.get("to_field"), events))
+    return shared.each(host, s, ctx, step, lambda u: host.shift(s, u, step.get("to_field"), events))
 
 
 @effect("scrap")
 def scrap(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Scrap the Pump `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.scrap_pump(s, u, events))
+    return shared.each(host, s, ctx, step, lambda u: host.scrap_pump(s, u, events))
 
 
 def _gain(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event], what: str) -> bool:

@@ -45,7 +45,7 @@ def field(
     where: str,
     table: dict[str, Any],
     key: str,
-    kind: type,
+    kind: type[Any],
     default: Any = _REQUIRED,
     choices: Collection[Any] | None = None,
     low: int | None = None,
@@ -56,7 +56,7 @@ def field(
         if default is _REQUIRED:
             raise CardDataError(f"{where}: missing field {key!r}")
         return default
-    value = table[key]
+    value: Any = table[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise CardDataError(f"{where}: {key} must be {kind.__name__}, not {value!r}")
     if choices is not None and value not in choices:

@@ -93,11 +93,14 @@ def _build(cls: type, encode: bool) -> Convert:
         _BUILDING.discard((cls, encode))
 
 
-@cache
-def _encoder(cls: type) -> Convert:
+def _build_encoder(cls: type) -> Convert:
     return _build(cls, True)
 
 
-@cache
-def _decoder(cls: type) -> Convert:
+def _build_decoder(cls: type) -> Convert:
     return _build(cls, False)
+
+
+# Built once per class; typed as taking any class (functools.cache's wrapper asks for Hashable arguments).
+_encoder: Callable[[Any], Convert] = cache(_build_encoder)
+_decoder: Callable[[Any], Convert] = cache(_build_decoder)

@@ -107,7 +107,8 @@ def plain(data: Any, where: str, path: str = "") -> Any:
     if isinstance(data, list):
         return [plain(v, where, f"{path}[{i + 1}]") for i, v in enumerate(data)]
     if isinstance(data, datetime.date | datetime.time):
-        what = {datetime.datetime: "a date and time", datetime.date: "a date"}.get(type(data), "a time")
+        names: dict[type, str] = {datetime.datetime: "a date and time", datetime.date: "a date"}
+        what = names.get(type(data), "a time")
         raise TomlRefused(f"{where}: {path} = {data.isoformat()}: {what}; write it in quotes")
     if isinstance(data, float) and not math.isfinite(data):
         raise TomlRefused(f"{where}: {path} = {data}: not a finite number")

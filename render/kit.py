@@ -7,10 +7,11 @@ Everything that never changes (card faces, backs, badges) is drawn once, supersa
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -136,7 +137,7 @@ def seat_names(n: int, names: Sequence[str] | None = None) -> list[str]:
     return [given[i] if i < len(given) and given[i] else f"P{i + 1}" for i in range(n)]
 
 
-def view_names(view: dict, names: Sequence[str] | None = None) -> list[str]:
+def view_names(view: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """Display names for every seat of a view (see seat_names)."""
     return seat_names(int(view.get("num_players") or len(view.get("players") or [])), names)
 
@@ -156,6 +157,16 @@ def as_seat(x: object) -> int | None:
     return x if isinstance(x, int) and not isinstance(x, bool) else None
 
 
+def as_dict(x: object) -> dict[str, Any]:
+    """A view's table, or an empty one for anything else."""
+    return x if isinstance(x, dict) else {}
+
+
+def as_list(x: object) -> list[Any]:
+    """A view's list, or an empty one for anything else."""
+    return x if isinstance(x, list) else []
+
+
 def dicts(x: object) -> list[dict]:
     """The dicts of a view's list (anything else left out)."""
     return [d for d in x if isinstance(d, dict)] if isinstance(x, list) else []
@@ -170,7 +181,7 @@ def ids(x: object) -> list[str]:
     )
 
 
-def own_seat(view: dict) -> dict | None:
+def own_seat(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The viewer's own player entry of a view, or None for a spectator view."""
     viewer, players = view.get("viewer"), list(view.get("players") or [])
     if not isinstance(viewer, int) or not 0 <= viewer < len(players):
@@ -321,7 +332,7 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     """A line of text rendered once as a coverage mask, with its offset from the anchor point."""
     f = font(size, bold)
     x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    mask = Image.new("L", (max(1, int(x1 - x0)), max(1, int(y1 - y0))), 0)  # whole pixels
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
     return mask, int(x0), int(y0)
 
@@ -528,7 +539,7 @@ def _named_face(
         while subs and room - row_h * len(subs) < low + 2 * s:
             subs.pop()
         big = font(max(low, min(int(H * 0.22), room - row_h * len(subs))), True)
-        head_h = big.size
+        head_h = int(big.size)
         y = body_top + (room - head_h - row_h * len(subs)) // 2
         d.text((W // 2, y + head_h // 2), headline, font=big, fill=t.black_ink, anchor="mm")
         y += head_h

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from engine.abilities.resolve import EFFECTS
 from engine.abilities.spec import CardSpec, parse_card
 from engine.carddata import CardDataError
 from engine.games.ophidian import cards as c
+from engine.games.ophidian.rules import Ophidian
 
 RULINGS = (Path(c.__file__).with_name("RULINGS.md")).read_text(encoding="utf-8")
 
@@ -206,20 +206,19 @@ def test_every_vocabulary_name_is_used_and_ruled() -> None:
 
 def test_own_effects_do_not_overwrite_another_games() -> None:
     """RULINGS.md 60–66: "Ophidian's own effects carry names no other game has registered"; "heal, draw and
-    discard are the kit's shared effects, used as they are"."""
-    for module in (
-        "engine.abilities.effects",
-        "engine.games.ophelia.effects",
-        "engine.games.siege_of_olympus.effects",
-    ):
+    discard are the kit's shared effects, used as they are". Each game has its own table: another game's
+    effects (Ophelia's `move`, Siege's `cripple`) are not in Ophidian's."""
+    for module in ("engine.games.ophelia.effects", "engine.games.siege_of_olympus.effects"):
         importlib.import_module(module)
+    table = Ophidian.effects
     for name in c.VOCABULARY.effects:
-        fn = EFFECTS.get(name)
+        fn = table.get(name)
         if name in c.SHARED_EFFECTS:
             assert fn is not None and fn.__module__ == "engine.abilities.effects", name
         else:
             shared_stat = fn is not None and fn.__qualname__.startswith("stat_effect.")  # admg, ddmg
             assert fn is None or shared_stat or fn.__module__.startswith("engine.games.ophidian"), name
+    assert "move" not in table and "cripple" not in table
 
 
 # ------------------------------------------------------------------------------------- text and data ----

@@ -1,10 +1,16 @@
-"""The shared table parts: the decision stack, events, zones and modifiers (engine/table/)."""
+"""The shared table parts: the decision stack, events, zones, modifiers and each game's own tables of moves
+and effects (engine/table/, engine/abilities/resolve.py)."""
 
 from __future__ import annotations
 
-from engine.core import Event
+import pytest
+
+from engine.abilities import effects as shared
+from engine.core import Action, Event
+from engine.registry import games
 from engine.rng import Rng
 from engine.table import decisions, zones
+from engine.table.base import Moves, TableGame
 from engine.table.decisions import Decision
 from engine.table.events import emit, of_kind
 from engine.table.modifiers import ROUND, TURN, Modifier, expire, total
@@ -79,3 +85,34 @@ def test_modifiers_are_computed_and_expire_with_their_duration() -> None:
     assert total(mods, "attack", 0) == 2
     expire(mods, ROUND)
     assert mods == []
+
+
+def test_a_games_moves_are_its_own_and_one_function_a_kind() -> None:
+    """A move is found on the game by its kind: each game holds its own table, every kind it offers from
+    setup is registered there, and a kind cannot be registered twice."""
+    table_games = [g for g in games().values() if isinstance(g, TableGame)]  # not a test's toy game
+    assert len(table_games) >= 5 and len({id(g.moves) for g in table_games}) == len(table_games)
+    for game in table_games:
+        s = game.setup(game.min_players, 7)
+        for p in game.to_act(s):
+            assert {a.kind for a in game.legal_actions(s, p)} <= set(game.moves), game.id
+    move: Moves[object, object] = Moves()
+
+    @move("draw")
+    def draw(game: object, s: object, a: Action, events: list[Event]) -> None:
+        """A toy move."""
+
+    with pytest.raises(ValueError, match="two moves of kind 'draw'"):
+        move("draw")(draw)
+
+
+def test_each_card_game_has_its_own_effects_over_the_kits() -> None:
+    """Each card game's effect table offers the kit's shared effects and adds its own, and only its own:
+    Ophelia's `move` is not Siege's, Siege's `cripple` is not Ophidian's."""
+    by_id = {g.id: getattr(g, "effects", None) for g in games().values()}
+    ophelia, siege, ophidian = by_id["ophelia"], by_id["siege_of_olympus"], by_id["ophidian"]
+    for table in (ophelia, siege, ophidian):
+        assert table is not None and table["draw"] is shared.KIT["draw"]
+    assert "move" in ophelia and "move" not in siege and "move" not in ophidian
+    assert "cripple" in siege and "cripple" not in ophidian and "wound" not in siege
+    assert "move" not in shared.KIT

@@ -1,15 +1,17 @@
 """The effects most card games share, written once against a small `Table` protocol: damage, heal, stat
 changes with a duration, draw, a discard the opponent chooses, defeat, return to hand and detach.
 
-A game implements `Table` (its own board does the work) and registers its own further effects with
-`@effect("name")` beside these (Ophelia's `move` and `recall`).
+A game implements `Table` (its own board does the work); its own effect table starts as a copy of `KIT`
+(`effect = Effects(shared.KIT)`) and registers its further effects with `@KIT("name")` beside these
+(Ophelia's `move` and `recall`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine.abilities.resolve import Ctx, Host, effect, pick, targets
+from engine.abilities.resolve import Ctx, Effect, Effects, Host, pick, targets
 from engine.abilities.spec import Step
 from engine.core import Event, PlayerId
 from engine.table.modifiers import GAME, ROUND, TURN, Modifier
@@ -18,8 +20,8 @@ from engine.table.modifiers import GAME, ROUND, TURN, Modifier
 class Table(Host, Protocol):
     """The board operations the shared effects need."""
 
-    def damage(self, s: Any, uid: int, amount: int, events: list[Event]) -> None:
-        """Deal damage to a card in play."""
+    def damage(self, s: Any, uid: int, amount: int, events: list[Event]) -> int | None:
+        """Deal damage to a card in play (a game may answer how much it dealt)."""
         ...
 
     def heal(self, s: Any, uid: int, amount: int, events: list[Event]) -> None:
@@ -55,7 +57,11 @@ class Table(Host, Protocol):
         ...
 
 
-def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
+KIT: Effects[Table] = Effects()  # the shared effects, offered to every game's table
+
+
+def each(host: Host, s: Any, ctx: Ctx, step: Step, do: Callable[[int], object]) -> bool:
+    """Do something to each card the step's `to` selects (False while a pick is being asked)."""
     got = targets(host, s, ctx, step)
     if got is None:
         return False
@@ -64,23 +70,25 @@ def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
     return True
 
 
-@effect("damage")
+@KIT("damage")
 def damage(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Deal `amount` damage to the cards `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.damage(s, u, step.get("amount", 1), events))
+    return each(host, s, ctx, step, lambda u: host.damage(s, u, step.get("amount", 1), events))
 
 
-@effect("heal")
+@KIT("heal")
 def heal(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Remove `amount` damage from the cards `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.heal(s, u, step.get("amount", 1), events))
+    return each(host, s, ctx, step, lambda u: host.heal(s, u, step.get("amount", 1), events))
 
 
 _UNTIL = {"turn": (TURN, "until the end of turn"), "round": (ROUND, "until the end of the round")}
 _UNTIL["field"] = (GAME, "while it stays on the field")  # the game removes a card's modifiers as it leaves
 
 
-def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None, label: str = "") -> Any:
+def stat_effect(
+    stat: str, untils: dict[str, tuple[str, str]] | None = None, label: str = ""
+) -> Effect[Table]:
     """The effect "+amount `stat` (or less) for the cards `to` selects, `until` the end of the turn, of the
     round, or while they stay on the field"; a game registers it under its stats' names. `untils` gives a
     game's own durations (word -> (modifier duration, text)); with `x = true` the amount is the host's
@@ -91,7 +99,7 @@ def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None, lab
     def modify(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
         until, word = durations[step.get("until", "turn")]
         x = step.get("x", False)
-        amount = step.get("amount", 0 if x else 1) + (host.x_value(s, ctx) if x else 0)  # type: ignore[attr-defined]
+        amount = step.get("amount", 0 if x else 1) + (host.x_value(s, ctx) if x else 0)  # type: ignore[attr-defined]  # x only where the game counts it
 
         def add(uid: int) -> None:
             s.modifiers.append(Modifier(stat, amount, uid, until, ctx["card"]))
@@ -101,24 +109,24 @@ def stat_effect(stat: str, untils: dict[str, tuple[str, str]] | None = None, lab
                 Event("modified", text, None, False, (("uid", uid), ("stat", stat), ("amount", amount)))
             )
 
-        return _each(host, s, ctx, step, add)
+        return each(host, s, ctx, step, add)
 
     modify.__doc__ = f"+amount {stat} (or less) until the end of turn or round, or while on the field."
     return modify
 
 
 for _stat in ("power", "initiative", "life"):
-    effect(_stat)(stat_effect(_stat))
+    KIT(_stat)(stat_effect(_stat))
 
 
-@effect("draw")
+@KIT("draw")
 def draw(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """The ability's controller draws `amount` cards."""
     host.draw(s, ctx["owner"], step.get("amount", 1), events)
     return True
 
 
-@effect("discard")
+@KIT("discard")
 def discard(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """The opponent discards `amount` cards of their choice (fewer if their hand is smaller)."""
     victim = host.opponent(s, ctx["owner"])
@@ -135,19 +143,19 @@ def discard(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> b
     return True
 
 
-@effect("defeat")
+@KIT("defeat")
 def defeat(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Defeat the cards `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.defeat(s, u, events))
+    return each(host, s, ctx, step, lambda u: host.defeat(s, u, events))
 
 
-@effect("bounce")
+@KIT("bounce")
 def bounce(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Return the cards `to` selects to their owners' hands."""
-    return _each(host, s, ctx, step, lambda u: host.bounce(s, u, events))
+    return each(host, s, ctx, step, lambda u: host.bounce(s, u, events))
 
 
-@effect("detach")
+@KIT("detach")
 def detach(host: Table, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Send the attached relics `to` selects to their owners' forgotten zones."""
-    return _each(host, s, ctx, step, lambda u: host.detach(s, u, events))
+    return each(host, s, ctx, step, lambda u: host.detach(s, u, events))

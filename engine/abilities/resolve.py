@@ -7,13 +7,15 @@ An ability being resolved is a context (a plain dict in the state, so it survive
      "claim", "agreed"}
 `s.pending` holds triggered contexts waiting their turn; `s.resolving` is a stack of contexts being resolved
 (an Action ability or a Turning Point resolves at once, on top). A game implements `Host` and calls `fire`
-when something happens, `activate` for an activated ability, and `run` until a decision is pending.
+when something happens, `activate` for an activated ability, and `run` until a decision is pending. Each
+game holds its own `Effects` table (the kit's shared effects and the game's own, by the names its card data
+uses) as `effects`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, NotRequired, Protocol, Self, TypedDict, TypeVar
 
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import Arg, Event, PlayerId
@@ -25,11 +27,20 @@ Ctx = dict[str, Any]
 PICK, ORDER, MAY = "pick", "order", "may"  # the kit's decisions
 
 
-class Host(Protocol):
-    """What the kit needs from a game: its cards, its board's selectors, and its effects."""
+class Cards(Protocol):
+    """What the kit needs to queue triggers: the game's cards."""
 
     def card(self, cid: str) -> CardSpec:
         """A card kind by id."""
+        ...
+
+
+class Host(Cards, Protocol):
+    """What the kit needs from a game: its cards, its board's selectors, and its effects."""
+
+    @property
+    def effects(self) -> Mapping[str, Effect[Self]]:
+        """The game's effect table, by the names its card data uses (each effect takes this game)."""
         ...
 
     def active(self, s: Any) -> PlayerId:
@@ -69,18 +80,22 @@ class Host(Protocol):
         ...
 
 
-Effect = Callable[[Host, Any, Ctx, Step, list[Event]], bool]  # True when done, False when waiting
-EFFECTS: dict[str, Effect] = {}
+H = TypeVar("H", bound=Host)
+Effect = Callable[[H, Any, Ctx, Step, list[Event]], bool]  # True when done, False when waiting
 
 
-def effect(name: str) -> Callable[[Effect], Effect]:
-    """Register an effect function under the name card data uses."""
+class Effects(dict[str, Effect[H]], Generic[H]):
+    """One game's effects by the names its card data uses: `effect = Effects(shared.KIT)` where the game
+    is defined (the kit's shared effects offered), then `@effect("name")` on each of the game's own."""
 
-    def register(fn: Effect) -> Effect:
-        EFFECTS[name] = fn
-        return fn
+    def __call__(self, name: str) -> Callable[[Effect[H]], Effect[H]]:
+        """Register an effect function under the name card data uses."""
 
-    return register
+        def register(fn: Effect[H]) -> Effect[H]:
+            self[name] = fn
+            return fn
+
+        return register
 
 
 def ability(host: Host, ctx: Ctx) -> Ability:
@@ -179,10 +194,21 @@ def kit_moves(d: Decision, player: PlayerId) -> list[Any]:
     return [act(player, USE)]
 
 
-def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> dict[str, Any]:
+class DecisionView(TypedDict):
+    """A pending decision in a card game's view (`decision_view`); a game may add its own keys."""
+
+    kind: str
+    players: list[PlayerId]
+    source: str
+    what: NotRequired[str]  # a pick's: what it is for
+    options: NotRequired[list[Arg]]  # a pick's, to the players who pick
+    source_name: NotRequired[str]  # the source card's name
+
+
+def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> DecisionView:
     """A pending decision as a view shows it: kind, players, source (and its card name from `names`, a
     card-id -> CardSpec mapping); a pick's options only to the players who pick."""
-    out: dict[str, Any] = {"kind": d.kind, "players": list(d.players), "source": d.source}
+    out: DecisionView = {"kind": d.kind, "players": list(d.players), "source": d.source}
     if d.kind == PICK:
         out["what"] = d.data.get("what", "")
         if viewer in d.players:
@@ -192,7 +218,7 @@ def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> dict[str,
     return out
 
 
-def prompt(d: dict[str, Any], who: str, words: dict[str, str]) -> str:
+def prompt(d: Mapping[str, Any], who: str, words: dict[str, str]) -> str:
     """A kit decision from a view (`decision_view`) in words; `words` says what a pick is for, by the
     pick's `what` ("discard": "a card to discard"), else "a target (…)"."""
     card = d.get("source_name") or ""
@@ -228,7 +254,7 @@ def answer(s: Any, d: Decision | None, action: Any) -> None:
 # -- events and activation --------------------------------------------------------------------------
 
 
-def fire(host: Host, s: Any, on: str, watchers: list[tuple[int, str, PlayerId]], event: int = 0) -> None:
+def fire(host: Cards, s: Any, on: str, watchers: list[tuple[int, str, PlayerId]], event: int = 0) -> None:
     """Queue the triggers on event `on` of these watching cards (uid, card id, controller)."""
     for uid, cid, owner in watchers:
         for i, a in enumerate(host.card(cid).abilities):
@@ -293,7 +319,7 @@ def _advance(host: Host, s: Any, ctx: Ctx, events: list[Event]) -> None:
         s.resolving.pop()
         return
     step = a.effect[ctx["step"]]
-    if not EFFECTS[step.do](host, s, ctx, step, events):
+    if not host.effects[step.do](host, s, ctx, step, events):
         return
     ctx["step"] += 1
     if ctx["picks"] and isinstance(ctx["picks"][0], int):  # "it": the card this step chose

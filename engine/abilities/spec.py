@@ -228,7 +228,7 @@ class Ranges:
     and as fair as its own set."""
 
     stats: dict[tuple[str, str], tuple[int, int]]
-    args: dict[tuple[str, str], tuple[int, int]]
+    args: dict[tuple[str, str] | str, tuple[int, int]]  # (effect, argument) or an argument for every effect
     passive: tuple[int, int]
     abilities: int
     steps: int

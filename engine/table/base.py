@@ -3,8 +3,8 @@ decision stack, apply with a legality check and the event log, `returns` from th
 and `determinize` from the zones a game declares hidden.
 
 A game subclasses TableGame and writes its own parts: `setup`, `turn_player`, `turn_moves`, `answers`
-(the moves that answer a pending decision), `MOVES` (kind -> function), `after_move`, `view`, `describe`
-and `hidden`. See engine/games/omphala/rules.py for a worked example.
+(the moves that answer a pending decision), `moves` (its `Moves`: `@move("attack")` on each move function),
+`after_move`, `view`, `describe` and `hidden`. See engine/games/omphala/rules.py for a worked example.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from engine.table.decisions import Decision
 from engine.table.present import player_count
 
 S = TypeVar("S")
+G = TypeVar("G")
 Slot = tuple[list[Any], int]  # a place holding one hidden card: (the list, the index in it)
-Move = Callable[[Any, Action, list[Event]], None]
+Move = Callable[[G, S, Action, list[Event]], None]  # a move: (the game, the state, the action, the events)
 ORDER = attrgetter("player", "kind", "args")  # the sort key of Action's order=True fields
 
 
@@ -37,6 +38,23 @@ def shares(winners: Iterable[int], n: int) -> list[float]:
     return [1 / len(won) if i in won else 0.0 for i in range(n)]
 
 
+class Moves(dict[str, Move[G, S]]):
+    """One game's moves by kind, built where the game is defined: `move = Moves[Game, State]()`, then
+    `@move("attack")` on each move function; the game class holds it as `moves`."""
+
+    def __call__(self, *kinds: str) -> Callable[[Move[G, S]], Move[G, S]]:
+        """Register a move function under these kinds (one function may play several)."""
+
+        def register(fn: Move[G, S]) -> Move[G, S]:
+            for kind in kinds:
+                if kind in self:
+                    raise ValueError(f"two moves of kind {kind!r}")
+                self[kind] = fn
+            return fn
+
+        return register
+
+
 class TableGame(Generic[S]):
     """The engine protocol of DESIGN.md written once; a game fills in its own rules."""
 
@@ -47,7 +65,7 @@ class TableGame(Generic[S]):
     max_actions: ClassVar[int]
     rules_version: ClassVar[int] = 1
     state_cls: ClassVar[type]
-    MOVES: ClassVar[dict[str, Move]]
+    moves: ClassVar[Moves[Any, Any]]
     TURN_MOVES_SORTED: ClassVar[bool] = False  # turn_moves yields in sorted order (the property tests check)
 
     # -- what a game writes ----------------------------------------------------------------------
@@ -128,7 +146,7 @@ class TableGame(Generic[S]):
         d = decisions.answered(stack, action.player) if stack else None
         token = decisions.answering_as(d)
         try:
-            self.MOVES[action.kind](s, action, events)
+            self.moves[action.kind](self, s, action, events)
         finally:
             decisions.done_answering(token)
         self.after_move(s, action, events)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from engine.games.omphala import present
+from engine.games.omphala.view import OmphalaView
 from engine.table.present import CardEntry, plural
 from render import kit
 from render.kit import Box, Theme
@@ -139,7 +140,7 @@ def draw_row(
     return boxes
 
 
-def _front(p: JSON) -> tuple[list[Entity], list[int]]:
+def _front(p: Mapping[str, Any]) -> tuple[list[Entity], list[int]]:
     front = list(p.get("front_row") or [])
     entities = [e.get("cards") or [None] for e in front]
     return entities, [int(e.get("size", len(c))) for e, c in zip(front, entities, strict=True)]
@@ -152,19 +153,19 @@ def _cards(n: int) -> str:
     return f"★ {plural(n, 'card')}"
 
 
-def status_text(view: JSON, names: list[str]) -> str:
+def status_text(view: OmphalaView, names: list[str]) -> str:
     """Whose turn it is, in words (the game's own status headline)."""
     phase = view.get("phase")
     if phase == "choose":
         players = view.get("players") or []
         done = sum(1 for p in players if p.get("chosen"))
         return f"Choosing front rows · {done}/{len(players)} done"
-    head = present.status(view, names).headline
+    head = present.status(cast(JSON, view), names).headline  # a view is a JSON dict
     pending = {"discard": " · discarding", "reshuffle": " · may reshuffle"}.get(view.get("pending") or "", "")
     return head if phase == "over" else f"Turn {view.get('turn', 0)} · {head}{pending}"
 
 
-def _acting_colour(view: JSON) -> kit.RGB:
+def _acting_colour(view: OmphalaView) -> kit.RGB:
     current = view.get("current")
     return kit.seat_colour(current) if isinstance(current, int) else (150, 150, 160)
 
@@ -195,7 +196,7 @@ HAND_FRONT = (75, 105)  # the hand page: front row cards
 MODIFIED_MIN_W = 52  # a modifier tab as wide as its card shows "10♦" at kit.MIN_TEXT
 
 
-def layout(players: list[JSON], choosing: bool) -> Layout:
+def layout(players: list[Mapping[str, Any]], choosing: bool) -> Layout:
     """Card sizes by player count; up to 3 players get full-width rows, more get side-by-side rows."""
     n = len(players)
     if choosing:  # no back rows yet: small backs, short panels
@@ -214,16 +215,16 @@ def layout(players: list[JSON], choosing: bool) -> Layout:
     return Layout(cw, ch, fw, fh, False, split, PANEL_TOP + ZONE_HEAD + entity_height(ch) + ROW_PAD)
 
 
-def _front_need(p: JSON, fw: int) -> int:
+def _front_need(p: Mapping[str, Any], fw: int) -> int:
     entities, _ = _front(p)
     return sum(fw + 7 if any(entities_i) else int(fw * 0.45) for entities_i in entities)
 
 
-def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def board(view: OmphalaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: every player's rows, deck and discard, whose turn, the last action."""
     t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
-    players: list[JSON] = list(view.get("players") or [])
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
     choosing = view.get("phase") == "choose" or all(p.get("back_row") is None for p in players)
     lay = layout(players, choosing)
     W, M = kit.WIDTH, kit.MARGIN
@@ -274,7 +275,7 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     return canvas
 
 
-def _piles(canvas: Image.Image, box: Box, view: JSON, t: Theme, names: list[str]) -> None:
+def _piles(canvas: Image.Image, box: Box, view: OmphalaView, t: Theme, names: list[str]) -> None:
     """Deck and discard counts with the discard's top card, and the last action beside them."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
@@ -309,7 +310,7 @@ def _piles(canvas: Image.Image, box: Box, view: JSON, t: Theme, names: list[str]
                 kit.draw_text(d, (inner[0], inner[1] + i * kit.LINE_H), line, LABEL, t.text)
 
 
-def _choosing_rows(canvas: Image.Image, content: Box, p: JSON, t: Theme, lay: Layout) -> None:
+def _choosing_rows(canvas: Image.Image, content: Box, p: Mapping[str, Any], t: Theme, lay: Layout) -> None:
     """During the choose phase: the chosen front row (face down) and the cards still in hand, as backs."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = content
@@ -327,7 +328,13 @@ def _choosing_rows(canvas: Image.Image, content: Box, p: JSON, t: Theme, lay: La
 
 
 def _rows(
-    canvas: Image.Image, content: Box, p: JSON, seat: int, last: JSON | None, t: Theme, lay: Layout
+    canvas: Image.Image,
+    content: Box,
+    p: Mapping[str, Any],
+    seat: int,
+    last: JSON | None,
+    t: Theme,
+    lay: Layout,
 ) -> None:
     """A player's front row (left) and back row (right) inside a panel's content box."""
     d = ImageDraw.Draw(canvas)
@@ -383,14 +390,14 @@ def _rows(
 # ---------------------------------------------------------------- the hand
 
 
-def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def hand(view: OmphalaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: their hand, their front row revealed to them, their back row."""
     t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
     p = kit.own_seat(view)
     if p is None:
         return kit.spectator_hand("Omphala", t)
-    viewer: int = view["viewer"]
+    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cw, ch = HAND_CARD
     fw, fh = HAND_FRONT
     hand_cards = list(p.get("hand") or [])
@@ -430,7 +437,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     return kit.hand_page("Omphala", heading, viewer, prompt, sections, last_text, t, chips)
 
 
-def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
+def _prompt(view: OmphalaView, viewer: int, names: list[str]) -> tuple[str, bool]:
     """What the viewer should do now, and whether it is their move."""
     phase = view.get("phase")
     to_act = list(view.get("to_act") or [])

@@ -12,7 +12,7 @@ the bottom row, so the contesting cards always face each other across the strip)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.ophelia.cards import CARDS, FACTIONS
+from engine.games.ophelia.view import OpheliaView
 from engine.table.present import CardEntry
 from render import kit
 from render.kit import Box, Theme
@@ -262,12 +263,12 @@ def unit_image(unit: JSON, w: int, h: int, t: Theme) -> Image.Image:
 # ---------------------------------------------------------------- text
 
 
-def _points(view: JSON, seat: int) -> int:
+def _points(view: OpheliaView, seat: int) -> int:
     players = view.get("players") or []
     return _int(players[seat].get("points")) if 0 <= seat < len(players) else 0
 
 
-def final_score(view: JSON) -> str:
+def final_score(view: OpheliaView) -> str:
     """The points, the winner's first: "6–2"."""
     winners = [w for w in (view.get("result") or {}).get("winners") or [] if _seat(w) is not None]
     seats = list(range(len(view.get("players") or [])))
@@ -275,7 +276,7 @@ def final_score(view: JSON) -> str:
     return "–".join(str(_points(view, i)) for i in seats)
 
 
-def status_text(view: JSON, names: list[str]) -> str:
+def status_text(view: OpheliaView, names: list[str]) -> str:
     """The banner: the round and whose turn it is, or the result."""
     if view.get("phase") == "over" or view.get("result"):
         winners = [w for w in (view.get("result") or {}).get("winners") or [] if _seat(w) is not None]
@@ -302,7 +303,7 @@ WHAT_WORDS = {
 }
 
 
-def decision_text(view: JSON, names: list[str]) -> str:
+def decision_text(view: OpheliaView, names: list[str]) -> str:
     """The pending decision in words ("Bo may play a Turning Point"), or "" when there is none."""
     d = view.get("decision")
     if not isinstance(d, dict) or view.get("phase") in ("over", "first"):
@@ -326,14 +327,14 @@ def decision_text(view: JSON, names: list[str]) -> str:
     return f"{who} decides ({kind})"
 
 
-def last_round_text(view: JSON, names: list[str]) -> str:
+def last_round_text(view: OpheliaView, names: list[str]) -> str:
     """ "Round 2 to Bo, +2 points: most Power in the middle slot (3–1)"."""
     last = view.get("last_round")
     if not isinstance(last, dict):
         return ""
     step = last.get("step")
     points = _int(last.get("points"))
-    why = STEP_WORDS.get(step, "")
+    why = STEP_WORDS.get(_int(step), "")
     scores = last.get("middle") if step == 1 else last.get("side") if step == 2 else None
     winner = _seat(last.get("winner"))
     if isinstance(scores, list) and len(scores) == 2:
@@ -343,7 +344,7 @@ def last_round_text(view: JSON, names: list[str]) -> str:
     return f"{head}, +{points} point{'' if points == 1 else 's'}" + (f": {why}" if why else "")
 
 
-def _acting_colour(view: JSON) -> kit.RGB:
+def _acting_colour(view: OpheliaView) -> kit.RGB:
     to_act = [x for x in view.get("to_act") or [] if _seat(x) is not None]
     return kit.seat_colour(to_act[0]) if to_act else (150, 150, 160)
 
@@ -351,9 +352,9 @@ def _acting_colour(view: JSON) -> kit.RGB:
 # ---------------------------------------------------------------- the board
 
 
-def _rows(view: JSON) -> list[list[JSON | None]]:
+def _rows(view: OpheliaView) -> list[list[JSON | None]]:
     """slots[row][column] as two lists of five (unit dict or None), whatever the view holds."""
-    slots = view.get("slots") if isinstance(view.get("slots"), list) else []
+    slots = kit.as_list(view.get("slots"))
     out = []
     for row in range(2):
         got = slots[row] if row < len(slots) and isinstance(slots[row], list) else []
@@ -377,7 +378,7 @@ def _stack_h(row: list[JSON | None]) -> int:
     return most * (TAB_H + TAB_GAP)
 
 
-def track_height(view: JSON, names: list[str]) -> int:
+def track_height(view: OpheliaView, names: list[str]) -> int:
     """The round track zone: the rounds and phases, then a line for a decision and the last round's lines."""
     lines = bool(decision_text(view, names)) + len(_last_lines(view, names))
     return kit.zone_head(LABEL) + CELL_H + 6 + lines * kit.LINE_H + 2
@@ -386,7 +387,7 @@ def track_height(view: JSON, names: list[str]) -> int:
 LAST_LABEL = "LAST ROUND"
 
 
-def _last_lines(view: JSON, names: list[str]) -> list[str]:
+def _last_lines(view: OpheliaView, names: list[str]) -> list[str]:
     """The last round's result, wrapped after its label in at most two lines."""
     text = last_round_text(view, names)
     if not text:
@@ -417,7 +418,7 @@ class Layout:
     bottom_end: int
 
 
-def layout(view: JSON, names: list[str]) -> Layout:
+def layout(view: OpheliaView, names: list[str]) -> Layout:
     """The board's layout for a view: banner, track, P2's panel, the field, P1's panel, the log."""
     W, M, G = kit.WIDTH, kit.MARGIN, kit.GAP
     rows = _rows(view)
@@ -444,17 +445,17 @@ def layout(view: JSON, names: list[str]) -> Layout:
     )
 
 
-def _log(view: JSON, names: list[str]) -> list[str]:
+def _log(view: OpheliaView, names: list[str]) -> list[str]:
     """The last three lines of the log, with seat names."""
     return [kit.seat_refs(str(x), names) for x in view.get("log") or []][-3:]
 
 
-def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def board(view: OpheliaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: round track and phase, both players, the ten slots with the contests, the log."""
     t = kit.theme(theme)
     seat_names = kit.seat_names(max(2, _int(view.get("num_players")), len(view.get("players") or [])), names)
     W, M = kit.WIDTH, kit.MARGIN
-    players = [p if isinstance(p, dict) else {} for p in view.get("players") or []]
+    players: list[Mapping[str, Any]] = [p if isinstance(p, dict) else {} for p in view.get("players") or []]
     players += [{} for _ in range(2 - len(players))]
     lay = layout(view, seat_names)
     canvas = kit.new_canvas(W, lay.height, t)
@@ -469,7 +470,7 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     return canvas
 
 
-def _track(canvas: Image.Image, box: Box, view: JSON, names: list[str], t: Theme) -> None:
+def _track(canvas: Image.Image, box: Box, view: OpheliaView, names: list[str], t: Theme) -> None:
     """The points of each round (1-2-3-2-1) with the current round in gold, the phases of a turn with the
     current one in gold (or the result), the pending decision and the last round's result."""
     d = ImageDraw.Draw(canvas)
@@ -498,9 +499,9 @@ def _track(canvas: Image.Image, box: Box, view: JSON, names: list[str], t: Theme
                  ink=kit.contrast_ink(t.highlight), anchor_right=True)  # fmt: skip
     else:
         for k, (phase, word) in enumerate(reversed(PHASES)):
-            fill = t.highlight if view.get("phase") == phase else None
-            ink = kit.contrast_ink(fill) if fill else t.dim
-            right = kit.chip(d, (right, cy), word, t, fill=fill, ink=ink, anchor_right=True)[0] - 3
+            lit = t.highlight if view.get("phase") == phase else None
+            ink = kit.contrast_ink(lit) if lit else t.dim
+            right = kit.chip(d, (right, cy), word, t, fill=lit, ink=ink, anchor_right=True)[0] - 3
             if k < len(PHASES) - 1:
                 right -= kit.draw_text(d, (right, cy), "›", LABEL, t.dim, True, anchor="rm") + 3
     y = y0 + CELL_H + 6
@@ -516,7 +517,15 @@ def _track(canvas: Image.Image, box: Box, view: JSON, names: list[str], t: Theme
             y += kit.LINE_H
 
 
-def _panel(canvas: Image.Image, box: Box, view: JSON, p: JSON, seat: int, names: list[str], t: Theme) -> None:
+def _panel(
+    canvas: Image.Image,
+    box: Box,
+    view: OpheliaView,
+    p: Mapping[str, Any],
+    seat: int,
+    names: list[str],
+    t: Theme,
+) -> None:
     """A player's panel: name, hand and points; then deck, forgotten zone, Power on the board, deck name."""
     d = ImageDraw.Draw(canvas)
     over = view.get("phase") == "over" or bool(view.get("result"))
@@ -637,7 +646,7 @@ def hand_row(cid: str, copies: int, w: int, theme_name: str = "dark") -> Image.I
     return img.reduce(s)
 
 
-def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def hand(view: OpheliaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its stats and whole ability text, and
     the viewer's forgotten zone."""
     t = kit.theme(theme)
@@ -645,7 +654,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     p = kit.own_seat(view)
     if p is None:
         return kit.spectator_hand("Ophelia", t)
-    viewer: int = view["viewer"]
+    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = [str(c) for c in p.get("hand") or []]
     kinds = list(dict.fromkeys(cards))  # copies of a card are one row with ×N
     head = kit.zone_head(LABEL)
@@ -683,14 +692,14 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     )
 
 
-def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
+def _prompt(view: OpheliaView, viewer: int, names: list[str]) -> tuple[str, bool]:
     """What the viewer should do now, and whether it is their move."""
     if view.get("phase") == "over" or view.get("result"):
         return status_text(view, names), False
     if viewer not in (view.get("to_act") or []):
         waiting = decision_text(view, names) or status_text(view, names)
         return f"Waiting · {waiting}", False
-    d = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    d = kit.as_dict(view.get("decision"))
     kind = d.get("kind") if d else None
     if view.get("phase") == "first":
         return "You lost the round: choose who goes first", True
@@ -712,7 +721,7 @@ def warm(theme: str | None = None) -> None:
         stats = dict(spec.stats)
         if spec.type != "turning_point":
             values = tuple((stats[k], stats[k]) if k in stats else None for k, _ in STAT_ROWS)
-            unit_tile(cid, spec.name, spec.type, values, 0, CARD_W, CARD_H, t.name)  # type: ignore[arg-type]
+            unit_tile(cid, spec.name, spec.type, values, 0, CARD_W, CARD_H, t.name)
         if spec.flag("attach"):
             attach_tab(cid, CARD_W, TAB_H, t.name)
     open_slot(CARD_W, CARD_H, t.name)

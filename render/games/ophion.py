@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from engine.games.ophion import present
 from engine.games.ophion.cards import CARDS, Card
+from engine.games.ophion.view import OphionView
 from engine.table.present import CardEntry
 from render import kit
 from render.kit import Box, Theme
@@ -131,15 +132,15 @@ def token(cid: str, w: int, h: int, theme_name: str = "dark") -> Image.Image:
 # ---------------------------------------------------------------- text
 
 
-def status_text(view: JSON, names: list[str]) -> str:
+def status_text(view: OphionView, names: list[str]) -> str:
     """Round, tier and whose turn it is, in words (the game's own status headline)."""
-    head = present.status(view, names).headline
+    head = present.status(cast(JSON, view), names).headline  # a view is a JSON dict
     if view.get("phase") == "over":
         return head
     return f"Round {view.get('round', 0)}/{view.get('rounds', 9)} · {head.split(' · round')[0]}"
 
 
-def _acting_colour(view: JSON) -> kit.RGB:
+def _acting_colour(view: OphionView) -> kit.RGB:
     current = view.get("current")
     return kit.seat_colour(current) if isinstance(current, int) else (150, 150, 160)
 
@@ -147,11 +148,11 @@ def _acting_colour(view: JSON) -> kit.RGB:
 # ---------------------------------------------------------------- the board
 
 
-def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def board(view: OphionView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: market with prices, every player's board, whose turn, last action, log."""
     t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
-    players: list[JSON] = list(view.get("players") or [])
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
     W, M = kit.WIDTH, kit.MARGIN
     market = _slots(view)
     tw, th = _market_tile(len(market))
@@ -186,7 +187,7 @@ NOTE_H = kit.LINE_H + 6  # the surcharge under a market card
 LEGEND_H = kit.LINE_H + 10  # what the discs mean
 
 
-def _slots(view: JSON) -> list[JSON | None]:
+def _slots(view: OphionView) -> list[Mapping[str, Any] | None]:
     """The market slots (at most MAX_SLOTS drawn; a real row has 4 or 6), each None or a dict."""
     slots = list(view.get("market") or [])[:MAX_SLOTS]
     return [x if x is None or isinstance(x, dict) else {"card": str(x)} for x in slots]
@@ -198,7 +199,7 @@ def _market_tile(n: int) -> tuple[int, int]:
     return min(145, (room - 7 * (max(n, 1) - 1)) // max(n, 1)), CARD_H
 
 
-def _market(canvas: Image.Image, box: Box, view: JSON, tw: int, th: int, t: Theme) -> None:
+def _market(canvas: Image.Image, box: Box, view: OphionView, tw: int, th: int, t: Theme) -> None:
     """The market row, cheapest slot first, each with its price (cost + surcharge) on the gold disc, the
     surcharge under it, and a legend of the discs."""
     d = ImageDraw.Draw(canvas)
@@ -235,14 +236,14 @@ def _legend(d: ImageDraw.ImageDraw, xy: tuple[int, int], t: Theme) -> None:
     kit.draw_text(d, (x, cy), "+N extra: slot surcharge", LABEL, t.dim, anchor="lm")
 
 
-def _grid_name(view: JSON, seat: int, names: list[str]) -> str:
+def _grid_name(view: OphionView, seat: int, names: list[str]) -> str:
     """Whom this seat attacks: the player on its right, the previous seat."""
     n = int(view.get("num_players") or len(view.get("players") or []))
     return kit.who((seat - 1) % n, names) if n > 1 else "?"
 
 
 def player_board(
-    canvas: Image.Image, box: Box, view: JSON, p: JSON, i: int, names: list[str], t: Theme
+    canvas: Image.Image, box: Box, view: OphionView, p: Mapping[str, Any], i: int, names: list[str], t: Theme
 ) -> None:
     """One player's panel: VP track, eternity tokens, resources, upgrade slots and piles, both grids."""
     d = ImageDraw.Draw(canvas)
@@ -288,7 +289,7 @@ def player_board(
         _grid(canvas, gbox, label, list(monsters), cap, t, mark_last=mark_grid == kind)
 
 
-def _marked_slot(last: JSON | None, p: JSON, seat: int) -> int | None:
+def _marked_slot(last: JSON | None, p: Mapping[str, Any], seat: int) -> int | None:
     """The upgrade slot the last action bought into, if it was this seat's buy of a slot card."""
     if not last or last.get("player") != seat or last.get("kind") != "buy":
         return None
@@ -307,7 +308,7 @@ def _marked_grid(last: JSON | None, seat: int) -> str | None:
     return "attack" if "attack grid" in text else "defense" if "defense grid" in text else None
 
 
-def _tracks(canvas: Image.Image, box: Box, p: JSON, t: Theme) -> None:
+def _tracks(canvas: Image.Image, box: Box, p: Mapping[str, Any], t: Theme) -> None:
     """The VP track (0-9) with eternity tokens on the left; mana, gold and AP on the right."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
@@ -360,14 +361,14 @@ def _grid(
 # ---------------------------------------------------------------- the hand
 
 
-def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def hand(view: OphionView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: their hand as cards, the cards played this round, their board."""
     t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
     p = kit.own_seat(view)
     if p is None:
         return kit.spectator_hand("Ophion", t)
-    viewer: int = view["viewer"]
+    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = list(p.get("hand") or [])
     played = list(p.get("played") or [])
     cw, ch = HAND_W, HAND_H
@@ -411,12 +412,13 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
                          chips)  # fmt: skip
 
 
-def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
+def _prompt(view: OphionView, viewer: int, names: list[str]) -> tuple[str, bool]:
     """What the viewer should do now, and whether it is their move."""
     if view.get("phase") == "over":
         return status_text(view, names), False
     if viewer in (view.get("to_act") or []):
-        ap = (view.get("players") or [{}])[viewer].get("ap", 0)
+        seats: Sequence[Mapping[str, Any]] = view.get("players") or [{}]
+        ap = seats[viewer].get("ap", 0)
         return f"Your turn · {ap} AP left · buy, play, summon or pass", True
     return f"Waiting for {kit.who(view.get('current'), names)}", False
 

@@ -10,6 +10,7 @@ from engine.core import action as act
 from engine.games.omphala.cards import ACTIONS, entity_label, entity_power, is_red, label
 from engine.games.omphala.scoring import score
 from engine.games.omphala.state import Entity, OmphalaState, Seat
+from engine.table.base import Moves, TableGame
 from engine.table.decisions import Decision, push
 from engine.table.events import emit
 from engine.table.zones import draw, shuffle_in
@@ -17,6 +18,8 @@ from engine.table.zones import draw, shuffle_in
 BACK_ROW_LIMIT = 7
 MAX_RESHUFFLES = 2
 RESHUFFLE_DRAW = 5
+
+move: Moves[TableGame[OmphalaState], OmphalaState] = Moves()  # every move below, by kind
 
 
 def name(seat: int) -> str:
@@ -84,7 +87,8 @@ def _to_front(s: OmphalaState, seat: Seat, entity: Entity) -> None:
     seat.front_ids.append(s.next_uid)
 
 
-def _choose(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("choose")
+def _choose(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     seat = s.seats[a.player]
     picks = [str(a.arg("a")), str(a.arg("b"))]  # left, right: in the order the player places them
     for c in picks:  # the left card gets the lower uid: position and uid say only what the player chose
@@ -101,7 +105,8 @@ def _choose(s: OmphalaState, a: Action, events: list[Event]) -> None:
         _start_turn(s, 0, events, first=True)
 
 
-def _attack(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("attack")
+def _attack(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     me, q, uid = s.seats[a.player], int(a.arg("p")), int(a.arg("t"))
     attacker = find_back(me, str(a.arg("c")))
     assert attacker is not None
@@ -123,7 +128,8 @@ def _attack(s: OmphalaState, a: Action, events: list[Event]) -> None:
     _spend(s, a, attacker[0], {"player": q, "zone": "front", "index": t}, win, events[-1].text)
 
 
-def _steal(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("steal")
+def _steal(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     me, q = s.seats[a.player], int(a.arg("p"))
     attacker = find_back(me, str(a.arg("c")))
     target = find_back(s.seats[q], str(a.arg("t")))
@@ -143,7 +149,8 @@ def _steal(s: OmphalaState, a: Action, events: list[Event]) -> None:
         _check_all_red(s, a.player)
 
 
-def _shield(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("shield")
+def _shield(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     me = s.seats[a.player]
     t = front_index(me, int(a.arg("t")))
     diamond = find_back(me, str(a.arg("c")))
@@ -156,7 +163,8 @@ def _shield(s: OmphalaState, a: Action, events: list[Event]) -> None:
     _spend(s, a, diamond[0], {"player": a.player, "zone": "front", "index": t}, True, events[-1].text)
 
 
-def _enhance(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("enhance")
+def _enhance(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     me = s.seats[a.player]
     heart, target = find_back(me, str(a.arg("c"))), find_back(me, str(a.arg("t")))
     assert heart is not None and target is not None
@@ -170,17 +178,20 @@ def _enhance(s: OmphalaState, a: Action, events: list[Event]) -> None:
     _spend(s, a, heart[0], {"player": a.player, "zone": "back", "index": index}, True, events[-1].text)
 
 
-def _draw_action(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("draw")
+def _draw_action(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     _spend(s, a, None, None, None, f"{name(a.player)} draws a card")
     s.to_draw += 1
 
 
-def _end_turn(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("end_turn")
+def _end_turn(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     s.actions_left = 0
     emit(events, "ended_turn", f"{name(a.player)} ends the turn", seat=a.player)
 
 
-def _discard(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("discard")
+def _discard(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     me = s.seats[a.player]
     entity = find_back(me, str(a.arg("c")))
     assert entity is not None
@@ -196,11 +207,13 @@ def _discard(s: OmphalaState, a: Action, events: list[Event]) -> None:
     _check_all_red(s, a.player)
 
 
-def _keep(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("pass")  # declining the optional all-red reshuffle
+def _keep(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     emit(events, "kept", f"{name(a.player)} keeps an all-red back row", seat=a.player)
 
 
-def _reshuffle(s: OmphalaState, a: Action, events: list[Event]) -> None:
+@move("reshuffle")
+def _reshuffle(game: TableGame[OmphalaState], s: OmphalaState, a: Action, events: list[Event]) -> None:
     me = s.seats[a.player]
     shuffle_in(s.deck, [c for e in me.back_row for c in e], s.rng)
     me.back_row = []
@@ -209,20 +222,6 @@ def _reshuffle(s: OmphalaState, a: Action, events: list[Event]) -> None:
     text = f"{name(a.player)} shuffles an all-red back row into the deck and draws 5"
     emit(events, "reshuffled", text, chance=True, seat=a.player)
     me.back_row = [[c] for c in draw(s.deck, RESHUFFLE_DRAW)[0]]
-
-
-MOVES = {
-    "choose": _choose,
-    "attack": _attack,
-    "steal": _steal,
-    "shield": _shield,
-    "enhance": _enhance,
-    "draw": _draw_action,
-    "end_turn": _end_turn,
-    "discard": _discard,
-    "pass": _keep,  # declining the optional all-red reshuffle
-    "reshuffle": _reshuffle,
-}
 
 
 def _retire(s: OmphalaState, p: int, attacker: Entity) -> None:

@@ -19,9 +19,10 @@ from engine.games.omphala.cards import (
     entity_power,
     label,
 )
-from engine.games.omphala.moves import MOVES, advance, find_back, front_index, name, turn_moves
+from engine.games.omphala.moves import advance, find_back, front_index, move, name, turn_moves
 from engine.games.omphala.scoring import lineup_battle, score
 from engine.games.omphala.state import OmphalaState, Seat
+from engine.games.omphala.view import FrontCardView, OmphalaView, PlayerView
 from engine.rng import Rng
 from engine.table.base import Slot, TableGame, slots
 from engine.table.decisions import Decision, top
@@ -42,7 +43,7 @@ class Omphala(TableGame[OmphalaState]):
     # (not bumped for the free left/right order of the face-down pair: an old "choose:a=..:b=.." key still
     # puts a on the left and b on the right, so stored logs replay as before)
     state_cls: ClassVar[type] = OmphalaState
-    MOVES = MOVES
+    moves = move
     TURN_MOVES_SORTED = True  # turn_moves yields kinds, cards and targets in key order
 
     # -- setup ---------------------------------------------------------------------------------
@@ -89,16 +90,16 @@ class Omphala(TableGame[OmphalaState]):
 
     # -- results and views ---------------------------------------------------------------------
 
-    def view(self, s: OmphalaState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OmphalaState, viewer: PlayerId | None) -> OmphalaView:
         """What this viewer may see; front rows are revealed to all when the game is over."""
         over = s.phase == "over"
         d = top(s.decisions)
         choosing = d.players if d is not None and d.kind == "choose" else []
-        players = []
+        players: list[PlayerView] = []
         for i, seat in enumerate(s.seats):
             own = viewer == i
             rows_public = s.phase != "choose"
-            front = [
+            front: list[FrontCardView] = [
                 {
                     "id": uid,
                     "cards": [c if (own or over or c not in seat.secret) else None for c in e],

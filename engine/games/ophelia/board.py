@@ -4,6 +4,7 @@ force and modifiers with a duration), and what each selector of the card data st
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeGuard
 
 from engine.abilities.spec import Ability
 from engine.games.ophelia.cards import CARDS
@@ -57,7 +58,7 @@ def kind(u: Unit) -> str:
     return CARDS[u.card].type
 
 
-def is_character(u: Unit | None) -> bool:
+def is_character(u: Unit | None) -> TypeGuard[Unit]:
     """Whether a unit is a character."""
     return u is not None and CARDS[u.card].type == "character"
 
@@ -163,7 +164,7 @@ def group(s: OpheliaState, src: Unit, row: int, col: int, selector: str) -> list
         o = opposite(s, row, col)
         return [o] if o is not None else []
     if selector == "adjacent_allies":
-        return [u for c in adjacent(col) if is_character(u := s.slots[row][c])]  # type: ignore[misc]
+        return [u for c in adjacent(col) if is_character(u := s.slots[row][c])]
     if selector == "all_allies":
         return characters(s, row)
     if selector == "other_allies":

@@ -3,9 +3,11 @@ card from the forgotten zone to the hand or into an open slot."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from engine.abilities.resolve import Ctx, effect, pick, targets
+from engine.abilities import effects as shared
+from engine.abilities.effects import Table
+from engine.abilities.resolve import Ctx, Effects, pick, targets
 from engine.abilities.spec import Step
 from engine.core import Event
 from engine.games.ophelia import board as b
@@ -14,8 +16,19 @@ from engine.games.ophelia.state import Unit
 from engine.table.events import emit
 
 
+class OpheliaHost(Table, Protocol):
+    """What Ophelia's own effects need of the game beyond the kit's `Table`: a card entering a slot."""
+
+    def enter(self, s: Any, u: Unit, row: int, col: int, how: str, events: list[Event]) -> None:
+        """A card enters a slot (played, moved or recalled), with its triggers."""
+        ...
+
+
+effect: Effects[OpheliaHost] = Effects(shared.KIT)  # the kit's shared effects and Ophelia's own
+
+
 @effect("move")
-def move(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def move(host: OpheliaHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Move the card `to` selects to an adjacent open slot of its controller's row (the ability's
     controller picks the slot)."""
     got = targets(host, s, ctx, step)
@@ -55,7 +68,7 @@ def recallable(cid: str, kind: str, dest: str) -> bool:
 
 
 @effect("recall")
-def recall(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def recall(host: OpheliaHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Return a card of `kind` from your forgotten zone to your hand, or (`dest = "slot"`) into one of your
     open slots, where it enters without being played."""
     owner, kind, dest = ctx["owner"], step.get("kind", "any"), step.get("dest", "hand")

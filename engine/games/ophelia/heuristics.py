@@ -528,7 +528,7 @@ def _contest(b: _Board, turn: bool, struck: set[int]) -> bool:
             return fought
         fought = True
         step = max(f[0] for f in fighters)
-        hits = []
+        hits: list[tuple[Unit, int]] = []
         for ini, row, col in fighters:
             if ini != step:
                 continue
@@ -536,8 +536,9 @@ def _contest(b: _Board, turn: bool, struck: set[int]) -> bool:
             assert u is not None
             struck.add(u.uid)
             power = st[u.uid][0] + _CONTEST_POWER.get(u.card, 0) + hurt.get(u.uid, 0)
-            if power > 0:
-                hits.append((rows[1 - row][col], power))
+            target = rows[1 - row][col]
+            if power > 0 and target is not None:  # both slots of a fighting column are filled
+                hits.append((target, power))
         for target, power in hits:
             b.dmg[target.uid] += power
             if target.card in _HURT_POWER and b.dmg[target.uid] < st[target.uid][2]:
@@ -665,10 +666,10 @@ def _round(s: OpheliaState, b: _Board) -> float:
     for row in (0, 1):
         for col, u in enumerate(b.rows[row]):
             if u is not None and _CHAR[u.card]:
-                p = st[u.uid][0]
-                side[row] += p
+                power = st[u.uid][0]
+                side[row] += power
                 if col == MIDDLE:
-                    mid[row] = p
+                    mid[row] = power
     if mid[0] != mid[1]:
         leader = 0 if mid[0] > mid[1] else 1
     elif side[0] != side[1]:

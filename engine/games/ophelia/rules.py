@@ -3,21 +3,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from engine import eventlog, packs
-from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.ophelia import board as b
 from engine.games.ophelia.cards import CARDS, CHOSEN, DECKS, add_pack, deck_choice
-from engine.games.ophelia.effects import recallable  # (the module registers move and recall)
+from engine.games.ophelia.effects import effect, recallable
 from engine.games.ophelia.state import MIDDLE, OpheliaState, Side, Unit
 from engine.rng import Rng
-from engine.table.base import Slot, TableGame, slots
+from engine.table.base import Moves, Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
 from engine.table.modifiers import TURN, expire
@@ -35,6 +33,9 @@ def seat_word(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+move: Moves[Ophelia, OpheliaState] = Moves()  # the moves, registered below the class with @move(kind)
+
+
 class Ophelia(TableGame[OpheliaState]):
     """Ophelia: two players contest ten slots with historical characters over rounds worth 1-2-3-2-1."""
 
@@ -49,7 +50,8 @@ class Ophelia(TableGame[OpheliaState]):
     # finite one (RULINGS 12); choices that can do nothing are not offered (RULINGS 22).
     rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = OpheliaState
-    MOVES: ClassVar[dict[str, Callable[[OpheliaState, Action, list[Event]], None]]]
+    moves = move
+    effects = effect  # the card abilities' effects, by name
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -562,7 +564,7 @@ class Ophelia(TableGame[OpheliaState]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, s: OpheliaState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OpheliaState, viewer: PlayerId | None) -> OpheliaView:
         """Everything on the field and in the forgotten zones; a hand only for its owner."""
         return _view(self, s, viewer)
 
@@ -589,10 +591,9 @@ class Ophelia(TableGame[OpheliaState]):
 
 # -- moves ---------------------------------------------------------------------------------------
 
-_GAME = Ophelia()
 
-
-def _play(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("play")
+def _play(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     p, cid = a.player, str(a.arg("c"))
     side, spec = s.sides[p], CARDS[str(a.arg("c"))]
     side.hand.remove(cid)
@@ -602,7 +603,7 @@ def _play(s: OpheliaState, a: Action, events: list[Event]) -> None:
     if spec.type == "turning_point":
         side.forgotten.append(cid)
         emit(events, "played", f"{seat_word(p)} plays the Turning Point {spec.name}", seat=p, card=cid)
-        kit.fire(_GAME, s, "turning_point", _GAME._watchers(s, 1 - p))
+        kit.fire(game, s, "turning_point", game._watchers(s, 1 - p))
         for i, _ in reversed(spec.of_type("play")):
             kit.activate(s, kit.new_ctx(s, 0, cid, i, p))
         return
@@ -620,7 +621,7 @@ def _play(s: OpheliaState, a: Action, events: list[Event]) -> None:
             card=cid,
             uid=unit.uid,
         )
-        kit.fire(_GAME, s, "played", [(unit.uid, cid, p)], unit.uid)  # no ally_played: not into a slot
+        kit.fire(game, s, "played", [(unit.uid, cid, p)], unit.uid)  # no ally_played: not into a slot
         return
     col = int(a.arg("s")) - 1
     emit(
@@ -632,10 +633,11 @@ def _play(s: OpheliaState, a: Action, events: list[Event]) -> None:
         uid=unit.uid,
         slot=col,
     )
-    _GAME.enter(s, unit, p, col, "played", events)
+    game.enter(s, unit, p, col, "played", events)
 
 
-def _move(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("move")
+def _move(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     uid, col = int(a.arg("u")), int(a.arg("s")) - 1
     row, old, u, _ = b.find(s, uid)  # type: ignore[misc]
     s.slots[row][old] = None
@@ -644,10 +646,11 @@ def _move(s: OpheliaState, a: Action, events: list[Event]) -> None:
     emit(
         events, "moved", f"{CARDS[u.card].name} moves to {b.slot_name(col)}", uid=uid, slot=col, seat=u.owner
     )
-    _GAME.enter(s, u, row, col, "moved", events)
+    game.enter(s, u, row, col, "moved", events)
 
 
-def _act(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("act")
+def _act(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     uid, i = int(a.arg("u")), int(a.arg("a"))
     row, _, u, _ = b.find(s, uid)  # type: ignore[misc]
     u.used.append(i)
@@ -656,30 +659,35 @@ def _act(s: OpheliaState, a: Action, events: list[Event]) -> None:
     kit.activate(s, kit.new_ctx(s, uid, u.card, i, row))
 
 
-def _claim(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("claim")
+def _claim(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     uid, i = int(a.arg("u")), int(a.arg("a"))
     row, _, u, _ = b.find(s, uid)  # type: ignore[misc]
     emit(events, "claimed", f"{CARDS[u.card].name} makes its Claim", uid=uid, card=u.card, seat=u.owner)
     kit.activate(s, kit.new_ctx(s, uid, u.card, i, row, uid), claim=True)
 
 
-def _retire(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("retire")
+def _retire(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     s.moves += 1
-    _GAME.leave(s, int(a.arg("u")), "retired", events)
-    _GAME.settle(s, events)  # a Life bonus it gave ends at once (RULINGS 17)
+    game.leave(s, int(a.arg("u")), "retired", events)
+    game.settle(s, events)  # a Life bonus it gave ends at once (RULINGS 17)
 
 
-def _discard(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("discard")
+def _discard(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     s.moves += 1
-    _GAME.discard(s, a.player, str(a.arg("c")), events)
+    game.discard(s, a.player, str(a.arg("c")), events)
 
 
-def _end(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("end")
+def _end(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     s.phase, s.fired = "turning_point", True
     emit(events, "ended", f"{seat_word(a.player)} ends the Action Phase", seat=a.player)
 
 
-def _pass(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move(PASS)
+def _pass(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     d = answering()
     if d is not None and d.kind == WINDOW:
         s.fired = False  # the window closes
@@ -688,29 +696,16 @@ def _pass(s: OpheliaState, a: Action, events: list[Event]) -> None:
         kit.answer(s, d, a)
 
 
-def _answer(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move(kit.PICK, kit.ORDER, kit.USE)
+def _answer(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     kit.answer(s, answering(), a)
 
 
-def _first(s: OpheliaState, a: Action, events: list[Event]) -> None:
+@move("first")
+def _first(game: Ophelia, s: OpheliaState, a: Action, events: list[Event]) -> None:
     s.first = s.active = int(a.arg("p"))
     s.phase, s.fired, s.played, s.moves = "action", False, False, 0
     emit(events, "first", f"{seat_word(a.player)} decides that {seat_word(s.first)} goes first", seat=s.first)
 
 
-Ophelia.MOVES = {
-    "play": _play,
-    "move": _move,
-    "act": _act,
-    "claim": _claim,
-    "retire": _retire,
-    "discard": _discard,
-    "end": _end,
-    PASS: _pass,
-    kit.PICK: _answer,
-    kit.ORDER: _answer,
-    kit.USE: _answer,
-    "first": _first,
-}
-
-from engine.games.ophelia.view import _describe, _view  # noqa: E402  (the view reads the rules above)
+from engine.games.ophelia.view import OpheliaView, _describe, _view  # noqa: E402  (the view reads the rules above)

@@ -1,12 +1,13 @@
-"""What a viewer of an Ophelia game may see, and the menu words for each move."""
+"""What a viewer of an Ophelia game may see (`OpheliaView`, the contract the renderer and present.py read),
+and the menu words for each move."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from engine import eventlog
 from engine.abilities import resolve as kit
-from engine.core import JSON, Action
+from engine.core import JSON, Action, PlayerId
 from engine.games.ophelia import board as b
 from engine.games.ophelia.cards import CARDS, name
 from engine.games.ophelia.state import OpheliaState, Unit
@@ -15,7 +16,64 @@ from engine.table.decisions import PASS
 STATS = ("power", "initiative", "life")
 
 
-def _unit(s: OpheliaState, u: Unit, row: int, col: int) -> JSON:
+class UnitView(TypedDict):
+    """A card in a slot (a character, or a relic attached to one)."""
+
+    uid: int
+    card: str
+    name: str
+    type: str
+    owner: PlayerId
+    damage: int
+    played: bool
+    moved: bool
+    contested: bool
+    power: NotRequired[int]  # each stat the card prints, now and as printed
+    base_power: NotRequired[int]
+    initiative: NotRequired[int]
+    base_initiative: NotRequired[int]
+    life: NotRequired[int]
+    base_life: NotRequired[int]
+    attached: list[UnitView]
+
+
+class PlayerView(TypedDict):
+    """One side: points, deck, hand (own only), forgotten zone and Power in play."""
+
+    seat: PlayerId
+    points: int
+    deck_name: str
+    deck_size: int
+    hand: list[str] | None
+    hand_size: int
+    forgotten: list[str]
+    power: int
+
+
+class OpheliaView(TypedDict):
+    """Everything a viewer (None = a spectator) may see of an Ophelia game."""
+
+    game: str
+    viewer: PlayerId | None
+    num_players: int
+    round: int
+    track: list[int]
+    turn: int
+    active: PlayerId
+    first: PlayerId
+    phase: str
+    quiet: int
+    played: bool
+    to_act: list[PlayerId]
+    decision: kit.DecisionView | None
+    slots: list[list[UnitView | None]]
+    players: list[PlayerView]
+    last_round: JSON | None
+    log: list[str]
+    result: JSON | None
+
+
+def _unit(s: OpheliaState, u: Unit, row: int, col: int) -> UnitView:
     spec = CARDS[u.card]
     out: JSON = {
         "uid": u.uid,
@@ -32,20 +90,20 @@ def _unit(s: OpheliaState, u: Unit, row: int, col: int) -> JSON:
         out[stat] = b.stat(s, u, stat, (row, col))
         out[f"base_{stat}"] = spec.stat(stat)
     out["attached"] = [_unit(s, r, row, col) for r in u.attached]
-    return out
+    return cast(UnitView, out)  # the stats' keys are the card's own
 
 
-def _decision(s: OpheliaState, viewer: int | None) -> JSON | None:
+def _decision(s: OpheliaState, viewer: int | None) -> kit.DecisionView | None:
     if not s.decisions:
         return None
     return kit.decision_view(s.decisions[-1], viewer, CARDS)
 
 
-def _view(game: Any, s: OpheliaState, viewer: int | None) -> JSON:
-    slots = [
+def _view(game: Any, s: OpheliaState, viewer: int | None) -> OpheliaView:
+    slots: list[list[UnitView | None]] = [
         [None if u is None else _unit(s, u, row, col) for col, u in enumerate(s.slots[row])] for row in (0, 1)
     ]
-    players = [
+    players: list[PlayerView] = [
         {
             "seat": i,
             "points": side.points,

@@ -9,7 +9,7 @@ The vocabulary is what a rules engine for Ophidian implements; RULINGS.md 60-66 
   ally_defeated, enemy_plays, wave_end;
 - effects: wound, heal, admg, ddmg, shield, assault, set, unset, shift, scrap, cheer, cp, draw, discard,
   recover, deploy, attach, flow, cancel (`heal`, `draw` and `discard` are the kit's shared effects; the
-  others are Ophidian's own and named so that no other game's registered effect is overwritten);
+  others are Ophidian's own, in its own effect table);
 - selectors: enemy, ally, other_ally, enemy_pump (chosen); self, bearer, it, attacker, defender,
   all_allies, ally_gladiators, ally_minions, all_enemies (fixed); filters only, in_field;
 - conditions: raging, crowd_favorite (and defeated, for a ? action's flow step).

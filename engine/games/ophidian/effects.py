@@ -1,17 +1,66 @@
-"""Ophidian 2350's own effects (RULINGS 64), registered in the kit beside the shared `heal`, `draw` and
-`discard`; each is a short function over the board operations of table.py."""
+"""Ophidian 2350's own effects (RULINGS 64), registered in its own table beside the kit's shared `heal`,
+`draw` and `discard`; each is a short function over the board operations of table.py (`OphidianHost`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from engine.abilities import effects as shared
-from engine.abilities.resolve import Ctx, effect, pick, targets
+from engine.abilities.effects import Table
+from engine.abilities.resolve import Ctx, Effects, pick, targets
 from engine.abilities.spec import Step
-from engine.core import Event
+from engine.core import Arg, Event
 from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS
+from engine.games.ophidian.state import Pump
 from engine.table.decisions import Decision, push
+
+
+class OphidianHost(Table, Protocol):
+    """What Ophidian's own effects need of the game beyond the kit's `Table`: its board operations."""
+
+    def say(self, events: list[Event], kind: str, text: str, **args: Any) -> None:
+        """Record an event in the game's words."""
+        ...
+
+    def x_value(self, s: Any, ctx: Ctx) -> int:
+        """The X paid for the card being played."""
+        ...
+
+    def turn(self, s: Any, uid: int, to_set: bool, events: list[Event]) -> None:
+        """Set or Unset a character."""
+        ...
+
+    def shift(self, s: Any, uid: int, where: str, events: list[Event]) -> None:
+        """Move a character to a field."""
+        ...
+
+    def attach(self, s: Any, player: int, cid: str, bearer: int, events: list[Event]) -> Pump:
+        """A Pump enters play attached to its bearer."""
+        ...
+
+    def scrap_pump(self, s: Any, uid: int, events: list[Event]) -> None:
+        """A Pump goes to the Scrap pile."""
+        ...
+
+    def deployable(self, s: Any, player: int, max_cp: int) -> list[str]:
+        """The cards of the hand a Deploy may bring in."""
+        ...
+
+    def start_play(
+        self, s: Any, player: int, cid: str, x: int, events: list[Event], free: bool = False
+    ) -> None:
+        """A card is played: the opponent's window queued, then it resolves."""
+        ...
+
+    def declare(
+        self, s: Any, attacker: int, target: int, events: list[Event], bonus: int = 0, direct: bool = False
+    ) -> None:
+        """Step 1 of an attack."""
+        ...
+
+
+effect: Effects[OphidianHost] = Effects(shared.KIT)  # the kit's shared effects and Ophidian's own
 
 UNTIL = {"attack": ("attack", "for this attack"), "wave": ("wave", "until the end of the Wave")}
 DEFEND = "defend"  # the defender's choice to Intercept, Protect or receive (RULINGS 25-27)
@@ -20,7 +69,7 @@ effect("admg")(shared.stat_effect("admg", UNTIL, "ADMG"))
 effect("ddmg")(shared.stat_effect("ddmg", UNTIL, "DDMG"))
 
 
-def _amount(host: Any, s: Any, ctx: Ctx, step: Step) -> int:
+def _amount(host: OphidianHost, s: Any, ctx: Ctx, step: Step) -> int:
     x = step.get("x", False)
     return int(step.get("amount", 0 if x else 1)) + (host.x_value(s, ctx) if x else 0)
 
@@ -48,7 +97,7 @@ def ask_defence(s: Any, uid: int, about: str) -> bool:
 
 
 @effect("wound")
-def wound(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def wound(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Deal damage; a chosen enemy may be Intercepted or Protected unless it is XDMG (RULINGS 27)."""
     got = targets(host, s, ctx, step)
     if got is None:
@@ -66,17 +115,8 @@ def wound(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     return True
 
 
-def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
-    got = targets(host, s, ctx, step)
-    if got is None:
-        return False
-    for uid in got:
-        do(uid)
-    return True
-
-
 @effect("shield")
-def shield(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def shield(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Prevent the next `amount` damage to it, for this attack or this Wave (RULINGS 31)."""
 
     def guard(uid: int) -> None:
@@ -86,34 +126,34 @@ def shield(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
             c.shield_until = "wave" if step.get("until") == "wave" or c.shield_until == "wave" else "attack"
             host.say(events, "shielded", f"{host.name(s, uid)} is shielded from {c.shield} damage")
 
-    return _each(host, s, ctx, step, guard)
+    return shared.each(host, s, ctx, step, guard)
 
 
 @effect("set")
-def set_(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def set_(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Set the characters `to` selects (RULINGS 21)."""
-    return _each(host, s, ctx, step, lambda u: host.turn(s, u, True, events))
+    return shared.each(host, s, ctx, step, lambda u: host.turn(s, u, True, events))
 
 
 @effect("unset")
-def unset(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def unset(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Unset the characters `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.turn(s, u, False, events))
+    return shared.each(host, s, ctx, step, lambda u: host.turn(s, u, False, events))
 
 
 @effect("shift")
-def shift(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def shift(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Move to `to_field`, neither advancing nor retreating (RULINGS 22)."""
-    return _each(host, s, ctx, step, lambda u: host.shift(s, u, step.get("to_field"), events))
+    return shared.each(host, s, ctx, step, lambda u: host.shift(s, u, step.get("to_field"), events))
 
 
 @effect("scrap")
-def scrap(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def scrap(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Scrap the Pump `to` selects."""
-    return _each(host, s, ctx, step, lambda u: host.scrap_pump(s, u, events))
+    return shared.each(host, s, ctx, step, lambda u: host.scrap_pump(s, u, events))
 
 
-def _gain(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event], what: str) -> bool:
+def _gain(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event], what: str) -> bool:
     seat = ctx["owner"] if step.get("player") == "you" else 1 - ctx["owner"]
     side = s.sides[seat]
     amount = _amount(host, s, ctx, step)
@@ -127,19 +167,19 @@ def _gain(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event], what: st
 
 
 @effect("cheer")
-def cheer(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def cheer(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """You or your opponent gain (or lose) Cheer, never below 0 (RULINGS 34)."""
     return _gain(host, s, ctx, step, events, "cheer")
 
 
 @effect("cp")
-def cp(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def cp(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """You or your opponent gain (or lose) CP, never below 0 (RULINGS 12)."""
     return _gain(host, s, ctx, step, events, "cp")
 
 
 @effect("recover")
-def recover(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def recover(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Take a card of a kind from your Scrap pile into your hand, seen by both (RULINGS 64)."""
     side = s.sides[ctx["owner"]]
     kind = step.get("kind", "any")
@@ -157,10 +197,10 @@ def recover(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
 
 
 @effect("deploy")
-def deploy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def deploy(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Put a Minion costing at most `max_cp` from your hand into play without paying for it; it counts as
     played (RULINGS 64)."""
-    options = host.deployable(s, ctx["owner"], step.get("max_cp", 0))
+    options: list[Arg] = [*host.deployable(s, ctx["owner"], step.get("max_cp", 0))]
     if not options:
         return True
     got = pick(s, ctx, 0, "c", options, what="deploy")
@@ -171,7 +211,7 @@ def deploy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
 
 
 @effect("assault")
-def assault(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def assault(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """A character attacks now with +bonus ADMG, as XDMG if `direct` (RULINGS 23, 64)."""
     by = step.get("by", "self")
     if by == "ally":
@@ -203,7 +243,7 @@ def assault(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
 
 
 @effect("attach")
-def attach(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def attach(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """A Pump's first step: the character it goes on (RULINGS 38)."""
     got = targets(host, s, ctx, step)
     if got is None:
@@ -217,7 +257,7 @@ def attach(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
 
 
 @effect("flow")
-def flow(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def flow(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """A ? action is + if the condition holds now, otherwise − (RULINGS 15)."""
     if s.action is None:
         return True
@@ -235,7 +275,7 @@ def flow(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
 
 
 @effect("cancel")
-def cancel(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def cancel(host: OphidianHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Cancel the attack or the card the response's window answers (RULINGS 43)."""
     if ctx.get("on") == "enemy_plays" and s.playing:
         s.playing[-1]["cancelled"] = True

@@ -41,7 +41,6 @@ FORWARD = 24  # at most this many answers when playing an action forward
 CHOOSE = 8  # a pick with more options than this takes the first ones only
 PASSED = ("window", "cheer")  # answered by passing
 CHOSEN = ("pick", "defend", "may", "order")  # answered by the chooser's best static score
-_GAME = Ophidian()
 
 
 def _sig(x: float) -> float:
@@ -77,7 +76,7 @@ def forward(s: OphidianState) -> OphidianState:
     """The action under way played to its end with default answers (a copy; s itself when quiet)."""
     if not _acting(s):
         return s
-    return played_forward(_GAME, s, _acting, PASSED, _static, FORWARD, CHOOSE)
+    return played_forward(Ophidian(), s, _acting, PASSED, _static, FORWARD, CHOOSE)
 
 
 def _acting(s: OphidianState) -> bool:

@@ -6,11 +6,9 @@ kit's Host. RULINGS.md numbers are cited where a rule is ours."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from engine import eventlog, packs
-from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
@@ -39,7 +37,7 @@ from engine.games.ophidian.decks import team_of, unseen_arsenal
 from engine.games.ophidian.state import ACTION, SUPPORT, Char, OphidianState, Side
 from engine.games.ophidian.table import leaves_hand, seat_word
 from engine.rng import Rng
-from engine.table.base import Slot, TableGame, slots
+from engine.table.base import Moves, Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
 from engine.table.present import deck_of, picked
@@ -47,6 +45,9 @@ from engine.table.present import deck_of, picked
 WINDOW, CHEER = "window", "cheer"  # a response window; the offer to spend Cheer on a + action
 SYMBOLS = {"plus": "+", "minus": "-", "query": "?"}
 MAX_X = 6  # the largest X offered for a paid X (RULINGS 41)
+
+
+move: Moves[Ophidian, OphidianState] = Moves()  # the moves, registered below the class with @move(kind)
 
 
 class Ophidian(Attacks, Breather, TableGame[OphidianState]):
@@ -61,7 +62,8 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
     # back (46); Reinforcements are promoted to Level 1 (4, 48); a saved deck is marked `custom` (67)
     rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = OphidianState
-    MOVES: ClassVar[dict[str, Callable[[OphidianState, Action, list[Event]], None]]]
+    moves = move
+    effects = fx.effect  # the card abilities' effects, by name
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -387,10 +389,6 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
 
     # -- the kit's Host: cards, selectors, costs ------------------------------------------------
 
-    def card(self, cid: str) -> CardSpec:
-        """A card kind by id."""
-        return CARDS[cid]
-
     def active(self, s: OphidianState) -> PlayerId:
         """The player with The Flow (their triggers resolve first)."""
         return s.flow
@@ -445,7 +443,7 @@ class Ophidian(Attacks, Breather, TableGame[OphidianState]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, s: OphidianState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OphidianState, viewer: PlayerId | None) -> OphidianView:
         """Everything public, and a hand only for its owner."""
         return _view(self, s, viewer)
 
@@ -510,64 +508,68 @@ def _seen(s: OphidianState, seat: int) -> Counter[str]:
 
 # -- moves ---------------------------------------------------------------------------------------
 
-_GAME = Ophidian()
 
-
-def _play(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("play")
+def _play(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     cid = str(a.arg("c"))
     symbol = CARDS[cid].flag("flow")
-    _GAME.begin(s, a.player, symbol, events)
+    game.begin(s, a.player, symbol, events)
     x = dict(a.args).get("x", 0)
-    _GAME.play(s, a.player, cid, int(x), events)
+    game.play(s, a.player, cid, int(x), events)
 
 
-def _advance(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("advance")
+def _advance(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     c = b.find(s, int(a.arg("u")))
     assert c is not None
-    _GAME.begin(s, a.player, "+", events)
+    game.begin(s, a.player, "+", events)
     c.field, c.advanced = ACTION, True
-    emit(events, "advanced", f"{_GAME.name(s, c.uid)} advances to the Action Field", uid=c.uid)
-    kit.fire(_GAME, s, "advances", _GAME.watchers(s, c.uid), c.uid)
+    emit(events, "advanced", f"{game.name(s, c.uid)} advances to the Action Field", uid=c.uid)
+    kit.fire(game, s, "advances", game.watchers(s, c.uid), c.uid)
 
 
-def _retreat(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("retreat")
+def _retreat(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     c = b.find(s, int(a.arg("u")))
     assert c is not None
-    _GAME.begin(s, a.player, "-", events)
+    game.begin(s, a.player, "-", events)
     c.field, c.retreated = SUPPORT, True
-    emit(events, "retreated", f"{_GAME.name(s, c.uid)} retreats to the Support Field", uid=c.uid)
+    emit(events, "retreated", f"{game.name(s, c.uid)} retreats to the Support Field", uid=c.uid)
     if not c.set:  # RULINGS 22
-        _GAME.turn(s, c.uid, True, events)
+        game.turn(s, c.uid, True, events)
 
 
-def _attack(s: OphidianState, a: Action, events: list[Event]) -> None:
-    _GAME.begin(s, a.player, "+", events)
-    _GAME.declare(s, int(a.arg("u")), int(a.arg("t")), events)
+@move("attack")
+def _attack(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
+    game.begin(s, a.player, "+", events)
+    game.declare(s, int(a.arg("u")), int(a.arg("t")), events)
 
 
-def _ability(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("ability")
+def _ability(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     uid, i = int(a.arg("u")), int(a.arg("a"))
     holder = b.find(s, uid) or b.pump(s, uid)
     assert holder is not None
     ab = CARDS[holder.card].abilities[i]
-    _GAME.begin(s, a.player, SYMBOLS[ab.type], events)
+    game.begin(s, a.player, SYMBOLS[ab.type], events)
     holder.used.append(i)
-    emit(events, "used", f"{_GAME.name(s, uid)} uses its ability", uid=uid)
+    emit(events, "used", f"{game.name(s, uid)} uses its ability", uid=uid)
     ctx = kit.new_ctx(s, uid, holder.card, i, a.player)
     if isinstance(holder, b.Pump):
         ctx["bearer"] = holder.bearer
     kit.activate(s, ctx)
 
 
-def _pass(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move(PASS)
+def _pass(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     d = answering()
     if d is None:  # the action "pass" (RULINGS 18)
         s.spendable = False
         emit(events, "passed", f"{seat_word(a.player)} passes", seat=a.player)
         if s.passed:
-            _GAME._end_wave(s, events)
+            game._end_wave(s, events)
             return
-        _GAME._pass_flow(s, events)
+        game._pass_flow(s, events)
         s.passed = True
         return
     if d.kind in kit.KINDS:
@@ -582,16 +584,18 @@ def _pass(s: OphidianState, a: Action, events: list[Event]) -> None:
         else:
             s.sides[a.player].done = True
     elif d.kind == MAINTAIN:
-        _GAME._unpaid(s, a.player, events)
+        game._unpaid(s, a.player, events)
 
 
-def _spend(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("spend")
+def _spend(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     s.sides[a.player].cheer -= 1
     emit(events, "spent", f"{seat_word(a.player)} spends 1 Cheer: the action turns −", seat=a.player)
-    _GAME._pass_flow(s, events)
+    game._pass_flow(s, events)
 
 
-def _respond(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("respond")
+def _respond(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     cid = str(a.arg("c"))
     d = answering()
     side, spec = s.sides[a.player], CARDS[cid]
@@ -610,15 +614,16 @@ def _respond(s: OphidianState, a: Action, events: list[Event]) -> None:
             break
 
 
-def _cover(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("intercept", "protect")
+def _cover(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     d = answering()
     assert d is not None
     uid = int(a.arg("u"))
     intercept = a.kind == "intercept"
     if intercept:
-        _GAME.turn(s, uid, True, events)
+        game.turn(s, uid, True, events)
     word = "Intercepts" if intercept else "Protects"
-    emit(events, a.kind, f"{_GAME.name(s, uid)} {word} for {_GAME.name(s, d.data['uid'])}", uid=uid)
+    emit(events, a.kind, f"{game.name(s, uid)} {word} for {game.name(s, d.data['uid'])}", uid=uid)
     if d.source == "attack" and s.attack is not None:
         s.attack["target"] = uid
         s.attack["intercepted" if intercept else "protected"] = True
@@ -626,7 +631,8 @@ def _cover(s: OphidianState, a: Action, events: list[Event]) -> None:
         s.resolving[-1]["picks"].append(uid)
 
 
-def _bottom(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move(BOTTOM)
+def _bottom(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     side = s.sides[a.player]
     side.hand.remove(str(a.arg("c")))
     side.arsenal.insert(0, str(a.arg("c")))
@@ -635,26 +641,30 @@ def _bottom(s: OphidianState, a: Action, events: list[Event]) -> None:
     emit(events, "bottomed", f"{seat_word(a.player)} puts a card on the bottom of the Arsenal", seat=a.player)
 
 
-def _scrap(s: OphidianState, a: Action, events: list[Event]) -> None:
-    _GAME.discard(s, a.player, str(a.arg("c")), events)
+@move(SCRAP)
+def _scrap(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
+    game.discard(s, a.player, str(a.arg("c")), events)
 
 
-def _place(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("place")
+def _place(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     c = b.find(s, int(a.arg("u")))
     assert c is not None
     c.moved = True
-    _GAME.shift(s, c.uid, SUPPORT if c.field == ACTION else ACTION, events)
+    game.shift(s, c.uid, SUPPORT if c.field == ACTION else ACTION, events)
 
 
-def _keep(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("keep")
+def _keep(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     uid = int(a.arg("u"))
     side = s.sides[a.player]
-    side.cp -= _GAME._fee(s, uid)
+    side.cp -= game._fee(s, uid)
     side.paid.append(uid)
-    emit(events, "maintained", f"{seat_word(a.player)} maintains {_GAME.name(s, uid)}", seat=a.player)
+    emit(events, "maintained", f"{seat_word(a.player)} maintains {game.name(s, uid)}", seat=a.player)
 
 
-def _promote(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("promote")
+def _promote(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     c = b.find(s, int(a.arg("u")))
     assert c is not None
     side = s.sides[a.player]
@@ -666,11 +676,12 @@ def _promote(s: OphidianState, a: Action, events: list[Event]) -> None:
             side.stack.remove(new)
         c.card = new
         s.dirty = True
-    emit(events, "promoted", f"{_GAME.name(s, c.uid)} is promoted to Level {c.level}", uid=c.uid)
-    _GAME.heal(s, c.uid, PROMOTE_HEAL, events)
+    emit(events, "promoted", f"{game.name(s, c.uid)} is promoted to Level {c.level}", uid=c.uid)
+    game.heal(s, c.uid, PROMOTE_HEAL, events)
 
 
-def _reinforce(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move("reinforce")
+def _reinforce(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     cid = str(a.arg("c"))
     side = s.sides[a.player]
     side.stack.remove(cid)
@@ -680,30 +691,9 @@ def _reinforce(s: OphidianState, a: Action, events: list[Event]) -> None:
     emit(events, "reinforced", f"{seat_word(a.player)} brings in {CARDS[cid].name}", seat=a.player)
 
 
-def _answer(s: OphidianState, a: Action, events: list[Event]) -> None:
+@move(kit.PICK, kit.ORDER, kit.USE)
+def _answer(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
     kit.answer(s, answering(), a)
 
 
-Ophidian.MOVES = {
-    "play": _play,
-    "advance": _advance,
-    "retreat": _retreat,
-    "attack": _attack,
-    "ability": _ability,
-    PASS: _pass,
-    "spend": _spend,
-    "respond": _respond,
-    "intercept": _cover,
-    "protect": _cover,
-    BOTTOM: _bottom,
-    SCRAP: _scrap,
-    "place": _place,
-    "keep": _keep,
-    "promote": _promote,
-    "reinforce": _reinforce,
-    kit.PICK: _answer,
-    kit.ORDER: _answer,
-    kit.USE: _answer,
-}
-
-from engine.games.ophidian.view import _describe, _view  # noqa: E402  (the view reads the rules)
+from engine.games.ophidian.view import OphidianView, _describe, _view  # noqa: E402  (the view reads the rules)

@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abilities import resolve as kit
-from engine.core import Event, PlayerId
+from engine.abilities.spec import CardSpec
+from engine.core import Action, Event, PlayerId
 from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS, CHEER_WIN, MAX_WAVES, PYRE_WIN, WAVES
 from engine.games.ophidian.state import SUPPORT, Char, OphidianState, Pump, Side
+from engine.table.decisions import Decision
 from engine.table.events import emit
 
 Watcher = tuple[int, str, int]
@@ -32,6 +34,14 @@ def leaves_hand(side: Side, card: str) -> None:
 
 class OphidianTable:
     """The board operations of the rules class (a mixin: `self` is the game, the kit's Host)."""
+
+    def card(self, cid: str) -> CardSpec:
+        """A card kind by id."""
+        return CARDS[cid]
+
+    def answers(self, s: OphidianState, d: Decision, player: PlayerId) -> list[Action]:
+        """The moves that answer decision d (written by the rules class)."""
+        raise NotImplementedError
 
     def opponent(self, s: OphidianState, player: PlayerId) -> PlayerId:
         """The other player."""

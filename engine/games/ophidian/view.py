@@ -1,20 +1,115 @@
-"""What a viewer of an Ophidian 2350 game may see (the contract the renderer and present.py read), and the
-menu words for each move."""
+"""What a viewer of an Ophidian 2350 game may see (`OphidianView`, the contract the renderer and present.py
+read), and the menu words for each move."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from engine import eventlog
 from engine.abilities import resolve as kit
-from engine.core import JSON, Action
+from engine.core import JSON, Action, Arg, PlayerId
 from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS, disciplines
 from engine.games.ophidian.state import Char, OphidianState
 from engine.table.decisions import PASS
 
 
-def character(s: OphidianState, c: Char) -> JSON:
+class PumpView(TypedDict):
+    """A Pump attached to a character."""
+
+    uid: int
+    card: str
+    name: str
+    owner: PlayerId
+    set: bool
+    text: str
+
+
+class CharacterView(TypedDict):
+    """A Gladiator or a Minion in play, as front ends draw it."""
+
+    uid: int
+    card: str
+    name: str
+    kind: str
+    owner: PlayerId
+    field: str
+    level: int
+    life: int
+    wounds: int
+    rage: int | None  # None for a Minion
+    raging: bool
+    admg: int
+    ddmg: int
+    set: bool
+    shield: int
+    disciplines: list[str]
+    vp: int
+    text: str
+    advanced: bool
+    retreated: bool
+    pumps: list[PumpView]
+
+
+class DecisionView(kit.DecisionView):
+    """The pending decision, with what Ophidian's own decisions add."""
+
+    window: NotRequired[str]  # a response window: the event it answers
+    events: NotRequired[list[str]]
+    uid: NotRequired[int]  # a defence: the character attacked or damaged
+    about: NotRequired[str]  # "attack" or "damage"
+    owe: NotRequired[int]  # the cards still to put on the bottom
+
+
+class PlayerView(TypedDict):
+    """One side: its team, CP, Cheer, VP, hand (own only) and piles, and its characters."""
+
+    seat: PlayerId
+    team: str
+    cp: int
+    cheer: int
+    crowd_favorite: bool
+    vp: int
+    hand: list[str] | None
+    hand_size: int
+    arsenal_size: int
+    scrap: list[str]
+    pyre: list[str]
+    stack: list[str]
+    started: int
+    actions: int
+    characters: list[CharacterView]
+
+
+class PlayingView(TypedDict):
+    """The Strategy card being played."""
+
+    player: PlayerId
+    card: str
+    name: str
+
+
+class OphidianView(TypedDict):
+    """Everything a viewer (None = a spectator) may see of an Ophidian 2350 game."""
+
+    game: str
+    viewer: PlayerId | None
+    num_players: int
+    wave: int
+    phase: str
+    step: str
+    flow: PlayerId
+    passed: bool
+    to_act: list[PlayerId]
+    decision: DecisionView | None
+    attack: dict[str, Arg] | None  # attacker, target, original, intercepted, protected, direct
+    playing: PlayingView | None
+    players: list[PlayerView]
+    log: list[str]
+    result: JSON | None
+
+
+def character(s: OphidianState, c: Char) -> CharacterView:
     """One character as front ends draw it."""
     spec = CARDS[c.card]
     glad = b.gladiator(c)
@@ -53,11 +148,11 @@ def character(s: OphidianState, c: Char) -> JSON:
     }
 
 
-def _decision(s: OphidianState, viewer: int | None) -> JSON | None:
+def _decision(s: OphidianState, viewer: int | None) -> DecisionView | None:
     if not s.decisions:
         return None
     d = s.decisions[-1]
-    out = kit.decision_view(d, viewer, CARDS)
+    out: DecisionView = {**kit.decision_view(d, viewer, CARDS)}
     if d.kind == "window":
         out["window"] = d.data["events"][-1]
         out["events"] = list(d.data["events"])
@@ -69,8 +164,8 @@ def _decision(s: OphidianState, viewer: int | None) -> JSON | None:
     return out
 
 
-def _view(game: Any, s: OphidianState, viewer: int | None) -> JSON:
-    players = []
+def _view(game: Any, s: OphidianState, viewer: int | None) -> OphidianView:
+    players: list[PlayerView] = []
     for i, side in enumerate(s.sides):
         players.append(
             {
@@ -91,12 +186,12 @@ def _view(game: Any, s: OphidianState, viewer: int | None) -> JSON:
                 "characters": [character(s, c) for c in side.chars],
             }
         )
-    attack = None
+    attack: dict[str, Arg] | None = None
     if s.attack is not None:
         attack = {
             k: s.attack[k] for k in ("attacker", "target", "original", "intercepted", "protected", "direct")
         }
-    playing = None
+    playing: PlayingView | None = None
     if s.playing:
         top = s.playing[-1]
         playing = {"player": top["player"], "card": top["card"], "name": CARDS[top["card"]].name}

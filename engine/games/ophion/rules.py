@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -22,9 +21,10 @@ from engine.games.ophion.cards import (
     upgrade_value,
 )
 from engine.games.ophion.state import OphionState, Player
+from engine.games.ophion.view import MarketCardView, OphionView, PlayerView
 from engine.rng import Rng
 from engine.table import zones
-from engine.table.base import Slot, TableGame, slots
+from engine.table.base import Moves, Slot, TableGame, slots
 from engine.table.decisions import Decision
 from engine.table.events import emit
 from engine.table.modifiers import ROUND, Modifier, expire, total
@@ -86,6 +86,9 @@ def final_score(p: Player) -> int:
     return p.total() + sum(upgrade_value(u) for u in p.upgrades if u is not None)
 
 
+move: Moves[Ophion, OphionState] = Moves()  # the moves, registered below the class with @move(kind)
+
+
 class Ophion(TableGame[OphionState]):
     """Ophion: a deck-building battle of monsters for 2 to 4 players over 9 rounds."""
 
@@ -100,7 +103,7 @@ class Ophion(TableGame[OphionState]):
     max_actions: ClassVar[int] = 1900
     rules_version: ClassVar[int] = 2  # 2: row cards named by uid; no conversion cap; last card discarded
     state_cls: ClassVar[type] = OphionState
-    MOVES: ClassVar[dict[str, Callable[[OphionState, Action, list[Event]], None]]]
+    moves = move
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -159,10 +162,10 @@ class Ophion(TableGame[OphionState]):
 
     # -- results and views ---------------------------------------------------------------------
 
-    def view(self, s: OphionState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: OphionState, viewer: PlayerId | None) -> OphionView:
         """What this viewer may see: everything but hands (own only) and the order of draw piles."""
         charge = surcharges(s.num_players)
-        market = [
+        market: list[MarketCardView | None] = [
             None
             if c is None
             else {
@@ -174,7 +177,7 @@ class Ophion(TableGame[OphionState]):
             }
             for i, c in enumerate(s.market)
         ]
-        players = []
+        players: list[PlayerView] = []
         for i, p in enumerate(s.players):
             players.append(
                 {
@@ -358,7 +361,8 @@ def _eat_moves(s: OphionState, seat: int) -> list[Action]:
 # -- the moves -----------------------------------------------------------------------------------
 
 
-def _buy(s: OphionState, a: Action, events: list[Event]) -> None:
+@move("buy")
+def _buy(game: Ophion, s: OphionState, a: Action, events: list[Event]) -> None:
     p, i = s.players[a.player], market_slot(s, int(a.arg("c")))
     cost = price(s, i)
     card = _take_from_market(s, i, events, bought=f"{name(a.player)} buys {{}} for {cost} gold")
@@ -428,7 +432,8 @@ def _add_vp(p: Player, amount: int) -> None:
         p.eternity += 1
 
 
-def _play(s: OphionState, a: Action, events: list[Event]) -> None:
+@move("play")
+def _play(game: Ophion, s: OphionState, a: Action, events: list[Event]) -> None:
     p = s.players[a.player]
     cards = _played(a)
     p.ap -= 1
@@ -442,7 +447,8 @@ def _play(s: OphionState, a: Action, events: list[Event]) -> None:
     _draw(s, a.player, draws, events)
 
 
-def _summon(s: OphionState, a: Action, events: list[Event]) -> None:
+@move("summon")
+def _summon(game: Ophion, s: OphionState, a: Action, events: list[Event]) -> None:
     p, m, g = s.players[a.player], str(a.arg("m")), str(a.arg("g"))
     p.mana -= CARDS[m].mana
     p.ap -= 1
@@ -452,7 +458,8 @@ def _summon(s: OphionState, a: Action, events: list[Event]) -> None:
     emit(events, "summoned", text, seat=a.player, card=m, grid=g)
 
 
-def _eat(s: OphionState, a: Action, events: list[Event]) -> None:
+@move("eat")
+def _eat(game: Ophion, s: OphionState, a: Action, events: list[Event]) -> None:
     p = s.players[a.player]
     q, g, b = int(a.arg("p")), str(a.arg("g")), str(a.arg("b"))
     victim = s.players[q]
@@ -463,7 +470,8 @@ def _eat(s: OphionState, a: Action, events: list[Event]) -> None:
     emit(events, "ate", text, seat=a.player, target=q, grid=g)
 
 
-def _convert(s: OphionState, a: Action, events: list[Event]) -> None:
+@move("convert")
+def _convert(game: Ophion, s: OphionState, a: Action, events: list[Event]) -> None:
     p = s.players[a.player]
     if a.arg("to") == "mana":
         p.gold -= RULES["convert_gold"]
@@ -475,7 +483,8 @@ def _convert(s: OphionState, a: Action, events: list[Event]) -> None:
         emit(events, "converted", f"{name(a.player)} converts 3 mana to 1 gold", seat=a.player, into="gold")
 
 
-def _pass(s: OphionState, a: Action, events: list[Event]) -> None:
+@move("pass")
+def _pass(game: Ophion, s: OphionState, a: Action, events: list[Event]) -> None:
     p = s.players[a.player]
     p.ap = 0
     p.passed = True
@@ -484,16 +493,6 @@ def _pass(s: OphionState, a: Action, events: list[Event]) -> None:
         s.first_passer = a.player
     text = f"{name(a.player)} passes" + (" first and will act last next round" if first else "")
     emit(events, "passed", text, seat=a.player)
-
-
-MOVES: dict[str, Callable[[OphionState, Action, list[Event]], None]] = {
-    "buy": _buy,
-    "play": _play,
-    "summon": _summon,
-    "eat": _eat,
-    "convert": _convert,
-    "pass": _pass,
-}
 
 
 def _draw(s: OphionState, seat: int, n: int, events: list[Event]) -> None:
@@ -601,6 +600,3 @@ def _finish(s: OphionState, events: list[Event]) -> None:
 
 
 __all__ = ["Ophion", "attack_value", "defense_value", "final_score", "name", "price", "right_of"]
-
-
-Ophion.MOVES = MOVES

@@ -1,20 +1,69 @@
-"""Siege of Olympus's own effects, registered beside the kit's shared ones (engine/abilities/effects.py):
-the keywords that act (Cripple, Paralyze, Free, Reborn, Search, Exchange, Explore, Joker, Copy and
-Replace, Add, Disrupt's negation, Ambush's strike), a summon from a zone, and a keyword granted. Each calls
-the board operations of the rules class (the host); RULINGS.md 21-38 say what each one means."""
+"""Siege of Olympus's own effects, in its own table beside the kit's shared ones (engine/abilities/
+effects.py): the keywords that act (Cripple, Paralyze, Free, Reborn, Search, Exchange, Explore, Joker, Copy
+and Replace, Add, Disrupt's negation, Ambush's strike), a summon from a zone, and a keyword granted. Each
+calls the board operations of the rules class (`SiegeHost`); RULINGS.md 21-38 say what each one means."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from engine.abilities import effects as shared
-from engine.abilities.resolve import PICK, Ctx, effect, pick, targets
+from engine.abilities.effects import Table
+from engine.abilities.resolve import PICK, Ctx, Effects, pick, targets
 from engine.abilities.spec import Step
-from engine.core import Event
+from engine.core import Arg, Event
 from engine.games.siege_of_olympus import board as b
 from engine.games.siege_of_olympus.cards import CARDS
+from engine.games.siege_of_olympus.state import Minion
 from engine.table.decisions import Decision, push
 from engine.table.modifiers import GAME, TURN, Modifier
+
+
+class SiegeHost(Table, Protocol):
+    """What Siege's own effects need of the game beyond the kit's `Table`: its board operations."""
+
+    def emit(self, events: list[Event], kind: str, text: str, **args: Any) -> None:
+        """Record an event in the game's words."""
+        ...
+
+    def carry_out(self, s: Any) -> bool:
+        """The effect waiting on the window starts resolving; False while its options are asked."""
+        ...
+
+    def window_words(self, s: Any) -> str:
+        """What the open window is about, in words."""
+        ...
+
+    def takeable(self, s: Any, zone: str, kind: str) -> list[Arg]:
+        """What Free, Reborn or Search may take: prisoners by uid, cards by id."""
+        ...
+
+    def take(self, s: Any, player: int, zone: str, got: Arg, events: list[Event]) -> None:
+        """Take a prisoner or a card to the Hand."""
+        ...
+
+    def summonable(self, s: Any, player: int, zone: str, max_cost: int | None) -> list[Arg]:
+        """The minions of a zone a summon may bring in."""
+        ...
+
+    def summon_from(self, s: Any, player: int, zone: str, got: Arg, events: list[Event]) -> None:
+        """Summon a minion from a zone."""
+        ...
+
+    def exchange(self, s: Any, player: int, left: str, took: str, events: list[Event]) -> None:
+        """Leave a card in the Agora and take another."""
+        ...
+
+    def take_artifact(self, s: Any, seat: int, number: int, events: list[Event], draw: bool) -> None:
+        """A player takes an artifact from Olympus."""
+        ...
+
+    def stick(self, s: Any, player: int, m: Minion, cid: str, events: list[Event]) -> None:
+        """Add: a minion card from the Hand goes under this minion."""
+        ...
+
+
+effect: Effects[SiegeHost] = Effects(shared.KIT)  # the kit's shared effects and Siege's own
 
 # The shared effects under the rulebook's words.
 effect("destroy")(shared.defeat)
@@ -23,7 +72,7 @@ effect("attack")(shared.stat_effect("attack"))
 effect("health")(shared.stat_effect("health"))
 
 
-def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
+def _each(host: SiegeHost, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
     """Targets as the kit selects them; a fixed group also keeps only those within `max_cost`."""
     got = targets(host, s, ctx, step)
     if got is None:
@@ -37,7 +86,7 @@ def _each(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
 
 
 @effect("cripple")
-def cripple(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def cripple(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """The minion cannot attack and loses its abilities while it stays on the field (RULINGS 35)."""
 
     def do(m: Any) -> None:
@@ -48,7 +97,7 @@ def cripple(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
 
 
 @effect("paralyze")
-def paralyze(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def paralyze(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """The minion cannot attack in its controller's next turn (RULINGS 36)."""
 
     def do(m: Any) -> None:
@@ -59,7 +108,7 @@ def paralyze(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bo
 
 
 @effect("grant")
-def grant(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def grant(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """The minion gains a static keyword until the end of turn or while it stays on the field."""
     keyword = step.get("keyword")
     until = GAME if step.get("until") == "field" else TURN
@@ -76,7 +125,7 @@ STOP = ""  # the pick recorded when a player stops taking ("up to N": RULINGS 51
 
 
 @effect("take")
-def take(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def take(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Free (from Tartarus), Reborn (from the Underworld) or Search (from the Deck, then shuffled): `amount`
     cards of `kind`, one at a time, to the Hand, or fewer when fewer are there; with `up_to` its player may
     stop before any of them (RULINGS 23-25, 51)."""
@@ -104,7 +153,7 @@ def take(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
 
 
 @effect("summon")
-def summon(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def summon(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Summon a minion from a zone, ignoring its cost, never past 8 minions (RULINGS 7, 39); its Summon
     effect resolves at once, before this ability goes on (RULINGS 48)."""
     if not ctx["did"]:
@@ -121,7 +170,7 @@ def summon(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
 
 
 @effect("exchange")
-def exchange(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def exchange(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Leave a card of your Hand in the Agora and take one from there (RULINGS 37); not the turn's own
     exchange. The Agora card is chosen first, so no pick naming a card of the hidden Hand ever waits."""
     owner = ctx["owner"]
@@ -140,7 +189,7 @@ def exchange(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bo
 
 
 @effect("explore")
-def explore(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def explore(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Take an artifact whose 3 pieces are on the field, both sides together; no card drawn (RULINGS 32)."""
     counts: dict[int, int] = {}
     for m in b.field(s):
@@ -156,7 +205,7 @@ def explore(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> boo
     return True
 
 
-def _with_other(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
+def _with_other(host: SiegeHost, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
     """Joker and Copy and Replace: `do(me, other)` with this minion and the one chosen, both on the board."""
     got = targets(host, s, ctx, step)
     if got is None:
@@ -168,7 +217,7 @@ def _with_other(host: Any, s: Any, ctx: Ctx, step: Step, do: Any) -> bool:
 
 
 @effect("copy")
-def copy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def copy(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Joker: this minion's artifact piece becomes the chosen minion's (RULINGS 31)."""
 
     def do(me: Any, other: Any) -> None:
@@ -179,7 +228,7 @@ def copy(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
 
 
 @effect("swap")
-def swap(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def swap(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Copy and Replace: this minion and the chosen one exchange a value (RULINGS 29)."""
 
     def do(me: Any, other: Any) -> None:
@@ -204,7 +253,7 @@ def swap(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
 
 
 @effect("add")
-def add(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def add(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Add: a minion card from your Hand goes under this one; it counts as both pieces (RULINGS 30)."""
     me = b.on_board(s, ctx["uid"])
     owner = ctx["owner"]
@@ -219,7 +268,7 @@ def add(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
 
 
 @effect("negate")
-def negate(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def negate(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Disrupt: the attack or effect that opened the window is negated (RULINGS 22)."""
     if s.window is not None:
         s.window["negated"] = True
@@ -228,7 +277,7 @@ def negate(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool
 
 
 @effect("strike")
-def strike(host: Any, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
+def strike(host: SiegeHost, s: Any, ctx: Ctx, step: Step, events: list[Event]) -> bool:
     """Ambush: this minion, or one you choose, attacks the attacking minion at once, before its own attack
     goes on; as an attack, it fires the attacking minion's "attacked" triggers first (RULINGS 21, 45)."""
     foe = b.on_board(s, ctx["event"])

@@ -47,7 +47,6 @@ FORWARD = 24  # at most this many answers when playing an action forward
 CHOOSE = 8  # a pick with more options than this weighs the first ones only
 PASSED = ("window",)  # answered by passing
 CHOSEN = ("pick", "option", "order", "may")  # answered by the chooser's best static score
-_GAME = Siege()
 
 
 def _sig(x: float) -> float:
@@ -93,7 +92,7 @@ def forward(s: SiegeState) -> SiegeState:
     """The action under way played to its end with default answers (a copy; s itself when quiet)."""
     if not _acting(s) or not s.sides[0].commander or not s.sides[1].commander:
         return s
-    return played_forward(_GAME, s, _acting, PASSED, _static, FORWARD, CHOOSE)
+    return played_forward(Siege(), s, _acting, PASSED, _static, FORWARD, CHOOSE)
 
 
 def evaluate_all(s: SiegeState) -> list[float]:

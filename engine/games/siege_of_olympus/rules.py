@@ -5,17 +5,15 @@ are cited where a rule is ours."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from engine import eventlog, packs
-from engine.abilities import effects as _shared  # noqa: F401  (registers the shared effects)
 from engine.abilities import resolve as kit
 from engine.abilities.spec import Ability, CardSpec, Step
 from engine.core import JSON, Action, Arg, Event, PlayerId
 from engine.core import action as act
 from engine.games.siege_of_olympus import board as b
-from engine.games.siege_of_olympus import effects as _own  # registers Siege's effects
+from engine.games.siege_of_olympus import effects as _own
 from engine.games.siege_of_olympus.cards import (
     AGORA_MAX,
     AGORA_MIN,
@@ -27,7 +25,6 @@ from engine.games.siege_of_olympus.cards import (
     COMMANDER_HEALTH,
     COMMANDERS,
     DECK,
-    EVERY,
     HAND,
     MAX_HAND,
     MAX_MINIONS,
@@ -40,7 +37,7 @@ from engine.games.siege_of_olympus.cards import (
 from engine.games.siege_of_olympus.state import NOBODY, Minion, Side, SiegeState, window
 from engine.games.siege_of_olympus.table import SiegeTable, seat_word
 from engine.rng import Rng
-from engine.table.base import Slot, TableGame, slots
+from engine.table.base import Moves, Slot, TableGame, slots
 from engine.table.decisions import PASS, Decision, answering, push
 from engine.table.events import emit
 from engine.table.modifiers import TURN, expire
@@ -53,6 +50,9 @@ WINDOW, COMMANDER, MULLIGAN_D, OPTION, DISCARD = "window", "commander", "mulliga
 def main_kind(spec: CardSpec) -> str:
     """The ability type a card's Pick or Combine options are (RULINGS 33)."""
     return "summon" if spec.type == "minion" else "play" if spec.type == "spell" else "once"
+
+
+move: Moves[Siege, SiegeState] = Moves()  # the moves, registered below the class with @move(kind)
 
 
 class Siege(SiegeTable, TableGame[SiegeState]):
@@ -69,7 +69,8 @@ class Siege(SiegeTable, TableGame[SiegeState]):
     # the Agora card first.
     rules_version: ClassVar[int] = 2
     state_cls: ClassVar[type] = SiegeState
-    MOVES: ClassVar[dict[str, Callable[[SiegeState, Action, list[Event]], None]]]
+    moves = move
+    effects = _own.effect  # the card abilities' effects, by name
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -469,10 +470,6 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     # -- the kit's Host: cards, selectors, costs ------------------------------------------------
 
-    def card(self, cid: str) -> CardSpec:
-        """A card kind by id (also the synergies' pseudo-cards)."""
-        return EVERY[cid]
-
     def active(self, s: SiegeState) -> PlayerId:
         """The turn player."""
         return s.active
@@ -590,7 +587,7 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, s: SiegeState, viewer: PlayerId | None) -> JSON:
+    def view(self, s: SiegeState, viewer: PlayerId | None) -> SiegeView:
         """Everything public, and a Hand only for its owner."""
         return _view(self, s, viewer)
 
@@ -646,38 +643,40 @@ class Siege(SiegeTable, TableGame[SiegeState]):
 
 # -- moves ---------------------------------------------------------------------------------------
 
-_GAME = Siege()
-
 
 def _count(s: SiegeState, a: Action) -> None:
     if a.player == s.active and s.phase in ("deploy", "recruit", "attack"):
         s.moves += 1
 
 
-def _summon(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("summon")
+def _summon(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     cid = str(a.arg("c"))
-    _GAME.unhand(s, a.player, cid)
-    m = _GAME.enter(s, a.player, cid, events)
+    game.unhand(s, a.player, cid)
+    m = game.enter(s, a.player, cid, events)
     if CARDS[cid].of_type("summon"):
         s.window = window("summon", a.player, cid, uid=m.uid, event=m.uid)
 
 
-def _cast(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("cast")
+def _cast(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     cid = str(a.arg("c"))
-    _GAME.unhand(s, a.player, cid)
+    game.unhand(s, a.player, cid)
     emit(events, "cast", f"{seat_word(a.player)} plays {CARDS[cid].name}", seat=a.player, card=cid)
     s.window = window("spell", a.player, cid)
 
 
-def _exchange(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("exchange")
+def _exchange(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     s.exchanged = True
-    _GAME.exchange(s, a.player, str(a.arg("c")), str(a.arg("g")), events)
+    game.exchange(s, a.player, str(a.arg("c")), str(a.arg("g")), events)
 
 
-def _act(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("act")
+def _act(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     n = int(a.arg("n"))
     h = next(x for x in s.sides[a.player].artifacts if x.number == n)
@@ -687,7 +686,8 @@ def _act(s: SiegeState, a: Action, events: list[Event]) -> None:
     s.window = window("action", a.player, spec.id, uid=h.uid, ab=spec.of_type("action")[0][0])
 
 
-def _once(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("once")
+def _once(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     side = s.sides[a.player]
     side.once_used = True
@@ -696,18 +696,21 @@ def _once(s: SiegeState, a: Action, events: list[Event]) -> None:
     s.window = window("once", a.player, spec.id, uid=side.commander_uid)
 
 
-def _next(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("next")
+def _next(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     s.phase = "recruit" if s.phase == "deploy" else "attack"
     emit(events, "phase", f"{seat_word(a.player)} goes to the {s.phase.capitalize()} phase", seat=a.player)
 
 
-def _end(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("end")
+def _end(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     s.phase = "ending"
     emit(events, "ended", f"{seat_word(a.player)} ends the turn", seat=a.player)
-    kit.fire(_GAME, s, "turn_end", _GAME._watchers(s, a.player))
+    kit.fire(game, s, "turn_end", game._watchers(s, a.player))
 
 
-def _recruit(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("recruit")
+def _recruit(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     m = b.on_board(s, int(a.arg("u")))
     assert m is not None
@@ -717,7 +720,8 @@ def _recruit(s: SiegeState, a: Action, events: list[Event]) -> None:
     s.combat = {"attacker": m.uid, "target": int(a.arg("t")), "step": "attacked", "recruit": True}
 
 
-def _attack(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("attack")
+def _attack(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     _count(s, a)
     m = b.on_board(s, int(a.arg("u")))
     assert m is not None
@@ -725,23 +729,24 @@ def _attack(s: SiegeState, a: Action, events: list[Event]) -> None:
     target = int(a.arg("t"))
     if b.commander_of(s, target) is None:
         s.target = target  # RULINGS 18: the turn's one target
-    what = _GAME.name(s, target)
+    what = game.name(s, target)
     emit(events, "attacks", f"{CARDS[m.card].name} attacks {what}", uid=m.uid, target=target)
     s.window = window("attack", a.player, m.card, attacker=m.uid, target=target, event=m.uid)
 
 
-def _respond(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("respond")
+def _respond(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     cid, p = str(a.arg("c")), a.player
     side, spec, w = s.sides[p], CARDS[str(a.arg("c"))], s.window
     assert w is not None
-    _GAME.unhand(s, p, cid)
+    game.unhand(s, p, cid)
     kind = "disrupt" if spec.of_type("disrupt") else "ambush"
     event = w.get("event", 0)
     uid = 0
     if kind == "ambush":
         side.ambushed = True
     if spec.type == "minion":
-        uid = _GAME.enter(s, p, cid, events, how="summons by Ambush").uid
+        uid = game.enter(s, p, cid, events, how="summons by Ambush").uid
     else:
         s.underworld.append(cid)
         emit(events, "responded", f"{seat_word(p)} answers with {spec.name}", seat=p, card=cid)
@@ -749,78 +754,63 @@ def _respond(s: SiegeState, a: Action, events: list[Event]) -> None:
         kit.activate(s, kit.new_ctx(s, uid, cid, i, p, event))
 
 
-def _pass(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move(PASS)
+def _pass(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     d = answering()
     if d is None:
         return
     if d.kind == WINDOW:
         emit(events, "passed", f"{seat_word(a.player)} lets it happen", seat=a.player)
     elif d.kind == MULLIGAN_D:
-        _mulligan_done(s, a.player, int(d.data["returned"]), events)
+        _mulligan_done(game, s, a.player, int(d.data["returned"]), events)
     elif d.kind == kit.MAY:
         kit.answer(s, d, a)
     elif d.kind == kit.PICK:  # "up to N": take no more (RULINGS 51)
         s.resolving[-1]["picks"].append(_own.STOP)
 
 
-def _return(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("return")
+def _return(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     d = answering()
     n = int(d.data["returned"]) + 1 if d is not None else 1
     side = s.sides[a.player]
-    _GAME.unhand(s, a.player, str(a.arg("c")))
+    game.unhand(s, a.player, str(a.arg("c")))
     s.deck.append(str(a.arg("c")))
     emit(events, "returned_card", f"{seat_word(a.player)} returns a card to the Deck", seat=a.player)
     if n < MULLIGAN and side.hand:
         push(s.decisions, Decision(MULLIGAN_D, [a.player], optional=True, data={"returned": n}))
     else:
-        _mulligan_done(s, a.player, n, events)
+        _mulligan_done(game, s, a.player, n, events)
 
 
-def _mulligan_done(s: SiegeState, seat: int, n: int, events: list[Event]) -> None:
+def _mulligan_done(game: Siege, s: SiegeState, seat: int, n: int, events: list[Event]) -> None:
     s.sides[seat].mulliganed = n
     if n:
         s.rng.shuffle(s.deck)
-        _GAME.draw(s, seat, n, events)
+        game.draw(s, seat, n, events)
     else:
         emit(events, "kept", f"{seat_word(seat)} keeps their hand", seat=seat)
 
 
-def _commander(s: SiegeState, a: Action, events: list[Event]) -> None:
-    _GAME._take_commander(s, a.player, str(a.arg("c")), events)
+@move("commander")
+def _commander(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
+    game._take_commander(s, a.player, str(a.arg("c")), events)
 
 
-def _option(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move("option")
+def _option(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     assert s.window is not None
     s.window["chosen"].append(int(a.arg("o")))
 
 
-def _discard(s: SiegeState, a: Action, events: list[Event]) -> None:
-    _GAME.discard(s, a.player, str(a.arg("c")), events)
+@move("discard")
+def _discard(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
+    game.discard(s, a.player, str(a.arg("c")), events)
 
 
-def _answer(s: SiegeState, a: Action, events: list[Event]) -> None:
+@move(kit.PICK, kit.ORDER, kit.USE)
+def _answer(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     kit.answer(s, answering(), a)
 
 
-Siege.MOVES = {
-    "summon": _summon,
-    "cast": _cast,
-    "exchange": _exchange,
-    "act": _act,
-    "once": _once,
-    "next": _next,
-    "end": _end,
-    "recruit": _recruit,
-    "attack": _attack,
-    "respond": _respond,
-    PASS: _pass,
-    "return": _return,
-    "commander": _commander,
-    "option": _option,
-    "discard": _discard,
-    kit.PICK: _answer,
-    kit.ORDER: _answer,
-    kit.USE: _answer,
-}
-
-from engine.games.siege_of_olympus.view import _describe, _view  # noqa: E402  (the view reads the rules)
+from engine.games.siege_of_olympus.view import SiegeView, _describe, _view  # noqa: E402  (the view reads the rules)

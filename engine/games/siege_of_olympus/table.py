@@ -7,9 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abilities import resolve as kit
+from engine.abilities.spec import CardSpec
 from engine.core import Arg, Event, PlayerId
 from engine.games.siege_of_olympus import board as b
-from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS, COMMANDER_HEALTH, MAX_MINIONS, MINIONS
+from engine.games.siege_of_olympus.cards import (
+    ARTIFACTS,
+    CARDS,
+    COMMANDER_HEALTH,
+    EVERY,
+    MAX_MINIONS,
+    MINIONS,
+)
 from engine.games.siege_of_olympus.state import Held, Minion, SiegeState, window
 from engine.table.events import emit
 
@@ -21,6 +29,10 @@ def seat_word(seat: int) -> str:
 
 class SiegeTable:
     """The board operations of the rules class (a mixin: `self` is the Siege game, the kit's Host)."""
+
+    def card(self, cid: str) -> CardSpec:
+        """A card kind by id (also the synergies' pseudo-cards)."""
+        return EVERY[cid]
 
     def opponent(self, s: SiegeState, player: PlayerId) -> PlayerId:
         """The other player."""

@@ -1,12 +1,13 @@
-"""What a viewer of a Siege of Olympus game may see, and the menu words for each move."""
+"""What a viewer of a Siege of Olympus game may see (`SiegeView`, the contract the renderer and present.py
+read), and the menu words for each move."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from engine import eventlog
 from engine.abilities import resolve as kit
-from engine.core import JSON, Action
+from engine.core import JSON, Action, PlayerId
 from engine.games.siege_of_olympus import board as b
 from engine.games.siege_of_olympus.cards import (
     ARTIFACTS,
@@ -19,8 +20,111 @@ from engine.games.siege_of_olympus.cards import (
 from engine.games.siege_of_olympus.state import Minion, SiegeState
 from engine.table.decisions import PASS
 
+# A minion as front ends draw it (the functional form: one key is "class").
+MinionView = TypedDict(
+    "MinionView",
+    {
+        "uid": int,
+        "card": str,
+        "name": str,
+        "owner": PlayerId,
+        "cost": int,
+        "attack": int,
+        "health": int,
+        "base_attack": int,
+        "base_health": int,
+        "damage": int,
+        "piece": int,
+        "pieces": list[int],
+        "under": list[str],
+        "class": Any,
+        "race": Any,
+        "ranged": bool,
+        "keywords": list[str],
+        "crippled": bool,
+        "paralyzed": bool,
+        "dodge": bool,
+        "attacked": bool,
+        "text": str,
+    },
+)
 
-def minion(s: SiegeState, m: Minion) -> JSON:
+
+class DecisionView(kit.DecisionView):
+    """The pending decision, with the kind of window it opens."""
+
+    window: NotRequired[str]
+
+
+class WindowView(TypedDict):
+    """What waits on a response window: a card, an ability or an attack."""
+
+    kind: str
+    player: PlayerId
+    card: str
+    negated: bool
+    card_name: str
+    attacker: NotRequired[int]  # an attack's
+    target: NotRequired[int]
+
+
+class ArtifactView(TypedDict):
+    """An artifact a side holds."""
+
+    number: int
+    card: str
+    name: str
+    used: bool
+
+
+class PlayerView(TypedDict):
+    """One side: its Commander, hand (own only), minions, artifacts and pieces."""
+
+    seat: PlayerId
+    commander: str
+    commander_name: str
+    commander_uid: int
+    commander_text: str
+    health: int
+    max_health: int
+    once_used: bool
+    hand: list[str] | None
+    fresh: list[str] | None
+    hand_size: int
+    minions: list[MinionView]
+    artifacts: list[ArtifactView]
+    pieces: dict[str, int]
+    ambushed: bool
+
+
+class SiegeView(TypedDict):
+    """Everything a viewer (None = a spectator) may see of a Siege of Olympus game."""
+
+    game: str
+    viewer: PlayerId | None
+    num_players: int
+    turn: int
+    active: PlayerId
+    first: PlayerId
+    phase: str
+    moves: int
+    exchanged: bool
+    target: int
+    to_act: list[PlayerId]
+    decision: DecisionView | None
+    window: WindowView | None
+    players: list[PlayerView]
+    tartarus: list[MinionView]
+    agora: list[str]
+    left: list[str]
+    underworld: list[str]
+    deck_size: int
+    pile: list[int]
+    log: list[str]
+    result: JSON | None
+
+
+def minion(s: SiegeState, m: Minion) -> MinionView:
     """One minion as front ends draw it."""
     spec = CARDS[m.card]
     keywords = [k for k in KEYWORDS if k in spec.keywords or (k in STATIC_KEYWORDS and b.has(s, m, k))]
@@ -52,29 +156,35 @@ def minion(s: SiegeState, m: Minion) -> JSON:
     }
 
 
-def _decision(s: SiegeState, viewer: int | None) -> JSON | None:
+def _decision(s: SiegeState, viewer: int | None) -> DecisionView | None:
     if not s.decisions:
         return None
     d = s.decisions[-1]
-    out = kit.decision_view(d, viewer, EVERY)
+    out: DecisionView = {**kit.decision_view(d, viewer, EVERY)}
     if d.kind == "window":
         out["window"] = d.data.get("kind", "")
     return out
 
 
-def _window(s: SiegeState) -> JSON | None:
+def _window(s: SiegeState) -> WindowView | None:
     w = s.window
     if w is None:
         return None
-    out: JSON = {"kind": w["kind"], "player": w["player"], "card": w["card"], "negated": w["negated"]}
-    out["card_name"] = CARDS[w["card"]].name if w["card"] in CARDS else ""
+    name = CARDS[w["card"]].name if w["card"] in CARDS else ""
+    out: WindowView = {
+        "kind": w["kind"],
+        "player": w["player"],
+        "card": w["card"],
+        "negated": w["negated"],
+        "card_name": name,
+    }
     if w["kind"] == "attack":
         out["attacker"], out["target"] = w["attacker"], w["target"]
     return out
 
 
-def _view(game: Any, s: SiegeState, viewer: int | None) -> JSON:
-    players = []
+def _view(game: Any, s: SiegeState, viewer: int | None) -> SiegeView:
+    players: list[PlayerView] = []
     for i, side in enumerate(s.sides):
         players.append(
             {

@@ -4,10 +4,11 @@ zones and panels; readers of the view's loosely typed JSON; the printed cards' n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.games.ophidian.cards import CARDS, DISCIPLINES, MAX_WAVES, PYRE_WIN, TYPE_NAMES, WAVES
+from engine.games.ophidian.view import OphidianView
 from render import kit
 
 JSON = dict[str, Any]
@@ -125,16 +126,16 @@ def symbol(cid: str) -> str:
 # ---------------------------------------------------------------- the view
 
 
-def _seat_names(view: JSON, names: Sequence[str] | None) -> list[str]:
+def _seat_names(view: OphidianView, names: Sequence[str] | None) -> list[str]:
     return kit.seat_names(max(2, _int(view.get("num_players")), len(_dicts(view.get("players")))), names)
 
 
-def _players(view: JSON) -> list[JSON]:
+def _players(view: OphidianView) -> list[JSON]:
     players = _dicts(view.get("players"))[:2]
     return players + [{} for _ in range(2 - len(players))]
 
 
-def _characters(p: JSON, field: str | None = None) -> list[JSON]:
+def _characters(p: Mapping[str, Any], field: str | None = None) -> list[JSON]:
     """A player's characters in arrival order (in one field, when given: an unknown field counts as
     Support, where characters come into play)."""
     chars = _dicts(p.get("characters"))
@@ -143,21 +144,21 @@ def _characters(p: JSON, field: str | None = None) -> list[JSON]:
     return [c for c in chars if (c.get("field") == "action") == (field == "action")]
 
 
-def _over(view: JSON) -> bool:
+def _over(view: OphidianView) -> bool:
     return view.get("phase") == "over" or isinstance(view.get("result"), dict)
 
 
-def _winners(view: JSON) -> list[int]:
-    result = view.get("result") if isinstance(view.get("result"), dict) else {}
+def _winners(view: OphidianView) -> list[int]:
+    result = kit.as_dict(view.get("result"))
     return [w for w in result.get("winners") or [] if _seat(w) is not None]
 
 
-def _flow(view: JSON) -> int | None:
+def _flow(view: OphidianView) -> int | None:
     """The seat that has The Flow (None once the game is over or in a view without it)."""
     return None if _over(view) else _seat(view.get("flow"))
 
 
-def crowd_favorite(view: JSON, seat: int) -> bool:
+def crowd_favorite(view: OphidianView, seat: int) -> bool:
     """Whether a seat is the Crowd Favorite: the view's flag, else strictly more Cheer (RULINGS 33)."""
     players = _players(view)
     p = players[seat]

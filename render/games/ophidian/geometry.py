@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.games.ophidian.view import OphidianView
 from render import kit
 from render.games.ophidian.common import (
     BAR_W,
@@ -19,7 +20,6 @@ from render.games.ophidian.common import (
     GAP,
     HALF_W,
     INNER_W,
-    JSON,
     LABEL,
     MAX_HEIGHT,
     ROW_H,
@@ -38,7 +38,7 @@ LEGEND_H = 4 + 2 * kit.LINE_H + 4
 FIELDS = ((1, "support"), (1, "action"), (0, "action"), (0, "support"))  # top to bottom
 
 
-def strip_lines(view: JSON, names: list[str]) -> list[tuple[str, str]]:
+def strip_lines(view: OphidianView, names: list[str]) -> list[tuple[str, str]]:
     """The turn strip's lines under its chips, as (kind, text): the result, the attack under way, the card
     being played, the pending decision, each wrapped (at most 2, 1, 2 and 2 lines)."""
     f = kit.font(LABEL, True)
@@ -108,7 +108,7 @@ class Layout:
     tiles: dict[int, Box]  # each character's tile by uid
 
 
-def layout(view: JSON, names: list[str]) -> Layout:
+def layout(view: OphidianView, names: list[str]) -> Layout:
     """The board's layout: banner, strip, P2's panel and fields, P1's fields and panel, key, log.
 
     To stay under MAX_HEIGHT a board gives up, in this order: log lines (down to one), one tile to a row

@@ -7,12 +7,14 @@ and a play cost above the viewer's CP is red.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.games.ophidian.cards import CARDS
+from engine.games.ophidian.view import OphidianView
 from engine.table.present import plural
 from render import kit
 from render.games.ophidian.common import (
@@ -22,7 +24,6 @@ from render.games.ophidian.common import (
     DISCIPLINE_COLOURS,
     DOWN,
     HAND_ROW_W,
-    JSON,
     LABEL,
     MAINTAIN_INK,
     STRIP_W,
@@ -85,14 +86,14 @@ def requirement(cid: str) -> str:
     return f"{discipline_name(spec.faction)} {spec.stat('level')}"
 
 
-def meets(cid: str, view: JSON, seat: int) -> bool:
+def meets(cid: str, view: OphidianView, seat: int) -> bool:
     """Whether a Gladiator the seat controls (a Reinforcement once promoted to Level 1, never a Minion:
     RULINGS 6, 48) has the card's discipline (any, for Universal) at the card's level or higher, as the view
     shows them."""
     spec = CARDS.get(cid)
     if spec is None:
         return True
-    players = view.get("players") if isinstance(view.get("players"), list) else []
+    players = kit.as_list(view.get("players"))
     p = next((q for q in players if isinstance(q, dict) and q.get("seat") == seat), None)
     if p is None:
         return True
@@ -179,7 +180,7 @@ def hand_row(
     return img.reduce(s)
 
 
-def stack_lines(p: JSON) -> list[str]:
+def stack_lines(p: Mapping[str, Any]) -> list[str]:
     """The viewer's Gladiator Stack, a line each: "Brakka Vohl · Level 3/4 · ⚔3 ♥10 · 6 VP"."""
     out = []
     for cid in _ids(p.get("stack")):
@@ -196,7 +197,7 @@ def stack_lines(p: JSON) -> list[str]:
     return out
 
 
-def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def hand(view: OphidianView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its costs, symbol, type, requirement
     and whole text, then the viewer's Gladiator Stack."""
     t = kit.theme(theme)
@@ -204,7 +205,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     p = kit.own_seat(view)
     if p is None:
         return kit.spectator_hand(TITLE, t)
-    viewer: int = view["viewer"]
+    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = _ids(p.get("hand"))
     counts = Counter(cards)
     kinds = sorted(counts, key=lambda c: (card_type(c), card_name(c)))
@@ -258,14 +259,14 @@ YOUR_WORDS = {  # a decision's kind -> what the viewer should do, in the second 
 }
 
 
-def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
+def _prompt(view: OphidianView, viewer: int, names: list[str]) -> tuple[str, bool]:
     """What the viewer should do now, and whether it is their move."""
     if _over(view):
         return status_text(view, names), False
     if viewer not in (view.get("to_act") or []):
         waiting = decision_text(view, names) or status_text(view, names)
         return f"Waiting · {waiting}", False
-    d = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    d = kit.as_dict(view.get("decision"))
     kind = str(d.get("kind") or "")
     source = kit.printable(str(d.get("source_name") or ""))
     of = f" for {source}" if source else ""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.games.ophidian.view import OphidianView
 from render import kit
 from render.games.ophidian.common import (
     ADMG,
@@ -52,7 +53,7 @@ from render.games.ophidian.words import _log, pyre_text, status_text, wave_words
 from render.kit import Box, Theme
 
 
-def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def board(view: OphidianView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: the turn strip, both panels and their fields, the attack's frames, key and log."""
     t = kit.theme(theme)
     seat_names = _seat_names(view, names)
@@ -75,7 +76,7 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     return canvas
 
 
-def _acting_colour(view: JSON) -> kit.RGB:
+def _acting_colour(view: OphidianView) -> kit.RGB:
     to_act = [x for x in view.get("to_act") or [] if _seat(x) is not None]
     return kit.seat_colour(to_act[0]) if to_act and not _over(view) else (150, 150, 160)
 
@@ -83,7 +84,7 @@ def _acting_colour(view: JSON) -> kit.RGB:
 # ---------------------------------------------------------------- the turn strip
 
 
-def strip_label(view: JSON) -> str:
+def strip_label(view: OphidianView) -> str:
     """ "WAVE 2 OF 4", "TIE WAVE 5", "BREATHER AFTER WAVE 2", "SETUP" or "GAME OVER"."""
     if _over(view):
         return f"GAME OVER · AFTER {wave_words(view).upper()}" if _int(view.get("wave")) else "GAME OVER"
@@ -96,7 +97,7 @@ def strip_label(view: JSON) -> str:
     return f"{wave} OF {REGULAR_WAVES}" if _int(view.get("wave")) <= REGULAR_WAVES else wave
 
 
-def _strip(canvas: Image.Image, lay: Layout, view: JSON, names: list[str], t: Theme) -> None:
+def _strip(canvas: Image.Image, lay: Layout, view: OphidianView, names: list[str], t: Theme) -> None:
     """The Wave's pips and who has The Flow (or the steps of the setup and Breather); then the attack under
     way, the card being played and the decision, each on its line."""
     d = ImageDraw.Draw(canvas)
@@ -122,7 +123,7 @@ def _strip(canvas: Image.Image, lay: Layout, view: JSON, names: list[str], t: Th
             x = kit.chip(d, (x, cy), text, t, fill=colour, ink=kit.contrast_ink(colour))[2] + 8
         if passed and x + pass_w <= x1 + 8:
             kit.chip(d, (x, cy), passed, t, fill=t.panel_active, ink=t.highlight)
-    window = isinstance(view.get("decision"), dict) and view["decision"].get("kind") == "window"
+    window = kit.as_dict(view.get("decision")).get("kind") == "window"
     inks = {"attack": _attack_ink(t), "playing": t.text, "decision": t.highlight if window else t.text,
             "result": t.text}  # fmt: skip
     for i, (kind, line) in enumerate(lay.lines):
@@ -169,7 +170,9 @@ def _steps(d: ImageDraw.ImageDraw, x: int, cy: int, steps: tuple[tuple[str, str]
 # ---------------------------------------------------------------- panels
 
 
-def _panel(canvas: Image.Image, box: Box, view: JSON, p: JSON, seat: int, names: list[str], t: Theme) -> None:
+def _panel(
+    canvas: Image.Image, box: Box, view: OphidianView, p: JSON, seat: int, names: list[str], t: Theme
+) -> None:
     """A player's panel: name, hand and Arsenal sizes, The Flow; CP, Cheer (★ the Crowd Favorite) and VP in
     big numbers, the team; the Funeral Pyre."""
     d = ImageDraw.Draw(canvas)
@@ -246,12 +249,12 @@ def _field(canvas: Image.Image, box: Box, p: JSON, seat: int, field: str, lay: L
         kit.paste(canvas, character_tile(f, b[2] - b[0], t.name), b[0], b[1])
 
 
-def _frames(canvas: Image.Image, lay: Layout, view: JSON, t: Theme) -> None:
+def _frames(canvas: Image.Image, lay: Layout, view: OphidianView, t: Theme) -> None:
     """The attack under way: its attacker framed gold, its target red (and the original target, when
     Intercepted or Protected, in a thin red line); a character a card's damage is about to hit, red."""
     a = view.get("attack")
     d = ImageDraw.Draw(canvas)
-    decision = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    decision = kit.as_dict(view.get("decision"))
     if decision.get("kind") == "defend" and decision.get("about") == "damage" and not _over(view):
         hurt = _int(decision.get("uid"))  # a card's damage that may be Intercepted or Protected
         if hurt in lay.tiles:
@@ -282,7 +285,9 @@ def legend_lines() -> list[list[tuple[str, str, kit.RGB | None]]]:
         (SET_GLYPH, "Set", None),
         ("M", "Minion", None),
     ]
-    disciplines = [("■", discipline_name(k), c) for k, c in DISCIPLINE_COLOURS.items() if k != "universal"]
+    disciplines: list[tuple[str, str, kit.RGB | None]] = [
+        ("■", discipline_name(k), c) for k, c in DISCIPLINE_COLOURS.items() if k != "universal"
+    ]
     return [marks, disciplines]
 
 

@@ -264,8 +264,8 @@ def character_tile(f: Face, w: int, theme_name: str = "dark") -> Image.Image:
     # line 2: the stats, then the wound track and "wounds/Life"
     big = kit.font(STAT_TEXT * s, True)
     x = x0
-    for text, colour in _stat_pieces(f):
-        d.text((x, y2), text, font=big, fill=colour or ink, anchor="lm")
+    for text, tint in _stat_pieces(f):
+        d.text((x, y2), text, font=big, fill=tint or ink, anchor="lm")
         x += int(big.getlength(text)) + 10 * s
     numbers = [(str(f.wounds), (RAGE if f.raging else DOWN) if f.wounds else t.card_dim)]
     life_ink = UP if f.life > f.base_life else DOWN if f.life < f.base_life else ink

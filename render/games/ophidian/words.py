@@ -5,9 +5,11 @@ response window, and the last lines of the log, all with seat names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.games.ophidian.cards import CARDS
+from engine.games.ophidian.view import OphidianView
 from engine.table.present import plural
 from render import kit
 from render.games.ophidian.common import (
@@ -28,24 +30,24 @@ from render.games.ophidian.common import (
 )
 
 
-def wave_words(view: JSON) -> str:
+def wave_words(view: OphidianView) -> str:
     """ "Wave 2", or "Tie Wave 5" past the 4th (RULINGS 55)."""
     wave = _int(view.get("wave"))
     return f"Tie Wave {wave}" if wave > REGULAR_WAVES else f"Wave {wave or 1}"
 
 
-def step_word(view: JSON) -> str:
+def step_word(view: OphidianView) -> str:
     """The current step of the setup or Breather in words ("" during a Wave)."""
     steps = dict(SETUP_STEPS if view.get("phase") == "setup" else BREATHER_STEPS)
     step = str(view.get("step") or "")
     return steps.get(step, step.replace("_", " ").capitalize())
 
 
-def status_text(view: JSON, names: list[str]) -> str:
+def status_text(view: OphidianView, names: list[str]) -> str:
     """The banner: the Wave and who has The Flow, the setup or Breather step, or the result."""
     if _over(view):
         winners = _winners(view)
-        result = view.get("result") if isinstance(view.get("result"), dict) else {}
+        result = kit.as_dict(view.get("result"))
         why = kit.printable(str(result.get("why") or ""))
         if len(winners) == 1:
             head = f"Game over · {kit.who(winners[0], names)} wins"
@@ -65,12 +67,12 @@ def status_text(view: JSON, names: list[str]) -> str:
     return f"{wave_words(view)} · The Flow: {kit.who(flow, names)}"
 
 
-def _by_uid(view: JSON) -> dict[int, JSON]:
+def _by_uid(view: OphidianView) -> dict[int, JSON]:
     """Every character of the view by uid."""
     return {_int(c.get("uid")): c for p in _players(view) for c in _characters(p)}
 
 
-def uid_text(view: JSON, uid: Any, names: list[str]) -> str:
+def uid_text(view: OphidianView, uid: Any, names: list[str]) -> str:
     """How a text names a character of the view by uid ("Brakka Vohl"; "a character" when gone)."""
     c = _by_uid(view).get(_int(uid)) if _seat(uid) is not None else None
     if c is None:
@@ -78,7 +80,7 @@ def uid_text(view: JSON, uid: Any, names: list[str]) -> str:
     return kit.printable(str(c.get("name") or card_name(str(c.get("card") or "?"))))
 
 
-def attack_text(view: JSON, names: list[str]) -> str:
+def attack_text(view: OphidianView, names: list[str]) -> str:
     """The attack under way: "Brakka Vohl → Lyra Shen", "… → Nyx Arden · Kestrel Nine intercepts", with
     "XDMG" for a direct attack ("" when there is none)."""
     a = view.get("attack")
@@ -95,7 +97,7 @@ def attack_text(view: JSON, names: list[str]) -> str:
     return text
 
 
-def playing_text(view: JSON, names: list[str], text: bool = False) -> str:
+def playing_text(view: OphidianView, names: list[str], text: bool = False) -> str:
     """The Strategy card resolving: "Ada plays Mind Spike (+)", and its text after a colon when asked (""
     when none)."""
     p = view.get("playing")
@@ -119,7 +121,7 @@ WINDOW_WORDS = {  # the window's event -> (what may answer it, what happened)
 }
 
 
-def window_text(view: JSON, names: list[str]) -> str:
+def window_text(view: OphidianView, names: list[str]) -> str:
     """What the open response window answers, in words ("" when no window is open)."""
     d = view.get("decision")
     if not isinstance(d, dict) or d.get("kind") != "window":
@@ -136,10 +138,10 @@ def window_text(view: JSON, names: list[str]) -> str:
     return attack or playing or source
 
 
-def window_subject(view: JSON, names: list[str]) -> str:
+def window_subject(view: OphidianView, names: list[str]) -> str:
     """What a window answers, short, for a line under the attack or the card being played it names: "the
     attack", "Mind Spike", "Lyra Shen's defeat"."""
-    d = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    d = kit.as_dict(view.get("decision"))
     _, what = WINDOW_WORDS.get(str(d.get("window")), ("", ""))
     p = view.get("playing") if isinstance(view.get("playing"), dict) else None
     source = kit.printable(str(d.get("source_name") or ""))
@@ -152,7 +154,7 @@ def window_subject(view: JSON, names: list[str]) -> str:
     return source or "what happened"
 
 
-def _who(d: JSON, names: list[str]) -> str:
+def _who(d: Mapping[str, Any], names: list[str]) -> str:
     players = [x for x in d.get("players") or [] if _seat(x) is not None]
     return " and ".join(kit.who(x, names) for x in players) if players else "?"
 
@@ -197,7 +199,7 @@ def pick_words(what: Any, you: bool = False) -> str:
     return str(what).replace("_", " ") if what else "a target"
 
 
-def defend_text(view: JSON, names: list[str], d: JSON) -> str:
+def defend_text(view: OphidianView, names: list[str], d: Mapping[str, Any]) -> str:
     """What a defend decision is about: "the attack on Vashti Cole", "Mind Spike's damage to Vashti Cole"."""
     on = uid_text(view, d.get("uid"), names) if d.get("uid") is not None else ""
     source = kit.printable(str(d.get("source_name") or ""))
@@ -207,7 +209,7 @@ def defend_text(view: JSON, names: list[str], d: JSON) -> str:
     return f"the attack on {on}" if on else "the attack"
 
 
-def decision_text(view: JSON, names: list[str]) -> str:
+def decision_text(view: OphidianView, names: list[str]) -> str:
     """The pending decision or window in words ("Bo may respond (DR or R): Brakka Vohl → Lyra Shen"), or
     ""."""
     d = view.get("decision")
@@ -246,7 +248,7 @@ def pyre_text(p: JSON) -> str:
     return " · ".join(out)
 
 
-def _log(view: JSON, names: list[str], count: int = 3) -> list[str]:
+def _log(view: OphidianView, names: list[str], count: int = 3) -> list[str]:
     """The last lines of the log (three, or fewer), with seat names."""
     lines = [kit.seat_refs(kit.printable(str(x)), names) for x in view.get("log") or []]
     return lines[-count:] if count > 0 else []

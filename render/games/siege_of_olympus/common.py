@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.games.siege_of_olympus.cards import CARDS
+from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
 
 JSON = dict[str, Any]
@@ -111,24 +112,24 @@ def is_minion(cid: str) -> bool:
 # ---------------------------------------------------------------- the view
 
 
-def _seat_names(view: JSON, names: Sequence[str] | None) -> list[str]:
+def _seat_names(view: SiegeView, names: Sequence[str] | None) -> list[str]:
     return kit.seat_names(max(2, _int(view.get("num_players")), len(_dicts(view.get("players")))), names)
 
 
-def _players(view: JSON) -> list[JSON]:
+def _players(view: SiegeView) -> list[JSON]:
     players = _dicts(view.get("players"))
     return players + [{} for _ in range(2 - len(players))]
 
 
-def _over(view: JSON) -> bool:
+def _over(view: SiegeView) -> bool:
     return view.get("phase") == "over" or bool(view.get("result"))
 
 
-def _winners(view: JSON) -> list[int]:
-    result = view.get("result") if isinstance(view.get("result"), dict) else {}
+def _winners(view: SiegeView) -> list[int]:
+    result = kit.as_dict(view.get("result"))
     return [w for w in result.get("winners") or [] if _seat(w) is not None]
 
 
-def _pile(view: JSON) -> list[int] | None:
+def _pile(view: SiegeView) -> list[int] | None:
     pile = view.get("pile")
     return [_int(n) for n in pile] if isinstance(pile, list) else None

@@ -5,9 +5,12 @@ tile (by uid) and each Commander's line, which the frames on targets and attacke
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine.games.siege_of_olympus.cards import ARTIFACTS
+from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
 from render.games.siege_of_olympus.common import (
     BAR_W,
@@ -47,7 +50,7 @@ def chip_width(text: str) -> int:
     return kit.text_width(text, kit.font(LABEL, True)) + LABEL
 
 
-def _panel_lines(p: JSON, pile: list[int] | None) -> list[list[tuple[str, str]]]:
+def _panel_lines(p: Mapping[str, Any], pile: list[int] | None) -> list[list[tuple[str, str]]]:
     """A panel's chips below its name, wrapped in at most three lines: the Commander, its Health and ability,
     the artifacts held, then the pieces toward each artifact still on Olympus, most first (a last chip "+N"
     counts the pieces left out)."""
@@ -70,7 +73,7 @@ def _panel_lines(p: JSON, pile: list[int] | None) -> list[list[tuple[str, str]]]
     return lines
 
 
-def _commander_chips(p: JSON) -> list[tuple[str, str]]:
+def _commander_chips(p: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The Commander's chips: name, Health, and whether its once-per-game ability is spent."""
     name = short_name(kit.printable(str(p.get("commander_name") or "")))
     if not name:
@@ -81,7 +84,7 @@ def _commander_chips(p: JSON) -> list[tuple[str, str]]:
     return [("commander", f"♛ {name}"), (hurt, f"♥ {health}/{most}"), ability]
 
 
-def _artifact_chips(p: JSON, pile: list[int] | None) -> list[tuple[str, str]]:
+def _artifact_chips(p: Mapping[str, Any], pile: list[int] | None) -> list[tuple[str, str]]:
     """("label" | "held" | "used" | "piece", text) for a panel's artifact line."""
     held = _dicts(p.get("artifacts"))
     out = [("label", f"★ {len(held)}/{TO_WIN}")]
@@ -92,7 +95,7 @@ def _artifact_chips(p: JSON, pile: list[int] | None) -> list[tuple[str, str]]:
             name = spec.name if spec is not None else "?"
         used = " · used" if h.get("used") else ""  # its once-per-turn effect, this turn
         out.append(("held", f"{_int(h.get('number'))} {name}{used}"))
-    pieces = p.get("pieces") if isinstance(p.get("pieces"), dict) else {}
+    pieces = kit.as_dict(p.get("pieces"))
     counts = []
     for n, c in pieces.items():
         try:
@@ -101,8 +104,8 @@ def _artifact_chips(p: JSON, pile: list[int] | None) -> list[tuple[str, str]]:
             continue
         if pile is None or number in pile:
             counts.append((-_int(c), number))
-    for c, n in sorted(counts):
-        out.append(("piece", f"{n} " + "●" * min(-c, PIECES) + "○" * max(0, PIECES + c)))
+    for c, num in sorted(counts):
+        out.append(("piece", f"{num} " + "●" * min(-c, PIECES) + "○" * max(0, PIECES + c)))
     if len(out) == 1:
         out.append(("none", "no pieces"))
     return out
@@ -128,13 +131,13 @@ def zone_height(count: int, cols: int) -> int:
     return kit.zone_head(LABEL) + rows * TILE_H + (rows - 1) * GAP + 6
 
 
-def decision_lines(view: JSON, names: list[str]) -> list[str]:
+def decision_lines(view: SiegeView, names: list[str]) -> list[str]:
     """The pending decision or window in words, wrapped in at most two lines of the turn strip."""
     text = decision_text(view, names)
     return kit.wrap_text(text, kit.font(LABEL, True), INNER_W, max_lines=2) if text else []
 
 
-def strip_height(view: JSON, names: list[str]) -> int:
+def strip_height(view: SiegeView, names: list[str]) -> int:
     """The turn strip: its label, the chips, and the decision's lines."""
     lines = len(decision_lines(view, names))
     return kit.zone_head(LABEL) + ROW_H + (lines * kit.LINE_H + 2 if lines else 0) + 4
@@ -176,7 +179,7 @@ def _tile_boxes(zone: Box, count: int, cols: int, w: int, bar: bool) -> list[Box
     return out
 
 
-def layout(view: JSON, names: list[str]) -> Layout:
+def layout(view: SiegeView, names: list[str]) -> Layout:
     """The board's layout: banner, strip, P2's panel and side, Tartarus, Agora, P1's side and panel, log."""
     W, M, G = kit.WIDTH, kit.MARGIN, kit.GAP
     players = _players(view)

@@ -5,19 +5,20 @@ what the viewer should do now.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS, CLASSES, RACES
+from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
 from render.games.siege_of_olympus.common import (
     CLASS_COLOURS,
     COST_INK,
     GOLD,
     HAND_ROW_W,
-    JSON,
     LABEL,
     MELEE,
     RANGED,
@@ -122,7 +123,7 @@ def hand_row(cid: str, fresh: bool, w: int, theme_name: str = "dark") -> Image.I
     return img.reduce(kit.SUPERSAMPLE)
 
 
-def _own_lines(p: JSON, pile: list[int] | None) -> list[str]:
+def _own_lines(p: Mapping[str, Any], pile: list[int] | None) -> list[str]:
     """The viewer's Commander and artifacts, one text each, for the section under the hand."""
     lines = []
     name = kit.printable(str(p.get("commander_name") or ""))
@@ -139,7 +140,7 @@ def _own_lines(p: JSON, pile: list[int] | None) -> list[str]:
     return lines
 
 
-def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def hand(view: SiegeView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its cost, kind, stats and whole text, then
     the viewer's Commander and artifacts with their texts."""
     t = kit.theme(theme)
@@ -147,7 +148,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     p = kit.own_seat(view)
     if p is None:
         return kit.spectator_hand(TITLE, t)
-    viewer: int = view["viewer"]
+    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = _ids(p.get("hand"))
     fresh = set(_ids(p.get("fresh")))
     kinds = list(dict.fromkeys(cards))
@@ -195,14 +196,14 @@ PHASE_PROMPTS = {
 }
 
 
-def _prompt(view: JSON, viewer: int, names: list[str]) -> tuple[str, bool]:
+def _prompt(view: SiegeView, viewer: int, names: list[str]) -> tuple[str, bool]:
     """What the viewer should do now, and whether it is their move."""
     if _over(view):
         return status_text(view, names), False
     if viewer not in (view.get("to_act") or []):
         waiting = decision_text(view, names) or status_text(view, names)
         return f"Waiting · {waiting}", False
-    d = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    d = kit.as_dict(view.get("decision"))
     kind = d.get("kind")
     source = kit.printable(str(d.get("source_name") or ""))
     of = f" for {source}" if source else ""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.games.siege_of_olympus.cards import CLASSES, RACES
+from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
 from render.games.siege_of_olympus.common import (
     BAR_W,
@@ -54,7 +55,7 @@ from render.games.siege_of_olympus.words import _log, status_text, target_text
 from render.kit import Box, Theme
 
 
-def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def board(view: SiegeView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
     """The public board: the turn strip, both Commanders and sides, Tartarus, the Agora and the log."""
     t = kit.theme(theme)
     seat_names = _seat_names(view, names)
@@ -77,12 +78,12 @@ def board(view: JSON, names: Sequence[str] | None = None, theme: str | None = No
     return canvas
 
 
-def _acting_colour(view: JSON) -> kit.RGB:
+def _acting_colour(view: SiegeView) -> kit.RGB:
     to_act = [x for x in view.get("to_act") or [] if _seat(x) is not None]
     return kit.seat_colour(to_act[0]) if to_act else (150, 150, 160)
 
 
-def _strip(canvas: Image.Image, box: Box, view: JSON, names: list[str], t: Theme) -> None:
+def _strip(canvas: Image.Image, box: Box, view: SiegeView, names: list[str], t: Theme) -> None:
     """Deck, Underworld and Olympus in the label; the target and the phases; the decision or window."""
     d = ImageDraw.Draw(canvas)
     pile = _pile(view)
@@ -120,13 +121,15 @@ def _strip(canvas: Image.Image, box: Box, view: JSON, names: list[str], t: Theme
         x = kit.chip(d, (x, cy), text, t, fill=t.bad, ink=kit.contrast_ink(t.bad))[2] + 6
     if view.get("exchanged") and not _over(view) and right - x > 150:
         kit.chip(d, (x, cy), "Agora used", t, ink=t.dim)
-    window = isinstance(view.get("decision"), dict) and view["decision"].get("kind") == "window"
+    window = kit.as_dict(view.get("decision")).get("kind") == "window"
     for i, line in enumerate(decision_lines(view, names)):
         y = y0 + ROW_H + 4 + i * kit.LINE_H
         kit.draw_text(d, (x0, y), line, LABEL, t.highlight if window else t.text, True, max_w=x1 - x0)
 
 
-def _panel(canvas: Image.Image, box: Box, view: JSON, p: JSON, seat: int, names: list[str], t: Theme) -> None:
+def _panel(
+    canvas: Image.Image, box: Box, view: SiegeView, p: JSON, seat: int, names: list[str], t: Theme
+) -> None:
     """A player's panel: name, hand; the Commander's Health and ability; artifacts held and pieces."""
     d = ImageDraw.Draw(canvas)
     over = _over(view)
@@ -194,7 +197,7 @@ def _synergies(minions: list[JSON]) -> list[str]:
     return out
 
 
-def _tartarus(canvas: Image.Image, box: Box, view: JSON, t: Theme) -> None:
+def _tartarus(canvas: Image.Image, box: Box, view: SiegeView, t: Theme) -> None:
     """The prisoners, three to a row."""
     d = ImageDraw.Draw(canvas)
     prisoners = _dicts(view.get("tartarus"))[:MAX_POOL]
@@ -207,7 +210,7 @@ def _tartarus(canvas: Image.Image, box: Box, view: JSON, t: Theme) -> None:
         kit.paste(canvas, minion_tile(face(m), POOL_W, t.name), b[0], b[1])
 
 
-def _agora(canvas: Image.Image, box: Box, view: JSON, t: Theme) -> None:
+def _agora(canvas: Image.Image, box: Box, view: SiegeView, t: Theme) -> None:
     """The Agora's cards, three to a row: minions as printed, spells; a card left this turn is marked."""
     d = ImageDraw.Draw(canvas)
     cards = _ids(view.get("agora"))[:MAX_POOL]
@@ -223,7 +226,7 @@ def _agora(canvas: Image.Image, box: Box, view: JSON, t: Theme) -> None:
             kit.paste(canvas, spell_tile(cid, POOL_W, cid in left, t.name), b[0], b[1])
 
 
-def _frames(canvas: Image.Image, lay: Layout, view: JSON, t: Theme) -> None:
+def _frames(canvas: Image.Image, lay: Layout, view: SiegeView, t: Theme) -> None:
     """The turn's fixed target in red; what waits on a response window in gold: the attacking minion (and
     what it attacks in red: a minion, or a Commander's chips), the minion being summoned, or the Commander
     whose ability is being used."""
@@ -260,10 +263,12 @@ def _frames(canvas: Image.Image, lay: Layout, view: JSON, t: Theme) -> None:
 
 def legend_lines() -> list[list[tuple[str, str, kit.RGB | None]]]:
     """The key to the tiles' glyphs: (glyph, word, glyph ink) for the classes, then for the races."""
-    classes = [
+    classes: list[tuple[str, str, kit.RGB | None]] = [
         (g, str(CLASSES[k]["name"]), CLASS_COLOURS[k]) for k, g in CLASS_GLYPHS.items() if k in CLASSES
     ]
-    races = [(g, str(RACES[k]["name"]), RACE_INKS[k]) for k, g in RACE_GLYPHS.items() if k in RACES]
+    races: list[tuple[str, str, kit.RGB | None]] = [
+        (g, str(RACES[k]["name"]), RACE_INKS[k]) for k, g in RACE_GLYPHS.items() if k in RACES
+    ]
     return [classes, races]
 
 

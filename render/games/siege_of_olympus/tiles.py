@@ -71,7 +71,7 @@ def face(m: JSON) -> Face:
     health = _int(m.get("health", _stat(cid, "health")))
     listed = m.get("pieces") if isinstance(m.get("pieces"), list) and m.get("pieces") else None
     pieces = tuple(_int(p) for p in listed or [m.get("piece", _stat(cid, "artifact"))])
-    keywords = m.get("keywords") if isinstance(m.get("keywords"), list) else []
+    keywords = kit.as_list(m.get("keywords"))
     badges = [b for b in ("crippled", "paralyzed", "dodge") if m.get(b) is True]
     badges += [k for k in STATIC if k in keywords]
     return Face(

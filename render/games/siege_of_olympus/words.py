@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.siege_of_olympus.cards import RACES
+from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
 from render.games.siege_of_olympus.common import (
     JSON,
@@ -21,11 +22,11 @@ from render.games.siege_of_olympus.common import (
 )
 
 
-def status_text(view: JSON, names: list[str]) -> str:
+def status_text(view: SiegeView, names: list[str]) -> str:
     """The banner: the turn and whose turn it is, the setup, or the result."""
     if _over(view):
         winners = _winners(view)
-        result = view.get("result") if isinstance(view.get("result"), dict) else {}
+        result = kit.as_dict(view.get("result"))
         why = str(result.get("why") or "")
         if len(winners) == 1:
             head = f"Game over · {kit.who(winners[0], names)} wins"
@@ -37,7 +38,7 @@ def status_text(view: JSON, names: list[str]) -> str:
     return f"Turn {_int(view.get('turn')) or 1} · {kit.who(_seat(view.get('active')), names)}'s turn"
 
 
-def _minions(view: JSON) -> dict[int, JSON]:
+def _minions(view: SiegeView) -> dict[int, JSON]:
     """Every minion of the view (both sides and Tartarus) by uid."""
     out: dict[int, JSON] = {}
     for p in _players(view):
@@ -48,7 +49,7 @@ def _minions(view: JSON) -> dict[int, JSON]:
     return out
 
 
-def uid_text(view: JSON, uid: Any, names: list[str]) -> str:
+def uid_text(view: SiegeView, uid: Any, names: list[str]) -> str:
     """How a text names a minion or Commander of the view by uid ("Hera", "Bo's Commander")."""
     for seat, p in enumerate(_players(view)):
         if _int(p.get("commander_uid")) and p.get("commander_uid") == uid:
@@ -89,7 +90,7 @@ def what_text(what: Any) -> str:
     return WHAT_WORDS.get(what, what.replace("_", " ") or "a target")
 
 
-def window_text(view: JSON, names: list[str]) -> str:
+def window_text(view: SiegeView, names: list[str]) -> str:
     """What waits on the response window: "Ares attacks Hera", "Bo plays Thunderbolt" ("" for none)."""
     w = view.get("window")
     if not isinstance(w, dict):
@@ -106,7 +107,7 @@ def window_text(view: JSON, names: list[str]) -> str:
     return text + (" (negated)" if w.get("negated") else "")
 
 
-def decision_text(view: JSON, names: list[str]) -> str:
+def decision_text(view: SiegeView, names: list[str]) -> str:
     """The pending decision or open window in words ("Bo may respond: Ares attacks Hera"), or ""."""
     d = view.get("decision")
     if _over(view):
@@ -138,7 +139,7 @@ def decision_text(view: JSON, names: list[str]) -> str:
     return f"{who} decides ({kind})"
 
 
-def target_text(view: JSON, names: list[str]) -> str:
+def target_text(view: SiegeView, names: list[str]) -> str:
     """The turn's fixed attack target ("" when none is fixed yet; "gone" once it left the field, when no
     more minion may be attacked this turn: RULINGS 18)."""
     uid = _int(view.get("target"))
@@ -148,6 +149,6 @@ def target_text(view: JSON, names: list[str]) -> str:
     return uid_text(view, uid, names) if uid in on_field else "gone"
 
 
-def _log(view: JSON, names: list[str], count: int = 3) -> list[str]:
+def _log(view: SiegeView, names: list[str], count: int = 3) -> list[str]:
     """The last lines of the log (three, or fewer), with seat names."""
     return [kit.seat_refs(str(x), names) for x in view.get("log") or []][-count:] if count > 0 else []

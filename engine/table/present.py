@@ -68,6 +68,57 @@ class Status:
 
 
 @dataclass(frozen=True, slots=True)
+class Prompt:
+    """What a view's viewer is asked to decide, as the hand page and the terminal word it."""
+
+    text: str  # "Your turn · 2 actions left", "Choose a card to discard", "Waiting for Ada"
+    yours: bool = False  # the viewer's move (the hand page frames it in gold)
+
+
+def outcome(winners: Sequence[str], why: str = "", how: str = "", tie: str = "draw") -> str:
+    """How a game ended, the same in every game: "Ada wins", "Ada and Bo draw" (`tie`: the game's word for
+    it), "a draw" when nobody wins; then how they won ("with 5 cards") and the game's reason in brackets
+    ("(conquers Olympus)")."""
+    head = f"{together(winners)} {'wins' if len(winners) == 1 else tie}" if winners else "a draw"
+    return " ".join(x for x in (head, how, f"({why})" if why else "") if x)
+
+
+def game_over(winners: Sequence[str], why: str = "", how: str = "", tie: str = "draw") -> str:
+    """The headline of a finished game: "Game over · " and its `outcome`."""
+    return f"Game over · {outcome(winners, why, how, tie)}"
+
+
+def deciders(view: JSON, names: Sequence[str]) -> str:
+    """Whom the view's pending decision (view["decision"]["players"]) waits for: "Ada", "Ada and Bo"."""
+    decision = view.get("decision") or {}
+    return together([seat_name(p, names) for p in decision.get("players") or []])
+
+
+def decided(who: str, what: str) -> str:
+    """A pending decision as the status words it for everyone: "Ada: discard a card" ("" without one)."""
+    return f"{who}: {what}" if what else ""
+
+
+def to_everyone(status: Status) -> Prompt:
+    """A spectator's prompt: the pending decision, else the headline."""
+    return Prompt(status.prompt or status.headline)
+
+
+def asked(view: JSON, status: Status, what: str, idle: str) -> Prompt:
+    """The viewer's prompt in a game whose decisions are worded once as `what` (lower case, addressed to
+    whoever decides): the headline once the game is over, `what` (or `idle`, the viewer's own turn) when the
+    viewer is to act, else what everyone waits for (a spectator: the pending decision, else the headline)."""
+    if status.turn == ("over",):
+        return Prompt(status.headline)
+    if view.get("viewer") is None:
+        return to_everyone(status)
+    if view.get("viewer") in (view.get("to_act") or []):
+        text = what or idle
+        return Prompt(text[:1].upper() + text[1:], True)
+    return Prompt(f"Waiting · {status.prompt or status.headline}")
+
+
+@dataclass(frozen=True, slots=True)
 class Seen:
     """One card a view shows face up, where it lies and how it stands now: what a front end lists for
     "inspect any card" (the viewer's hand, cards in play, a market or shared row, a card just played)."""
@@ -148,7 +199,11 @@ class Presentation(Protocol):
 
     summary: str  # the rules in a short paragraph (Discord markdown: **bold** allowed)
     rules: str  # where the full rules are, in one sentence
-    shortcuts: Mapping[str, str]  # action kind -> the fixed letter a terminal offers ("end_turn": "e")
+
+    @property
+    def shortcuts(self) -> Mapping[str, str]:
+        """Action kind -> the fixed letter a terminal offers ("end_turn": "e")."""
+        ...
 
     def status(self, view: JSON, names: Sequence[str]) -> Status:
         """The status of any view (spectator or a seat's), naming seats by `names`."""
@@ -169,6 +224,11 @@ class Presentation(Protocol):
     def skip(self, view: JSON, actions: list[Action]) -> Action:
         """The move a timed-out seat makes when the server's policy is to skip it: end the turn or pass,
         or a default answer to a pending decision. `actions` are the seat's legal moves (never empty)."""
+        ...
+
+    def prompt(self, view: JSON, names: Sequence[str]) -> Prompt:
+        """What the view's viewer is asked to decide now (a spectator: what everyone waits for), in the
+        words the hand page, the terminal and Discord all show: the one wording of each decision."""
         ...
 
 
@@ -483,6 +543,12 @@ class Generic:
         """End the turn or pass when the game offers it, else the first legal move."""
         by_kind = {a.kind: a for a in actions}
         return by_kind.get("end_turn") or by_kind.get("pass") or actions[0]
+
+    def prompt(self, view: JSON, names: Sequence[str]) -> Prompt:
+        """The viewer's turn, or who is to act."""
+        head = self.status(view, names).headline
+        mine = view.get("viewer") in (view.get("to_act") or [])
+        return Prompt("Your move", True) if mine else Prompt(head)
 
     def board_text(self, view: JSON, names: Sequence[str]) -> str:
         """The status and the log."""

@@ -35,7 +35,6 @@ from render.games.ophidian.common import (
     UP,
 )
 from render.games.ophidian.geometry import Layout, layout
-from render.games.ophidian.private import _prompt as _prompt  # (for the tests)
 from render.games.ophidian.private import hand, hand_lines, hand_row, meets, requirement, stack_lines
 from render.games.ophidian.public import board, field_label, strip_label
 from render.games.ophidian.tiles import Face, Pump, character_tile, empty_tile, face, name_room, tile_height
@@ -45,7 +44,6 @@ from render.games.ophidian.words import (
     playing_text,
     status_text,
     uid_text,
-    window_text,
 )
 
 __all__ = [
@@ -83,7 +81,6 @@ __all__ = [
     "tile_height",
     "uid_text",
     "warm",
-    "window_text",
 ]
 
 

@@ -35,7 +35,6 @@ from render.games.siege_of_olympus.common import (
 )
 from render.games.siege_of_olympus.geometry import Layout, layout
 from render.games.siege_of_olympus.private import ROW_PAD, hand, hand_lines, hand_row
-from render.games.siege_of_olympus.private import _prompt as _prompt  # (for the tests)
 from render.games.siege_of_olympus.public import board
 from render.games.siege_of_olympus.tiles import (
     Face,

@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.table.present import CardEntry, Presentation, Prompt, Status, shorten, titled_names
+from engine.table.present import CardEntry, Presentation, Prompt, Status, prompt_of, shorten, titled_names
 from engine.table.present import seat_refs as seat_refs  # one seat-name rule for every text
 
 RGB = tuple[int, int, int]
@@ -154,11 +154,11 @@ def status_of(present: Presentation, view: dict[str, Any], names: Sequence[str])
         return Status("")
 
 
-def prompt_of(present: Presentation, view: dict[str, Any], names: Sequence[str]) -> Prompt:
+def hand_prompt(present: Presentation, view: dict[str, Any], names: Sequence[str]) -> Prompt:
     """The game's own prompt for the view's viewer (its presentation's words), or "Your move" for a view too
     malformed for them."""
     try:
-        return present.prompt(view, names)
+        return prompt_of(present, view, names)
     except ODD_VIEW:
         return Prompt("Your move")
 

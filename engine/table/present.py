@@ -175,6 +175,11 @@ class Presentation(Protocol):
     the saved decks of a deck builder, below). The list may be missing (e.g. `setup(n, seed)` in tests): the
     game picks whatever is missing at random from its own seeded RNG.
 
+    Optional function `prompt(view, names) -> Prompt` (read it with `prompt_of`; every game of Agora has
+    one): what the view's viewer is asked to decide now (a spectator: what everyone waits for), the one
+    wording of each decision that the hand page, the terminal and Discord's hand message all show; a game
+    words each pending decision once, for the status (after the deciders' names) and the prompt alike.
+
     Optional function `on_table(view, names) -> list[Seen]` (read it with `seen_cards`): every card the
     view shows face up, zone by zone in reading order (the viewer's hand first), with its current stats;
     drawn from the view alone, so it never names a card the viewer may not see.
@@ -226,11 +231,6 @@ class Presentation(Protocol):
         or a default answer to a pending decision. `actions` are the seat's legal moves (never empty)."""
         ...
 
-    def prompt(self, view: JSON, names: Sequence[str]) -> Prompt:
-        """What the view's viewer is asked to decide now (a spectator: what everyone waits for), in the
-        words the hand page, the terminal and Discord all show: the one wording of each decision."""
-        ...
-
 
 def of(game: Any) -> Presentation:
     """The game's presentation: its `present` attribute, else the `present` module beside its class
@@ -244,6 +244,15 @@ def of(game: Any) -> Presentation:
             if e.name != f"{package}.present":
                 raise
     return found or Generic(game)
+
+
+def prompt_of(present: Any, view: JSON, names: Sequence[str]) -> Prompt:
+    """What the view's viewer is asked to decide (the presentation's `prompt`), or, for a game without one,
+    "Your move", what they wait for, or the result, from its status."""
+    found = getattr(present, "prompt", None)
+    if found is not None:
+        return found(view, names)
+    return asked(view, present.status(view, names), "", "your move")
 
 
 def seen_cards(present: Any, view: JSON, names: Sequence[str]) -> list[Seen]:
@@ -543,12 +552,6 @@ class Generic:
         """End the turn or pass when the game offers it, else the first legal move."""
         by_kind = {a.kind: a for a in actions}
         return by_kind.get("end_turn") or by_kind.get("pass") or actions[0]
-
-    def prompt(self, view: JSON, names: Sequence[str]) -> Prompt:
-        """The viewer's turn, or who is to act."""
-        head = self.status(view, names).headline
-        mine = view.get("viewer") in (view.get("to_act") or [])
-        return Prompt("Your move", True) if mine else Prompt(head)
 
     def board_text(self, view: JSON, names: Sequence[str]) -> str:
         """The status and the log."""

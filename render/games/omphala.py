@@ -426,7 +426,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     chips = [f"deck {view.get('deck', 0)}", _cards(int(p.get("cards", 0)))]
     heading = f"Your cards · {seat_names[viewer]}"
     last_text = kit.seat_refs(str(last.get("text") or ""), seat_names)
-    prompt = kit.prompt_of(present, view, seat_names)
+    prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Omphala", heading, viewer, prompt, sections, last_text, t, chips)
 
 

@@ -629,7 +629,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     heading = f"Your hand · Round {_int(view.get('round')) or 1} · ★ {points}/{WIN} points"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
-    prompt = kit.prompt_of(present, view, seat_names)
+    prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Ophelia", heading, viewer, prompt, sections, last_text, t)
 
 

@@ -407,7 +407,7 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     heading = f"Your hand · Round {view.get('round', 0)}/{view.get('rounds', 9)} · Tier {view.get('tier', 1)}"
     last_text = kit.seat_refs(str((view.get("last") or {}).get("text") or ""), seat_names)
     chips = ["gold disc = cost"] if cards else []
-    prompt = kit.prompt_of(present, view, seat_names)
+    prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Ophion", heading, viewer, prompt, sections, last_text, t, chips)
 
 

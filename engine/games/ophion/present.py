@@ -14,12 +14,12 @@ from engine.table.present import (
     Prompt,
     Seen,
     Status,
+    asked,
     game_over,
     outcome,
     plural,
     seat_name,
     seat_refs,
-    to_everyone,
     viewer_first,
 )
 
@@ -101,15 +101,10 @@ def status(view: JSON, names: Sequence[str]) -> Status:
 
 
 def prompt(view: JSON, names: Sequence[str]) -> Prompt:
-    """What the viewer is asked to decide (the hand page, the terminal): their turn, or whom they wait for."""
-    st = status(view, names)
-    if st.turn == ("over",) or view.get("viewer") is None:
-        return to_everyone(st)
-    viewer, current = view.get("viewer"), view.get("current")
-    if viewer in (view.get("to_act") or []):
-        ap = next((p.get("ap", 0) for p in view.get("players") or [] if p.get("seat") == viewer), 0)
-        return Prompt(f"Your turn · {ap} AP left · buy, play, summon or pass", True)
-    return Prompt(f"Waiting for {seat_name(current, names)}" if isinstance(current, int) else st.headline)
+    """What the viewer is asked to decide (the hand page, the terminal): their turn, or what they wait for."""
+    viewer = view.get("viewer")
+    ap = next((p.get("ap", 0) for p in view.get("players") or [] if p.get("seat") == viewer), 0)
+    return asked(view, status(view, names), "", f"your turn · {ap} AP left · buy, play, summon or pass")
 
 
 # -- cards ---------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ The hand: each card in hand as a wide row (P and M, name, flow symbol, type, req
 viewer's Gladiator Stack, under a prompt of what the viewer should do now.
 
 The drawing is split by what it draws: common.py (palette, sizes, readers of the view and the cards),
-tiles.py (the character tile), words.py (the texts), geometry.py (the layout), public.py (the board) and
+tiles.py (the character tile), words.py (the texts only the images need; results and
+decisions are the game's present.py), geometry.py (the layout), public.py (the board) and
 private.py (the hand). This package is the one render/api.py finds by the game's id.
 """
 

@@ -233,5 +233,5 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     heading = f"Your hand · {wave_words(view)} · CP {cp} · {cheer}"
     log = [kit.seat_refs(kit.printable(str(x)), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
-    prompt = kit.prompt_of(present, view, seat_names)
+    prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page(TITLE, heading, viewer, prompt, sections, last_text, t)

@@ -184,5 +184,5 @@ def hand(view: JSON, names: Sequence[str] | None = None, theme: str | None = Non
     heading = f"Your hand · Turn {_int(view.get('turn')) or 1} · ★ {held}/{TO_WIN} artifacts"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
-    prompt = kit.prompt_of(present, view, seat_names)
+    prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page(TITLE, heading, viewer, prompt, sections, last_text, t)

@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.table.present import CardEntry, shorten, titled_names
+from engine.table.present import CardEntry, Presentation, Prompt, Status, prompt_of, shorten, titled_names
 from engine.table.present import seat_refs as seat_refs  # one seat-name rule for every text
 
 RGB = tuple[int, int, int]
@@ -142,6 +142,27 @@ def view_names(view: Mapping[str, Any], names: Sequence[str] | None = None) -> l
     return seat_names(int(view.get("num_players") or len(view.get("players") or [])), names)
 
 
+ODD_VIEW = (AttributeError, IndexError, KeyError, TypeError, ValueError)  # what a malformed view raises
+
+
+def status_of(present: Presentation, view: Mapping[str, Any], names: Sequence[str]) -> Status:
+    """The game's own status (its presentation's words) of a view; for a view too malformed for them (a
+    presentation trusts its game's views; an image draws whatever it gets), one that says nothing."""
+    try:
+        return present.status(cast(dict[str, Any], view), names)  # a game's typed view is its JSON
+    except ODD_VIEW:
+        return Status("")
+
+
+def hand_prompt(present: Presentation, view: Mapping[str, Any], names: Sequence[str]) -> Prompt:
+    """The game's own prompt for the view's viewer (its presentation's words), or "Your move" for a view too
+    malformed for them."""
+    try:
+        return prompt_of(present, cast(dict[str, Any], view), names)
+    except ODD_VIEW:
+        return Prompt("Your move")
+
+
 def who(seat: object, names: list[str]) -> str:
     """The display name of a seat number, or "?" for anything else."""
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -210,16 +231,17 @@ def hand_page(
     title: str,
     heading: str,
     seat: int,
-    prompt: tuple[str, bool],
+    prompt: Prompt,
     sections: Sequence[Section],
     last_text: str,
     t: Theme,
     chips: Sequence[str] = (),
 ) -> Image.Image:
     """The private page every game shares: a banner in the seat's colour, the prompt (framed in gold when it
-    is the viewer's move) with chips, the game's sections one under another, and the last action."""
+    is the viewer's move) with chips, the game's sections one under another, and the last action. The prompt
+    is the game's own (its presentation's `prompt`): the page only fits it."""
     W, M = WIDTH, MARGIN
-    prompt_text, urgent = prompt
+    prompt_text, urgent = prompt.text, prompt.yours
     last_h = last_height(last_text)
     H = M + BANNER_H + GAP + PROMPT_H + GAP + sum(h + GAP for h, _ in sections)
     H += (last_h + GAP if last_h else 0) + M - GAP

@@ -12,7 +12,8 @@ to every seat, and the per-seat check catches it).
 
 - view: `view(w, v) == view(w', v)`, and the public view (what the channel shows every seat) too;
 - whose move: `to_act`; for a seat, its legal moves (keys) and their `describe` menu texts;
-- present: the status (headline, prompt, scores, window) and the terminal board text of the view;
+- present: the status (headline, prompt, scores, window), the viewer's prompt (`prompt_of`: the hand
+  image's, the terminal's and Discord's words) and the terminal board text of the view;
 - the log: the entries of the state's event log the viewer may read;
 - determinize: `to_json(determinize(w, v, seed)) == to_json(determinize(w', v, seed))`: what determinize
   deals must depend only on what the viewer can see;
@@ -138,7 +139,8 @@ def _status(game: Any, view: Any) -> Any:
     pres = table_present.of(game)
     st = pres.status(view, NAMES)
     panel = table_present.panel_text(pres, view, NAMES, 34)  # the terminal app's board panel
-    return (st.headline, st.prompt, st.scores, st.window, pres.board_text(view, NAMES), panel)
+    asked = table_present.prompt_of(pres, view, NAMES)  # the hand image's, the terminal's and Discord's
+    return (st.headline, st.prompt, st.scores, st.window, pres.board_text(view, NAMES), panel, asked)
 
 
 def _log(s: Any, viewer: Viewer) -> list[str]:

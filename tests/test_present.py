@@ -281,3 +281,47 @@ def cards_by_rank(code: str) -> tuple[int, str]:
     from engine.games.omphala.cards import by_rank
 
     return by_rank(code)
+
+
+# -- one source of words: the prompt every front end shows ---------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["omphala", "ophelia", "ophidian", "ophion", "siege_of_olympus"])
+def test_every_front_end_shows_the_prompt_of_the_games_present(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For positions of seeded random games, the prompt drawn on the hand image, the terminal's status bar
+    (for a pending decision) and the Discord hand message's description are the words of the game's own
+    `prompt`, and a world that differs only in what is hidden from the seat words them the same
+    (tests/hidden_helpers.py)."""
+    import random
+
+    from bot.discord.menus import hand_description
+    from bot.tui.app import status_line
+    from engine.registry import get as get_game
+    from render import api, kit
+    from tests.hidden_helpers import check_position, positions
+
+    drawn: list[present.Prompt] = []
+    real = kit.hand_page
+    monkeypatch.setattr(kit, "hand_page", lambda *a, **k: drawn.append(a[3]) or real(*a, **k))
+    game = get_game(game_id)
+    pres = present.of(game)
+    assert getattr(pres, "prompt", None) is not None, "every game words its own prompt"
+    names = NAMES[: game.min_players]
+    rng, seen = random.Random(game_id), set()
+    for _, s in positions(game, game.min_players, seed=36, every=9, limit=8):
+        for seat in range(game.min_players):
+            view = game.view(s, seat)
+            asked = pres.prompt(view, names)
+            drawn.clear()
+            api.hand(game_id, view, names)
+            assert drawn == [asked]  # the hand image draws the game's prompt, unchanged
+            assert hand_description(game_id, view, names).endswith(f": {asked.text}")
+            status = pres.status(view, names)
+            line = status_line(pres, view, names)  # the seat's decision, or the headline for a plain turn
+            assert line.startswith(status.headline)
+            assert line.endswith(asked.text if asked.yours and status.prompt else status.prompt)
+            assert not [f for f in check_position(game, s, seat, rng) if f.check == "status"]
+            seen.add(asked.yours)
+    assert seen == {True, False}  # the sample holds the seat's own move and a wait

@@ -318,7 +318,7 @@ def test_texts() -> None:
     assert ophelia.status_text(crowded(), names) == "Round 3 · Bob's turn"
     assert ophelia.status_text(over(), names) == "Game over · Ann wins"
     assert ophelia.status_text(first(), names) == "Round 3 · Ann chooses who goes first"
-    assert ophelia.decision_text(window(), names) == "Ann may play a Turning Point"
+    assert ophelia.decision_text(window(), names) == "Ann: play a Turning Point now, or pass"
     assert ophelia.decision_text(crowded(), names) == ""
     assert ophelia.final_score(over()) == "6–2"
     assert ophelia.last_round_text(crowded(), names) == (
@@ -327,7 +327,7 @@ def test_texts() -> None:
     pick = crowded()
     pick["decision"] = {"kind": "pick", "players": [1], "source": "archimedes", "what": "enemy",
                         "source_name": "Archimedes"}  # fmt: skip
-    assert ophelia.decision_text(pick, names) == "Bob chooses an enemy character for Archimedes"
+    assert ophelia.decision_text(pick, names) == "Bob: choose an enemy character for Archimedes"
 
 
 # ---------------------------------------------------------------- names and texts that fit

@@ -22,7 +22,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from engine.games.ophidian import present
 from engine.games.ophidian.cards import CARDS, TEAMS, disciplines
+from engine.table.present import Prompt
 from render import api as render
 from render import kit
 from render.games import ophidian as oph
@@ -541,37 +543,49 @@ def test_texts() -> None:
     assert oph.status_text(crowded(), names) == "Wave 3 · The Flow: Ann"
     assert oph.status_text(breather(), names) == "Breather after Wave 2 · Maintain"
     assert oph.status_text(setup(), names) == "Setup · Arrange"
-    assert oph.status_text(over(), names) == "Game over · Ann wins: the most VP after the 4th Wave"
+    assert oph.status_text(over(), names) == "Game over · Ann wins (the most VP after the 4th Wave)"
     tie = crowded()
     tie["wave"] = 5
     assert oph.status_text(tie, names) == "Tie Wave 5 · The Flow: Ann"
     draw = over()
     draw["result"] = {"winners": [0, 1], "why": "still tied after Wave 7"}
-    assert oph.status_text(draw, names) == "Game over · a draw: still tied after Wave 7"
+    assert oph.status_text(draw, names) == "Game over · Ann and Bob draw (still tied after Wave 7)"
     assert oph.attack_text(crowded(), names) == "Pit Hound → Vashti Cole · Kestrel Nine protects"
     direct = crowded()
     direct["attack"].update(target=23, direct=True, protected=False)
     assert oph.attack_text(direct, names) == "Pit Hound → Vashti Cole · XDMG"
-    assert oph.decision_text(crowded(), names) == "Ann may respond (OR or R) to the blocked attack"
-    assert oph.decision_text(playing(), names) == "Ann may respond (DR or R) to Mind Spike"
+    assert oph.decision_text(crowded(), names) == "Ann: play a response to your attack, or pass"
+    assert oph.decision_text(playing(), names) == (
+        "Ann: play a response to the card your opponent plays, or pass"
+    )
     assert oph.playing_text(playing(), names) == "Bob plays Mind Spike (+)"
-    assert oph.decision_text(breather(), names) == "Ann chooses what to Maintain"
-    assert oph.decision_text(setup(), names) == "Bob arranges their characters"
+    assert (
+        oph.decision_text(breather(), names)
+        == "Ann: pay Maintain for the cards you keep; the rest are scrapped"
+    )
+    assert (
+        oph.decision_text(setup(), names)
+        == "Bob: move characters between the Action and Support Fields, then done"
+    )
     both = setup()
-    both["decision"] = {"kind": "bottom", "players": [0, 1], "source": "bottom"}
-    assert oph.decision_text(both, names) == "Ann and Bob put cards on the bottom of their Arsenals"
+    both["decision"] = {"kind": "bottom", "players": [0, 1], "source": "bottom", "owe": 2}
+    assert (
+        oph.decision_text(both, names)
+        == "Ann and Bob: put 2 cards from your hand on the bottom of your Arsenal"
+    )
     pick = crowded()
     pick["decision"] = {"kind": "pick", "players": [1], "source": "mind_spike", "source_name": "Mind Spike",
                         "what": "enemy"}  # fmt: skip
-    assert oph.decision_text(pick, names) == "Bob chooses an enemy character for Mind Spike"
+    assert oph.decision_text(pick, names) == "Bob: choose an enemy character for Mind Spike"
     defend = crowded()
     defend["decision"] = {"kind": "defend", "players": [1], "source": "attack", "uid": 23, "about": "attack"}
     assert (
-        oph.decision_text(defend, names) == "Bob may Intercept or Protect against the attack on Vashti Cole"
+        oph.decision_text(defend, names)
+        == "Bob: Intercept or Protect for Vashti Cole against the attack, or take it"
     )
     odd = crowded()
     odd["decision"] = {"kind": "something_new", "players": [1]}
-    assert oph.decision_text(odd, names) == "Bob decides: something new"
+    assert oph.decision_text(odd, names) == "Bob: choose a target"
     assert oph.decision_text(over(), names) == ""
     assert oph.strip_label(crowded()) == "WAVE 3 OF 4"
     assert oph.strip_label(tie) == "TIE WAVE 5"
@@ -582,25 +596,29 @@ def test_texts() -> None:
 def test_prompts() -> None:
     names = ["Ann", "Bob"]
     mine = hand_view()
-    assert oph._prompt(mine, 0, names) == ("Respond (OR or R) to the blocked attack, or pass", True)
+    assert present.prompt(mine, names) == Prompt("Play a response to your attack, or pass", True)
     theirs = playing()
     theirs["viewer"] = 1
-    assert oph._prompt(theirs, 1, names) == ("Waiting · Ann may respond (DR or R) to Mind Spike", False)
+    waiting = "Waiting · Ann: play a response to the card your opponent plays, or pass"
+    assert present.prompt(theirs, names) == Prompt(waiting)
     flow = copy.deepcopy(mine)
     flow.update(decision=None, attack=None)
-    assert oph._prompt(flow, 0, names) == ("You have The Flow: play, attack, move, or pass", True)
+    assert present.prompt(flow, names) == Prompt("You have The Flow: play, attack, move, or pass", True)
     cheer = copy.deepcopy(mine)
     cheer["decision"] = {"kind": "cheer", "players": [0], "source": "cheer"}
-    assert oph._prompt(cheer, 0, names) == ("Spend 1 Cheer to turn the + into −, or keep it", True)
+    cheer_words = "Spend 1 Cheer to turn that + into − (The Flow passes), or keep it"
+    assert present.prompt(cheer, names) == Prompt(cheer_words, True)
     bottom = copy.deepcopy(mine)
     bottom["decision"] = {"kind": "bottom", "players": [0], "source": "bottom", "owe": 2}
-    assert oph._prompt(bottom, 0, names) == ("Put 2 cards on the bottom of your Arsenal", True)
+    assert present.prompt(bottom, names) == Prompt(
+        "Put 2 cards from your hand on the bottom of your Arsenal", True
+    )
     pick = copy.deepcopy(mine)
     pick["decision"] = {"kind": "pick", "players": [0], "source": "x", "what": "discard"}
-    assert oph._prompt(pick, 0, names) == ("Choose a card to scrap from your hand", True)
+    assert present.prompt(pick, names) == Prompt("Choose a card to scrap from your hand", True)
     done = over()
     done["viewer"] = 0
-    assert oph._prompt(done, 0, names)[1] is False
+    assert present.prompt(done, names) == Prompt("Game over · Ann wins (the most VP after the 4th Wave)")
 
 
 # ---------------------------------------------------------------- names and texts that fit

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.games.siege_of_olympus import Siege
+from engine.games.siege_of_olympus import Siege, present
 from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS
+from engine.table.present import Prompt
 from render import api as render
 from render import kit
 from render.games import siege_of_olympus as siege
@@ -398,14 +399,15 @@ def test_gold_frame_marks_the_seat_to_act() -> None:
 def test_texts() -> None:
     names = ["Ann", "Bob"]
     assert siege.status_text(crowded(), names) == "Turn 14 · Bob's turn"
-    assert siege.status_text(over(), names) == "Game over · Ann wins: conquers Olympus"
+    assert siege.status_text(over(), names) == "Game over · Ann wins (conquers Olympus)"
     draw = over()
     draw["result"] = {"winners": [0, 1], "why": "after 60 turns, all even"}
-    assert siege.status_text(draw, names) == "Game over · a draw: after 60 turns, all even"
+    assert siege.status_text(draw, names) == "Game over · Ann and Bob draw (after 60 turns, all even)"
     assert siege.target_text(crowded(), names) == "Hera"
     assert siege.window_text(window(), names) == "Bellerophon attacks Ann's Commander"
     assert siege.decision_text(window(), names) == (
-        "Response window · Ann may Ambush or Disrupt: Bellerophon attacks Ann's Commander"
+        "Ann: answer Bellerophon's attack with Ambush or Disrupt, or pass"
+        " · Now: Bellerophon attacks Ann's Commander"
     )
     assert siege.decision_text(crowded(), names) == ""
     spell = crowded()
@@ -415,9 +417,11 @@ def test_texts() -> None:
     pick = crowded()
     pick["decision"] = {"kind": "pick", "players": [1], "source": "hyperion", "what": "enemy",
                         "source_name": "Hyperion"}  # fmt: skip
-    assert siege.decision_text(pick, names) == "Bob chooses an enemy minion for Hyperion"
+    assert siege.decision_text(pick, names) == "Bob: choose an enemy minion for Hyperion"
     pick["decision"].update(what="prey_titan", source_name="Olympian synergy")
-    assert siege.decision_text(pick, names) == "Bob chooses an enemy Titan to destroy for Olympian synergy"
+    assert siege.decision_text(pick, names) == (
+        "Bob: choose an enemy Titan costing 3 or less to destroy for Olympian synergy"
+    )
     gone = crowded()
     gone["players"][0]["minions"].pop(0)  # Hera, the turn's target, left the field
     assert siege.target_text(gone, names) == "gone"
@@ -427,14 +431,17 @@ def test_texts() -> None:
 def test_prompts() -> None:
     names = ["Ann", "Bob"]
     mine = hand_view()
-    assert siege._prompt(mine, 0, names) == ("Waiting · Turn 14 · Bob's turn", False)
+    assert present.prompt(mine, names) == Prompt("Waiting · Bob's turn 14 · Attack phase")
     answer = window()
     answer["viewer"] = 0
-    text, urgent = siege._prompt(answer, 0, names)
-    assert urgent and text == "Bellerophon attacks Ann's Commander: play Ambush or Disrupt, or pass"
+    assert present.prompt(answer, names) == Prompt(
+        "Answer Bellerophon's attack with Ambush or Disrupt, or pass", True
+    )
     deploy = copy.deepcopy(mine)
     deploy.update(active=0, to_act=[0], phase="deploy")
-    assert siege._prompt(deploy, 0, names)[1]
+    assert present.prompt(deploy, names) == Prompt(
+        "Your turn · Deploy: summon, cast, exchange, or go to Recruit", True
+    )
 
 
 # ---------------------------------------------------------------- names and texts that fit

@@ -22,13 +22,12 @@ from bot.store import PackRecord
 from engine.abilities.spec import parse_decks
 from engine.carddata import CardDataError
 from engine.games.ophelia.cards import CARDS as OPHELIA_CARDS
+from engine.games.ophidian import present as ophidian_present
 from engine.games.ophidian.cards import BASE, STRATEGY_TYPES, check_arsenal
 from engine.packs import Pack
-from engine.table.present import CardEntry, Generic, article, of, plural, shorten
+from engine.table.present import CardEntry, Generic, Prompt, article, of, plural, shorten
 from render.games.omphala import _cards as omphala_chip
-from render.games.ophidian.private import _prompt as ophidian_prompt
 from render.games.ophidian.words import decision_text
-from render.games.siege_of_olympus import _prompt as _hand_prompt
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InvalidOption
 from tests.siege_helpers import fresh, game
@@ -157,10 +156,10 @@ def test_a_long_prompt_shortens_the_card_name_not_the_verb() -> None:
     view = game.view(s, 0)
     source = view["decision"]["source_name"]
     assert source == "Prometheus, the Fire-Bringer"
-    on_the_hand_page = _hand_prompt(view, 0, ["Alice", "Bob"])[0]
-    assert on_the_hand_page == "Choose a card from the Deck for Prometheus, the Fire-Bringer"
+    on_the_hand_page = of(game).prompt(view, ["Alice", "Bob"]).text
+    assert on_the_hand_page == "Choose a card to take from the Deck for Prometheus, the Fire-Bringer"
     shorter = shorten(on_the_hand_page, len(on_the_hand_page) - 5, names=(source,))
-    assert shorter == "Choose a card from the Deck for Prometheus"
+    assert shorter == "Choose a card to take from the Deck for Prometheus"
     on_the_board = of(game).status(game.view(s, None), ["Alice", "Bob"]).prompt
     assert on_the_board == "Alice: choose a card to take from the Deck for Prometheus, the Fire-Bringer"
     assert (
@@ -184,7 +183,7 @@ def test_the_hand_page_draws_the_prompt_with_the_name_shortened(monkeypatch: pyt
         kit, "draw_text", lambda d, xy, text, *a, **k: drawn.append(text) or real(d, xy, text, *a, **k)
     )
     long = "Choose a card from the Deck for Prometheus, the Fire-Bringer " + "and its very long reason " * 2
-    kit.hand_page("Siege", "Your hand", 0, (long, True), [], "", kit.theme(None))
+    kit.hand_page("Siege", "Your hand", 0, Prompt(long, True), [], "", kit.theme(None))
     prompt = next(t for t in drawn if t.startswith("Choose"))
     assert prompt.startswith("Choose a card from the Deck for Prometheus and its") and "Fire-B" not in prompt
 
@@ -363,9 +362,15 @@ def test_a_count_of_one_card_reads_1_card() -> None:
     pack = Pack("ophelia", "Winter", "", {}, one)
     assert ": 1 card (Frost Giant)" in discord_packs.described(pack, 1)
     assert omphala_chip(1) == "★ 1 card" and omphala_chip(2) == "★ 2 cards"
-    view = {"to_act": [0], "phase": "wave", "decision": {"kind": "bottom", "owe": 1, "players": [0]}}
-    assert ophidian_prompt(view, 0, ["Ann", "Bo"])[0] == "Put 1 card on the bottom of your Arsenal"
-    assert decision_text(view, ["Ann", "Bo"]) == "Ann puts 1 card on the bottom of their Arsenal"
+    view = {
+        "viewer": 0,
+        "to_act": [0],
+        "phase": "wave",
+        "decision": {"kind": "bottom", "owe": 1, "players": [0]},
+    }
+    put = "put 1 card from your hand on the bottom of your Arsenal"
+    assert ophidian_present.prompt(view, ["Ann", "Bo"]).text == "P" + put[1:]
+    assert decision_text(view, ["Ann", "Bo"]) == f"Ann: {put}"
     strategy = next(c for c, spec in BASE.items() if spec.type in STRATEGY_TYPES)
     assert check_arsenal({strategy: 1})[-1].startswith("1 card: ")
     lone = {"decks": {"d": {"name": "D", "cards": {next(iter(OPHELIA_CARDS)): 1}}}}

@@ -27,6 +27,7 @@ import io
 import logging
 import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -45,8 +46,9 @@ from bot.discord.timers import pass_time
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, own_seat, walk
 from bot.store import BROKEN, StoreError
+from engine.registry import get as get_game
 from engine.table.decisions import PASS
-from engine.table.present import seat_refs, shorten
+from engine.table.present import of, prompt_of, seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
 
@@ -172,6 +174,12 @@ def _require_player(info: MatchInfo, user: int) -> None:
     own_seat(info, user, NOT_SEATED)
 
 
+def hand_description(game_id: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """The hand image's description (what a screen reader says): that it is private, and its prompt, in
+    the game's own words (`prompt_of`, the words drawn on the image)."""
+    return f"Your hand (only you can see this): {prompt_of(of(get_game(game_id)), view, names).text}"[:1024]
+
+
 async def hand_message(
     interaction: discord.Interaction, mid: int, note: str = "", played: bool = False
 ) -> dict[str, Any]:
@@ -184,7 +192,7 @@ async def hand_message(
     files: list[discord.File] = []
     if moves or info.over or not played:
         png = await bot_of(interaction).drawing.hand(info.game_id, private, drawn_names(info), info.options)
-        mine = "Your hand (only you can see this)"
+        mine = hand_description(info.game_id, private, drawn_names(info))
         files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
     lines = [note] if note else []
     view: StaticView | None = None

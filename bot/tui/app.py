@@ -42,7 +42,7 @@ from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, Store, open_store
 from bot.tui.screens import CardScreen, ConfirmScreen, HandOverScreen, TextScreen, escape, piles_last
-from engine.core import Event, PlayerId
+from engine.core import JSON, Event, PlayerId
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
 from engine.table.events import event_owner
@@ -56,6 +56,7 @@ from engine.table.present import (
     of,
     panel_text,
     player_count,
+    prompt_of,
     seat_refs,
     seen_cards,
 )
@@ -64,6 +65,15 @@ QUIT, REDRAW = "\0quit", "\0redraw"  # what a turn can end with besides a move's
 LOG_KEEP = 50  # log lines kept in the panel (l shows the whole log, from the database)
 TYPING = 1.5  # seconds within which digits typed one after another make one number
 SMALL = (70, 18)  # below this width or height the board folds into the status line (b shows it)
+
+
+def status_line(present: Presentation, view: JSON, names: Sequence[str]) -> str:
+    """The status bar's words: the game's headline, then the pending decision: the seat's own in the words
+    of its hand image (`prompt_of`), another's as the status words it (a plain turn: the headline says it)."""
+    status = present.status(view, names)
+    asked = prompt_of(present, view, names)
+    pending = asked.text if asked.yours and status.prompt else status.prompt
+    return " · ".join(p for p in (status.headline, pending) if p)
 
 
 class AgoraApp(App[int]):
@@ -334,7 +344,7 @@ class AgoraApp(App[int]):
         self.seen = seen_cards(self.present, self.view, names)
         scores = " · ".join(status.scores)
         self.query_one("#status", Static).update(
-            escape(" · ".join(p for p in (status.headline, status.prompt) if p))
+            escape(status_line(self.present, self.view, names))
             + (f"\n[dim]{escape(scores)}[/]" if scores else "")
         )
         self._draw_board()

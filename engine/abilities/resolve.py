@@ -219,16 +219,19 @@ def decision_view(d: Decision, viewer: PlayerId | None, names: Any) -> DecisionV
 
 
 def prompt(d: Mapping[str, Any], who: str, words: dict[str, str]) -> str:
-    """A kit decision from a view (`decision_view`) in words; `words` says what a pick is for, by the
-    pick's `what` ("discard": "a card to discard"), else "a target (…)"."""
+    """A kit decision from a view (`decision_view`) in words, after "who: " (without it when `who` is "");
+    `words` says what a pick is for, by the pick's `what` ("discard": "a card to discard"), else "a target
+    (…)"."""
     card = d.get("source_name") or ""
     if d.get("kind") == MAY:
-        return f"{who}: use {card}'s ability, or pass"
-    if d.get("kind") == ORDER:
-        return f"{who}: choose which of your triggers resolves first"
-    what = d.get("what") or ""
-    word = words.get(what) or (f"a target ({what.replace('_', ' ')})" if what else "a target")
-    return f"{who}: choose {word}" + (f" for {card}" if card else "")
+        text = f"use {card}'s ability, or pass"
+    elif d.get("kind") == ORDER:
+        text = "choose which of your triggers resolves first"
+    else:
+        what = d.get("what") or ""
+        word = words.get(what) or (f"a target ({what.replace('_', ' ')})" if what else "a target")
+        text = f"choose {word}" + (f" for {card}" if card else "")
+    return f"{who}: {text}" if who else text
 
 
 def answer(s: Any, d: Decision | None, action: Any) -> None:

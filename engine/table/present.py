@@ -68,6 +68,57 @@ class Status:
 
 
 @dataclass(frozen=True, slots=True)
+class Prompt:
+    """What a view's viewer is asked to decide, as the hand page and the terminal word it."""
+
+    text: str  # "Your turn · 2 actions left", "Choose a card to discard", "Waiting for Ada"
+    yours: bool = False  # the viewer's move (the hand page frames it in gold)
+
+
+def outcome(winners: Sequence[str], why: str = "", how: str = "", tie: str = "draw") -> str:
+    """How a game ended, the same in every game: "Ada wins", "Ada and Bo draw" (`tie`: the game's word for
+    it), "a draw" when nobody wins; then how they won ("with 5 cards") and the game's reason in brackets
+    ("(conquers Olympus)")."""
+    head = f"{together(winners)} {'wins' if len(winners) == 1 else tie}" if winners else "a draw"
+    return " ".join(x for x in (head, how, f"({why})" if why else "") if x)
+
+
+def game_over(winners: Sequence[str], why: str = "", how: str = "", tie: str = "draw") -> str:
+    """The headline of a finished game: "Game over · " and its `outcome`."""
+    return f"Game over · {outcome(winners, why, how, tie)}"
+
+
+def deciders(view: JSON, names: Sequence[str]) -> str:
+    """Whom the view's pending decision (view["decision"]["players"]) waits for: "Ada", "Ada and Bo"."""
+    decision = view.get("decision") or {}
+    return together([seat_name(p, names) for p in decision.get("players") or []])
+
+
+def decided(who: str, what: str) -> str:
+    """A pending decision as the status words it for everyone: "Ada: discard a card" ("" without one)."""
+    return f"{who}: {what}" if what else ""
+
+
+def to_everyone(status: Status) -> Prompt:
+    """A spectator's prompt: the pending decision, else the headline."""
+    return Prompt(status.prompt or status.headline)
+
+
+def asked(view: JSON, status: Status, what: str, idle: str) -> Prompt:
+    """The viewer's prompt in a game whose decisions are worded once as `what` (lower case, addressed to
+    whoever decides): the headline once the game is over, `what` (or `idle`, the viewer's own turn) when the
+    viewer is to act, else what everyone waits for (a spectator: the pending decision, else the headline)."""
+    if status.turn == ("over",):
+        return Prompt(status.headline)
+    if view.get("viewer") is None:
+        return to_everyone(status)
+    if view.get("viewer") in (view.get("to_act") or []):
+        text = what or idle
+        return Prompt(text[:1].upper() + text[1:], True)
+    return Prompt(f"Waiting · {status.prompt or status.headline}")
+
+
+@dataclass(frozen=True, slots=True)
 class Seen:
     """One card a view shows face up, where it lies and how it stands now: what a front end lists for
     "inspect any card" (the viewer's hand, cards in play, a market or shared row, a card just played)."""
@@ -124,6 +175,11 @@ class Presentation(Protocol):
     the saved decks of a deck builder, below). The list may be missing (e.g. `setup(n, seed)` in tests): the
     game picks whatever is missing at random from its own seeded RNG.
 
+    Optional function `prompt(view, names) -> Prompt` (read it with `prompt_of`; every game of Agora has
+    one): what the view's viewer is asked to decide now (a spectator: what everyone waits for), the one
+    wording of each decision that the hand page, the terminal and Discord's hand message all show; a game
+    words each pending decision once, for the status (after the deciders' names) and the prompt alike.
+
     Optional function `on_table(view, names) -> list[Seen]` (read it with `seen_cards`): every card the
     view shows face up, zone by zone in reading order (the viewer's hand first), with its current stats;
     drawn from the view alone, so it never names a card the viewer may not see.
@@ -148,7 +204,11 @@ class Presentation(Protocol):
 
     summary: str  # the rules in a short paragraph (Discord markdown: **bold** allowed)
     rules: str  # where the full rules are, in one sentence
-    shortcuts: Mapping[str, str]  # action kind -> the fixed letter a terminal offers ("end_turn": "e")
+
+    @property
+    def shortcuts(self) -> Mapping[str, str]:
+        """Action kind -> the fixed letter a terminal offers ("end_turn": "e")."""
+        ...
 
     def status(self, view: JSON, names: Sequence[str]) -> Status:
         """The status of any view (spectator or a seat's), naming seats by `names`."""
@@ -184,6 +244,15 @@ def of(game: Any) -> Presentation:
             if e.name != f"{package}.present":
                 raise
     return found or Generic(game)
+
+
+def prompt_of(present: Any, view: JSON, names: Sequence[str]) -> Prompt:
+    """What the view's viewer is asked to decide (the presentation's `prompt`), or, for a game without one,
+    "Your move", what they wait for, or the result, from its status."""
+    found = getattr(present, "prompt", None)
+    if found is not None:
+        return found(view, names)
+    return asked(view, present.status(view, names), "", "your move")
 
 
 def seen_cards(present: Any, view: JSON, names: Sequence[str]) -> list[Seen]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -160,7 +160,7 @@ def status_text(view: OmphalaView, names: list[str]) -> str:
         players = view.get("players") or []
         done = sum(1 for p in players if p.get("chosen"))
         return f"Choosing front rows · {done}/{len(players)} done"
-    head = present.status(cast(JSON, view), names).headline  # a view is a JSON dict
+    head = kit.status_of(present, view, names).headline
     pending = {"discard": " · discarding", "reshuffle": " · may reshuffle"}.get(view.get("pending") or "", "")
     return head if phase == "over" else f"Turn {view.get('turn', 0)} · {head}{pending}"
 
@@ -433,29 +433,8 @@ def hand(view: OmphalaView, names: Sequence[str] | None = None, theme: str | Non
     chips = [f"deck {view.get('deck', 0)}", _cards(int(p.get("cards", 0)))]
     heading = f"Your cards · {seat_names[viewer]}"
     last_text = kit.seat_refs(str(last.get("text") or ""), seat_names)
-    prompt = _prompt(view, viewer, seat_names)
+    prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Omphala", heading, viewer, prompt, sections, last_text, t, chips)
-
-
-def _prompt(view: OmphalaView, viewer: int, names: list[str]) -> tuple[str, bool]:
-    """What the viewer should do now, and whether it is their move."""
-    phase = view.get("phase")
-    to_act = list(view.get("to_act") or [])
-    if phase == "over":
-        return status_text(view, names), False
-    if phase == "choose":
-        if viewer in to_act:
-            return "Choose 2 cards to place face down", True
-        return "Waiting for the others to choose", False
-    if viewer in to_act:
-        pending = view.get("pending")
-        if pending == "discard":
-            return "Discard a card to make room", True
-        if pending == "reshuffle":
-            return "You may reshuffle your back row", True
-        left = view.get("actions_left", 0)
-        return f"Your turn · {left} action{'s' if left != 1 else ''} left", True
-    return f"Waiting for {kit.who(view.get('current'), names)}", False
 
 
 # ---------------------------------------------------------------- warming the caches

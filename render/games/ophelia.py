@@ -11,7 +11,6 @@ the bottom row, so the contesting cards always face each other across the strip)
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -19,7 +18,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.games.ophelia.cards import CARDS, FACTIONS
+from engine.games.ophelia import present
+from engine.games.ophelia.cards import CARDS
 from engine.games.ophelia.view import OpheliaView
 from engine.table.present import CardEntry
 from render import kit
@@ -39,7 +39,6 @@ FACTION_COLOURS: dict[str, kit.RGB] = {
 }
 TYPE_WORDS = {"character": "Character", "relic": "Relic", "turning_point": "Turning Point"}
 STAT_ROWS = (("power", "Power"), ("initiative", "Init"), ("life", "Life"))  # on a card in a slot
-STAT_WORDS = (("power", "Power"), ("initiative", "Initiative"), ("life", "Life"))
 UP: kit.RGB = (22, 128, 58)  # a raised stat, on card stock
 DOWN: kit.RGB = (196, 30, 40)  # a lowered stat or damage, on card stock
 PHASES = (("action", "Action"), ("turning_point", "Turning Point"), ("contest", "Contest"), ("end", "End"))
@@ -71,31 +70,15 @@ HAND_ROW_W = kit.WIDTH - 2 * kit.MARGIN - 12
 
 @cache
 def entries() -> dict[str, CardEntry]:
-    """The presentation catalogue by id (engine/games/ophelia/present.py), or entries made from the card
-    data while the game has no present module."""
-    try:
-        present = importlib.import_module("engine.games.ophelia.present")
-    except ModuleNotFoundError as e:
-        if e.name != "engine.games.ophelia.present":
-            raise
-        present = None
-    if present is not None and hasattr(present, "catalogue"):
-        return {e.id: e for e in present.catalogue()}
-    out = {}
-    for cid, spec in CARDS.items():
-        printed = dict(spec.stats)
-        stats = tuple((label, printed[stat]) for stat, label in STAT_WORDS if stat in printed)
-        kind = TYPE_WORDS.get(spec.type, spec.type) + (" (attaches)" if spec.flag("attach") else "")
-        kind = f"{FACTIONS.get(spec.faction, spec.faction)} · {kind}"
-        out[cid] = CardEntry(cid, spec.name, kind, stats, spec.text or "No abilities.", colour=spec.faction)
-    return out
+    """The presentation catalogue by id (engine/games/ophelia/present.py)."""
+    return {e.id: e for e in present.catalogue()}
 
 
 def entry(cid: str) -> CardEntry:
     """The catalogue entry of a card id (an unknown id gets a blank character named after it)."""
     got = entries().get(cid)
     if got is None and cid in CARDS:  # a card pack's card (engine/packs.py): known while its game is live
-        got = importlib.import_module("engine.games.ophelia.present").card_entry(cid)
+        got = present.card_entry(cid)
     return got or CardEntry(cid, cid, "character")
 
 
@@ -279,8 +262,7 @@ def final_score(view: OpheliaView) -> str:
 def status_text(view: OpheliaView, names: list[str]) -> str:
     """The banner: the round and whose turn it is, or the result."""
     if view.get("phase") == "over" or view.get("result"):
-        winners = [w for w in (view.get("result") or {}).get("winners") or [] if _seat(w) is not None]
-        return f"Game over · {kit.who(winners[0], names)} wins" if winners else "Game over"
+        return kit.status_of(present, view, names).headline or "Game over"
     rnd = f"Round {_int(view.get('round')) or 1}"
     to_act = [x for x in view.get("to_act") or [] if _seat(x) is not None]
     if view.get("phase") == "first":
@@ -288,43 +270,12 @@ def status_text(view: OpheliaView, names: list[str]) -> str:
     return f"{rnd} · {kit.who(_seat(view.get('active')), names)}'s turn"
 
 
-WHAT_WORDS = {
-    "enemy": "an enemy character",
-    "ally": "an ally",
-    "other_ally": "another ally",
-    "any": "a character",
-    "relic": "a relic",
-    "enemy_relic": "an enemy relic",
-    "discard": "a card to discard",
-    "sacrifice": "an ally to sacrifice",
-    "retire": "a card to retire",
-    "slot": "a slot",
-    "recall": "a card to return from the forgotten zone",
-}
-
-
 def decision_text(view: OpheliaView, names: list[str]) -> str:
-    """The pending decision in words ("Bo may play a Turning Point"), or "" when there is none."""
-    d = view.get("decision")
-    if not isinstance(d, dict) or view.get("phase") in ("over", "first"):
+    """The pending decision as the game words it for everyone ("Bo: play a Turning Point now, or pass"), or
+    "" when there is none (or the banner says it: who goes first)."""
+    if view.get("phase") in ("over", "first"):
         return ""
-    players = [x for x in d.get("players") or [] if _seat(x) is not None]
-    who = kit.who(players[0] if players else None, names)
-    source = str(d.get("source_name") or "")
-    kind = d.get("kind")
-    if kind == "window":
-        return f"{who} may play a Turning Point"
-    if kind == "claim":
-        return f"{who} may Claim with {source or 'a card'}"
-    if kind == "may":
-        return f"{who} may use {source}'s ability" if source else f"{who} may use an ability"
-    if kind == "order":
-        return f"{who} orders their triggered abilities"
-    if kind == "pick":
-        what = str(d.get("what") or "")
-        what = WHAT_WORDS.get(what, what.replace("_", " ") or "a target")
-        return f"{who} chooses {what}" + (f" for {source}" if source else "")
-    return f"{who} decides ({kind})"
+    return kit.status_of(present, view, names).prompt
 
 
 def last_round_text(view: OpheliaView, names: list[str]) -> str:
@@ -687,27 +638,8 @@ def hand(view: OpheliaView, names: Sequence[str] | None = None, theme: str | Non
     heading = f"Your hand · Round {_int(view.get('round')) or 1} · ★ {points}/{WIN} points"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
-    return kit.hand_page(
-        "Ophelia", heading, viewer, _prompt(view, viewer, seat_names), sections, last_text, t
-    )
-
-
-def _prompt(view: OpheliaView, viewer: int, names: list[str]) -> tuple[str, bool]:
-    """What the viewer should do now, and whether it is their move."""
-    if view.get("phase") == "over" or view.get("result"):
-        return status_text(view, names), False
-    if viewer not in (view.get("to_act") or []):
-        waiting = decision_text(view, names) or status_text(view, names)
-        return f"Waiting · {waiting}", False
-    d = kit.as_dict(view.get("decision"))
-    kind = d.get("kind") if d else None
-    if view.get("phase") == "first":
-        return "You lost the round: choose who goes first", True
-    if kind == "window":
-        return "Turning Point window · play a Turning Point or pass", True
-    if kind is not None:
-        return decision_text(view, ["You"] * len(names)).replace("You orders their", "Order your"), True
-    return "Your turn · Action Phase: play, move, act, or end it", True
+    prompt = kit.hand_prompt(present, view, seat_names)
+    return kit.hand_page("Ophelia", heading, viewer, prompt, sections, last_text, t)
 
 
 # ---------------------------------------------------------------- warming the caches

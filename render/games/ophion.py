@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -134,7 +134,7 @@ def token(cid: str, w: int, h: int, theme_name: str = "dark") -> Image.Image:
 
 def status_text(view: OphionView, names: list[str]) -> str:
     """Round, tier and whose turn it is, in words (the game's own status headline)."""
-    head = present.status(cast(JSON, view), names).headline  # a view is a JSON dict
+    head = kit.status_of(present, view, names).headline
     if view.get("phase") == "over":
         return head
     return f"Round {view.get('round', 0)}/{view.get('rounds', 9)} · {head.split(' · round')[0]}"
@@ -408,19 +408,8 @@ def hand(view: OphionView, names: Sequence[str] | None = None, theme: str | None
     heading = f"Your hand · Round {view.get('round', 0)}/{view.get('rounds', 9)} · Tier {view.get('tier', 1)}"
     last_text = kit.seat_refs(str((view.get("last") or {}).get("text") or ""), seat_names)
     chips = ["gold disc = cost"] if cards else []
-    return kit.hand_page("Ophion", heading, viewer, _prompt(view, viewer, seat_names), sections, last_text, t,
-                         chips)  # fmt: skip
-
-
-def _prompt(view: OphionView, viewer: int, names: list[str]) -> tuple[str, bool]:
-    """What the viewer should do now, and whether it is their move."""
-    if view.get("phase") == "over":
-        return status_text(view, names), False
-    if viewer in (view.get("to_act") or []):
-        seats: Sequence[Mapping[str, Any]] = view.get("players") or [{}]
-        ap = seats[viewer].get("ap", 0)
-        return f"Your turn · {ap} AP left · buy, play, summon or pass", True
-    return f"Waiting for {kit.who(view.get('current'), names)}", False
+    prompt = kit.hand_prompt(present, view, seat_names)
+    return kit.hand_page("Ophion", heading, viewer, prompt, sections, last_text, t, chips)
 
 
 # ---------------------------------------------------------------- warming the caches

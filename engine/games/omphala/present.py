@@ -11,12 +11,16 @@ from engine.core import JSON, Action
 from engine.games.omphala import cards
 from engine.table.present import (
     CardEntry,
+    Prompt,
     Seen,
     Status,
+    game_over,
+    outcome,
     plural,
     seat_name,
     seat_refs,
     shorten,
+    to_everyone,
     together,
     viewer_first,
 )
@@ -49,9 +53,12 @@ ACTION_TEXT = {
     "enhance": "enhance one of your own back-row cards (its power adds to the card)",
 }
 ACTION_ORDER = ("attack", "steal", "shield", "enhance")
-PENDING = {
-    "discard": "{who} must discard a back-row card (more than 7)",
-    "reshuffle": "{who} has an all-red back row: keep it, or shuffle it in and draw 5",
+PENDING = {  # a pending decision: as the status says it to everyone, and to the one who decides
+    "discard": ("{who} must discard a back-row card (more than 7)", "discard a back-row card (more than 7)"),
+    "reshuffle": (
+        "{who} has an all-red back row: keep it, or shuffle it in and draw 5",
+        "you have an all-red back row: keep it, or shuffle it in and draw 5",
+    ),
 }
 _LABELS = {cards.label(c): c for c in cards.DECK}
 
@@ -61,13 +68,16 @@ _LABELS = {cards.label(c): c for c in cards.DECK}
 
 def result_line(view: JSON, names: Sequence[str]) -> str:
     """ "Ada wins with 5 cards", "Ada and Bo share the win with 4 cards and 30 power", ..."""
+    return outcome(*_winners(view, names), tie="share the win")
+
+
+def _winners(view: JSON, names: Sequence[str]) -> tuple[list[str], str, str]:
+    """The winners' names, no reason, and how they won ("with 4 cards and 30 power")."""
     result = view.get("result") or {}
     winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
-    if not winners:
-        return "Nobody wins"
-    people = together([seat_name(w, names) for w in winners])
+    people = [seat_name(w, names) for w in winners]
     card_counts, power = result.get("cards") or [], result.get("power") or []
-    w = winners[0]
+    w = winners[0] if winners else len(card_counts)
     how = f"with {plural(card_counts[w], 'card')}" if w < len(card_counts) else ""
     tied_cards = [c for c in card_counts if w < len(card_counts) and c == card_counts[w]]
     if len(tied_cards) > 1 and w < len(power):
@@ -75,8 +85,7 @@ def result_line(view: JSON, names: Sequence[str]) -> str:
         battle = result.get("battle")
         if battle and w < len(battle):
             how += f", {plural(battle[w], 'survivor')} in the line-up battle"
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{people} {verb} {how}".rstrip()
+    return people, "", how
 
 
 def status(view: JSON, names: Sequence[str]) -> Status:
@@ -89,7 +98,7 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         prompt = f"Still choosing: {together(waiting)}" if waiting else ""
         return Status("Everyone chooses 2 face-down cards", prompt, scores, ("choose",))
     if phase == "over" or view.get("result"):
-        return Status(f"Game over · {result_line(view, names)}", "", scores, ("over",))
+        return Status(game_over(*_winners(view, names), tie="share the win"), "", scores, ("over",))
     current = view.get("current")
     who = seat_name(current, names)
     pending = view.get("pending")
@@ -97,8 +106,34 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     left = view.get("actions_left")
     if not pending and isinstance(left, int):
         head += f" · {plural(left, 'action')} left"
-    prompt = PENDING.get(pending, "{who} must decide: " + str(pending)).format(who=who) if pending else ""
+    prompt = _pending(pending)[0].format(who=who) if pending else ""
     return Status(head, prompt, scores, ("play", view.get("turn"), current))
+
+
+def _pending(pending: Any) -> tuple[str, str]:
+    """A pending decision's words: for everyone ("{who}" for the name), and to the one who decides."""
+    return PENDING.get(pending) or ("{who} must decide: " + str(pending), f"decide: {pending}")
+
+
+def prompt(view: JSON, names: Sequence[str]) -> Prompt:
+    """What the viewer is asked to decide (the hand page, the terminal): the front-row choice, the pending
+    decision, their actions, or whom they wait for."""
+    phase = view.get("phase")
+    mine = view.get("viewer") in (view.get("to_act") or [])
+    if phase == "over" or view.get("result") or view.get("viewer") is None:
+        return to_everyone(status(view, names))
+    if phase == "choose":
+        return (
+            Prompt("Choose 2 cards to place face down", True)
+            if mine
+            else Prompt("Waiting for the others to choose")
+        )
+    if not mine:
+        return Prompt(f"Waiting for {seat_name(view.get('current'), names)}")
+    if view.get("pending"):
+        what = _pending(view["pending"])[1]
+        return Prompt(what[:1].upper() + what[1:], True)
+    return Prompt(f"Your turn · {plural(view.get('actions_left', 0), 'action')} left", True)
 
 
 # -- cards ---------------------------------------------------------------------------------------

@@ -14,14 +14,18 @@ from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
 from engine.table.present import (
     CardEntry,
+    Prompt,
     Seen,
     Status,
+    asked,
     columns,
+    decided,
+    deciders,
+    game_over,
     group_rank,
     plural,
     seat_name,
     seat_refs,
-    together,
 )
 
 summary = (
@@ -82,24 +86,47 @@ windows = True  # response windows: front ends show the pace and window settings
 # -- status --------------------------------------------------------------------------------------
 
 
-def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
-    """The pending decision in words, and the window's name when it is a response window."""
+def _decision(view: JSON) -> tuple[str, str]:
+    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
+    when it is a response window: the status puts the deciders' names before it, the hand page says it to
+    the viewer."""
     d = view.get("decision")
     if not d:
         return "", ""
-    who = together([seat_name(p, names) for p in d.get("players") or []])
     card = d.get("source_name") or ""
     kind = d.get("kind")
     if kind == "window":
-        return f"{who}: play a Turning Point now, or pass", "Turning Point window"
+        return "play a Turning Point now, or pass", "Turning Point window"
     if kind == "claim":
-        return f"{who}: make {card}'s Claim, or pass", ""
+        return f"make {card}'s Claim, or pass", ""
     if kind == "first":
-        return f"{who} lost the round and decides who goes first", ""
-    return kit.prompt(d, who, _PICKS), ""
+        return "you lost the round: choose who goes first", ""
+    return kit.prompt(d, "", _PICKS), ""
+
+
+def _pending(view: JSON, names: Sequence[str]) -> str:
+    """The pending decision as the status words it for everyone ("Ann: make Archimedes's Claim, or pass")."""
+    who = deciders(view, names)
+    if (view.get("decision") or {}).get("kind") == "first":
+        return f"{who} lost the round and decides who goes first"
+    return decided(who, _decision(view)[0])
+
+
+def prompt(view: JSON, names: Sequence[str]) -> Prompt:
+    """What the viewer is asked to decide (the hand page, the terminal): the pending decision, or their turn,
+    or what they wait for."""
+    what, _ = _decision(view)
+    return asked(view, status(view, names), what, "your turn · Action Phase: play, move, act, or end it")
 
 
 _PICKS = {
+    "enemy": "an enemy character",
+    "ally": "an ally",
+    "other_ally": "another ally",
+    "any": "a character",
+    "relic": "a relic",
+    "enemy_relic": "an enemy relic",
+    "retire": "a card to retire",
     "discard": "a card to discard",
     "sacrifice": "a character to sacrifice",
     "slot": "a slot",
@@ -116,18 +143,18 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     )
     result = view.get("result")
     if result:
-        winners = together([seat_name(w, names) for w in result.get("winners") or []])
-        return Status(f"Game over · {winners} wins", "", scores, ("over",))
+        winners = [seat_name(w, names) for w in result.get("winners") or []]
+        return Status(game_over(winners), "", scores, ("over",))
     rnd, track = view.get("round", 1), view.get("track") or [1, 2, 3, 2, 1]
     worth = track[min(rnd, len(track)) - 1]
     phase = PHASES.get(view.get("phase", ""), "")
-    prompt, window = _prompt(view, names)
+    window = _decision(view)[1]
     if view.get("phase") == "first":
         head = f"Round {rnd} (worth {plural(worth, 'point')}) · who goes first?"
     else:
         head = f"{seat_name(view.get('active'), names)}'s turn · {phase} · round {rnd} (worth {worth})"
     turn = ("round", rnd, view.get("turn"), view.get("active"), view.get("phase") == "first")
-    return Status(head, prompt, scores, turn, window)
+    return Status(head, _pending(view, names), scores, turn, window)
 
 
 # -- cards ---------------------------------------------------------------------------------------

@@ -24,13 +24,17 @@ from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the de
 from engine.games.ophidian.decks import TeamBook
 from engine.table.present import (
     CardEntry,
+    Prompt,
     Seen,
     Status,
+    asked,
+    decided,
+    deciders,
+    game_over,
     group_rank,
     plural,
     seat_name,
     seat_refs,
-    together,
     viewer_first,
 )
 
@@ -120,39 +124,44 @@ def _names(view: JSON, names: Sequence[str] = ()) -> dict[Any, str]:
     }
 
 
-def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
-    """The pending decision in words, and the window's name when front ends should time it out."""
+def _decision(view: JSON) -> tuple[str, str]:
+    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
+    when front ends should time it out: the status puts the deciders' names before it, the hand page says it
+    to the viewer."""
     d = view.get("decision")
     if not d:
         return "", ""
-    who = together([seat_name(p, names) for p in d.get("players") or []])
     kind = d.get("kind", "")
     if kind == "window":
         about = _WINDOW_EVENTS.get(d.get("window", ""), "this")
-        return f"{who}: play a response to {about}, or pass", WINDOWS["window"]
+        return f"play a response to {about}, or pass", WINDOWS["window"]
     if kind == "defend":
         what = "attack" if d.get("about") == "attack" else "damage"
         target = _names(view).get(d.get("uid"), "your character")
-        return f"{who}: Intercept or Protect for {target} against the {what}, or take it", WINDOWS["defend"]
+        return f"Intercept or Protect for {target} against the {what}, or take it", WINDOWS["defend"]
     if kind == "cheer":
-        return f"{who}: spend 1 Cheer to turn that + into − (The Flow passes), or keep it", WINDOWS["cheer"]
+        return "spend 1 Cheer to turn that + into − (The Flow passes), or keep it", WINDOWS["cheer"]
     if kind == "bottom":
-        return (
-            f"{who}: put {plural(int(d.get('owe') or 1), 'card')} from your hand on the bottom of your "
-            "Arsenal",
-            "",
-        )
-    if kind == "arrange":
-        return f"{who}: move characters between the Action and Support Fields, then done", ""
-    if kind == "scrap":
-        return f"{who}: scrap cards from your hand before redrawing, or keep the rest", ""
-    if kind == "maintain":
-        return f"{who}: pay Maintain for the cards you keep; the rest are scrapped", ""
-    if kind == "promote":
-        return f"{who}: promote one Gladiator a level (it heals 1), or nobody", ""
-    if kind == "reinforce":
-        return f"{who}: bring in a Reinforcement, or no more", ""
-    return kit.prompt(d, who, _PICKS), ""
+        owe = plural(int(d.get("owe") or 1), "card")
+        return f"put {owe} from your hand on the bottom of your Arsenal", ""
+    return _DECISIONS.get(kind) or kit.prompt(d, "", _PICKS), ""
+
+
+_DECISIONS = {
+    "arrange": "move characters between the Action and Support Fields, then done",
+    "scrap": "scrap cards from your hand before redrawing, or keep the rest",
+    "maintain": "pay Maintain for the cards you keep; the rest are scrapped",
+    "promote": "promote one Gladiator a level (it heals 1), or nobody",
+    "reinforce": "bring in a Reinforcement, or no more",
+}
+
+
+def prompt(view: JSON, names: Sequence[str]) -> Prompt:
+    """What the viewer is asked to decide (the hand page, the terminal): the pending decision, or their turn
+    with The Flow, or what they wait for."""
+    what, _ = _decision(view)
+    idle = "you have The Flow: play, attack, move, or pass" if view.get("phase") == "wave" else "your move"
+    return asked(view, status(view, names), what, idle)
 
 
 def status(view: JSON, names: Sequence[str]) -> Status:
@@ -166,11 +175,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     )
     result = view.get("result")
     if result:
-        winners = result.get("winners") or []
-        who = together([seat_name(w, names) for w in winners])
-        head = f"Game over · {who} {'draw' if len(winners) > 1 else 'wins'} ({result.get('why', '')})"
-        return Status(head, "", scores, ("over",))
-    prompt, window = _prompt(view, names)
+        winners = [seat_name(w, names) for w in result.get("winners") or []]
+        return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+    what, window = _decision(view)
     flow = seat_name(view.get("flow"), names)
     phase = view.get("phase")
     if phase == "setup":
@@ -181,7 +188,8 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     else:
         last = " · one more pass ends the Wave" if view.get("passed") else ""
         head = f"Wave {view.get('wave')} · {flow} has The Flow{last}"
-    return Status(head, prompt, scores, ("flow", view.get("wave"), view.get("flow")), window)
+    turn = ("flow", view.get("wave"), view.get("flow"))
+    return Status(head, decided(deciders(view, names), what), scores, turn, window)
 
 
 # -- cards ---------------------------------------------------------------------------------------

@@ -9,7 +9,19 @@ from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.ophion.cards import BASE, CARDS, RULES, Card
-from engine.table.present import CardEntry, Seen, Status, plural, seat_name, seat_refs, together, viewer_first
+from engine.table.present import (
+    CardEntry,
+    Prompt,
+    Seen,
+    Status,
+    asked,
+    game_over,
+    outcome,
+    plural,
+    seat_name,
+    seat_refs,
+    viewer_first,
+)
 
 summary = (
     "**Goal:** the most VP after 9 rounds (VP track, eternity tokens worth 10, and each upgrade card in "
@@ -40,14 +52,16 @@ SLOT_REF = re.compile(r"#(\d+)\)")
 
 def result_line(view: JSON, names: Sequence[str]) -> str:
     """ "Ada wins with 31 VP", "Ada and Bo share the win with 24 VP"."""
+    return outcome(*_winners(view, names), tie="share the win")
+
+
+def _winners(view: JSON, names: Sequence[str]) -> tuple[list[str], str, str]:
+    """The winners' names, no reason, and how they won ("with 31 VP")."""
     result = view.get("result") or {}
     winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
-    if not winners:
-        return "Nobody wins"
     scores = result.get("scores") or []
-    people = together([seat_name(w, names) for w in winners])
-    how = f" with {scores[winners[0]]} VP" if winners[0] < len(scores) else ""
-    return f"{people} {'wins' if len(winners) == 1 else 'share the win'}{how}"
+    how = f"with {scores[winners[0]]} VP" if winners and winners[0] < len(scores) else ""
+    return [seat_name(w, names) for w in winners], "", how
 
 
 def _score(view: JSON, p: JSON) -> int:
@@ -74,7 +88,7 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     players = view.get("players") or []
     scores = tuple(f"{seat_name(p['seat'], names)}: {_score(view, p)} VP" for p in players)
     if view.get("phase") == "over" or view.get("result"):
-        return Status(f"Game over · {result_line(view, names)}", "", scores, ("over",))
+        return Status(game_over(*_winners(view, names), tie="share the win"), "", scores, ("over",))
     current = view.get("current")
     rnd = f"round {view.get('round')} of {view.get('rounds')}"
     if not isinstance(current, int):
@@ -84,6 +98,13 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     if isinstance(ap, int):
         head += f" · {ap} AP left"
     return Status(f"{head} · {rnd}", "", scores, ("round", view.get("round"), current))
+
+
+def prompt(view: JSON, names: Sequence[str]) -> Prompt:
+    """What the viewer is asked to decide (the hand page, the terminal): their turn, or what they wait for."""
+    viewer = view.get("viewer")
+    ap = next((p.get("ap", 0) for p in view.get("players") or [] if p.get("seat") == viewer), 0)
+    return asked(view, status(view, names), "", f"your turn · {ap} AP left · buy, play, summon or pass")
 
 
 # -- cards ---------------------------------------------------------------------------------------

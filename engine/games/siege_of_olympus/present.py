@@ -21,14 +21,18 @@ from engine.games.siege_of_olympus.cards import (
 )
 from engine.table.present import (
     CardEntry,
+    Prompt,
     Seen,
     Status,
+    asked,
+    decided,
+    deciders,
+    game_over,
     group_rank,
     plural,
     seat_name,
     seat_refs,
     shorten,
-    together,
     viewer_first,
 )
 
@@ -102,31 +106,51 @@ WINDOWS = {
 # -- status --------------------------------------------------------------------------------------
 
 
-def _prompt(view: JSON, names: Sequence[str]) -> tuple[str, str]:
-    """The pending decision in words, and the window's name when it is a response window."""
+def _decision(view: JSON) -> tuple[str, str]:
+    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
+    when it is a response window: the status puts the deciders' names before it, the hand page says it to
+    the viewer."""
     d = view.get("decision")
     if not d:
         return "", ""
-    who = together([seat_name(p, names) for p in d.get("players") or []])
     card = d.get("source_name") or ""
     kind = d.get("kind")
     if kind == "window":
         w = view.get("window") or {}
         what = w.get("card_name") or card
         about = f"{what}'s attack" if w.get("kind") == "attack" else f"{what}"
-        return f"{who}: answer {about} with Ambush or Disrupt, or pass", WINDOWS.get(d.get("window", ""), "")
+        return f"answer {about} with Ambush or Disrupt, or pass", WINDOWS.get(d.get("window", ""), "")
     if kind == "commander":
-        return f"{who}: choose your Commander", ""
+        return "choose your Commander", ""
     if kind == "mulligan":
-        return f"{who}: return up to 3 cards to the Deck and draw as many, or keep your hand", ""
+        return "return up to 3 cards to the Deck and draw as many, or keep your hand", ""
     if kind == "discard":
-        return f"{who}: discard down to 8 cards", ""
+        return "discard down to 8 cards", ""
     if kind == "option":
-        return f"{who}: choose an option of {card}", ""
-    return kit.prompt(d, who, _PICKS), ""
+        return f"choose an option of {card}", ""
+    return kit.prompt(d, "", _PICKS), ""
+
+
+def prompt(view: JSON, names: Sequence[str]) -> Prompt:
+    """What the viewer is asked to decide (the hand page, the terminal): the pending decision, or their turn,
+    or what they wait for."""
+    what, _ = _decision(view)
+    idle = f"your turn · {_YOUR_TURN.get(view.get('phase', ''), 'your move')}"
+    return asked(view, status(view, names), what, idle)
+
+
+_YOUR_TURN = {  # the viewer's own turn, by phase
+    "deploy": "Deploy: summon, cast, exchange, or go to Recruit",
+    "recruit": "Recruit: attack prisoners, or go to Attack",
+    "attack": "Attack: attack an enemy, or end your turn",
+}
 
 
 _PICKS = {
+    "enemy": "an enemy minion",
+    "ally": "an ally",
+    "other_minion": "another minion",
+    "hand": "a card from your Hand",
     "discard": "a card to discard",
     "sacrifice": "a minion to sacrifice",
     "leave": "a card to leave in the Agora",
@@ -153,17 +177,16 @@ def status(view: JSON, names: Sequence[str]) -> Status:
     )
     result = view.get("result")
     if result:
-        winners = result.get("winners") or []
-        who = together([seat_name(w, names) for w in winners])
-        head = f"Game over · {who} {'draw' if len(winners) > 1 else 'wins'} ({result.get('why', '')})"
-        return Status(head, "", scores, ("over",))
-    prompt, window = _prompt(view, names)
+        winners = [seat_name(w, names) for w in result.get("winners") or []]
+        return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+    what, window = _decision(view)
     phase = PHASES.get(view.get("phase", ""), "")
     if view.get("phase") == "setup":
         head = "Setting up · Commanders and mulligans"
     else:
         head = f"{seat_name(view.get('active'), names)}'s turn {view.get('turn')} · {phase}"
-    return Status(head, prompt, scores, ("turn", view.get("turn"), view.get("active")), window)
+    turn = ("turn", view.get("turn"), view.get("active"))
+    return Status(head, decided(deciders(view, names), what), scores, turn, window)
 
 
 # -- cards ---------------------------------------------------------------------------------------

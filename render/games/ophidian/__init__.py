@@ -15,7 +15,8 @@ The hand: each card in hand as a wide row (P and M, name, flow symbol, type, req
 viewer's Gladiator Stack, under a prompt of what the viewer should do now.
 
 The drawing is split by what it draws: common.py (palette, sizes, readers of the view and the cards),
-tiles.py (the character tile), words.py (the texts), geometry.py (the layout), public.py (the board) and
+tiles.py (the character tile), words.py (the texts only the images need; results and
+decisions are the game's present.py), geometry.py (the layout), public.py (the board) and
 private.py (the hand). This package is the one render/api.py finds by the game's id.
 """
 
@@ -35,7 +36,6 @@ from render.games.ophidian.common import (
     UP,
 )
 from render.games.ophidian.geometry import Layout, layout
-from render.games.ophidian.private import _prompt as _prompt  # (for the tests)
 from render.games.ophidian.private import hand, hand_lines, hand_row, meets, requirement, stack_lines
 from render.games.ophidian.public import board, field_label, strip_label
 from render.games.ophidian.tiles import Face, Pump, character_tile, empty_tile, face, name_room, tile_height
@@ -45,7 +45,6 @@ from render.games.ophidian.words import (
     playing_text,
     status_text,
     uid_text,
-    window_text,
 )
 
 __all__ = [
@@ -83,7 +82,6 @@ __all__ = [
     "tile_height",
     "uid_text",
     "warm",
-    "window_text",
 ]
 
 

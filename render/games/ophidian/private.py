@@ -13,9 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.ophidian import present
 from engine.games.ophidian.cards import CARDS
 from engine.games.ophidian.view import OphidianView
-from engine.table.present import plural
 from render import kit
 from render.games.ophidian.common import (
     ADMG,
@@ -31,10 +31,8 @@ from render.games.ophidian.common import (
     TITLE,
     _characters,
     _flag,
-    _flow,
     _ids,
     _int,
-    _over,
     _seat_names,
     _stat,
     card_name,
@@ -44,15 +42,7 @@ from render.games.ophidian.common import (
     symbol,
 )
 from render.games.ophidian.tiles import _frame, pill, pill_width
-from render.games.ophidian.words import (
-    WINDOW_WORDS,
-    decision_text,
-    defend_text,
-    pick_words,
-    status_text,
-    wave_words,
-    window_subject,
-)
+from render.games.ophidian.words import wave_words
 from render.kit import Box
 
 ROW_PAD = 8
@@ -244,46 +234,5 @@ def hand(view: OphidianView, names: Sequence[str] | None = None, theme: str | No
     heading = f"Your hand · {wave_words(view)} · CP {cp} · {cheer}"
     log = [kit.seat_refs(kit.printable(str(x)), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
-    return kit.hand_page(TITLE, heading, viewer, _prompt(view, viewer, seat_names), sections, last_text, t)
-
-
-YOUR_WORDS = {  # a decision's kind -> what the viewer should do, in the second person
-    "bottom": "Put cards on the bottom of your Arsenal",
-    "arrange": "Arrange your characters in the Action and Support Fields",
-    "cheer": "Spend 1 Cheer to turn the + into −, or keep it",
-    "scrap": "Scrap cards from your hand, or keep them",
-    "maintain": "Choose the cards to Maintain",
-    "promote": "Promote a Gladiator, or pass",
-    "reinforce": "Bring in a Reinforcement, or pass",
-    "order": "Choose which of your triggers resolves first",
-}
-
-
-def _prompt(view: OphidianView, viewer: int, names: list[str]) -> tuple[str, bool]:
-    """What the viewer should do now, and whether it is their move."""
-    if _over(view):
-        return status_text(view, names), False
-    if viewer not in (view.get("to_act") or []):
-        waiting = decision_text(view, names) or status_text(view, names)
-        return f"Waiting · {waiting}", False
-    d = kit.as_dict(view.get("decision"))
-    kind = str(d.get("kind") or "")
-    source = kit.printable(str(d.get("source_name") or ""))
-    of = f" for {source}" if source else ""
-    if kind == "window":
-        answers, _ = WINDOW_WORDS.get(str(d.get("window")), ("a response", ""))
-        return f"Respond ({answers}) to {window_subject(view, names)}, or pass", True
-    if kind == "may":
-        return (f"Use {source}'s ability, or pass" if source else "Use the ability, or pass"), True
-    if kind == "pick":
-        return f"Choose {pick_words(d.get('what'), you=True)}{of}", True
-    if kind == "defend":
-        return f"Intercept, Protect, or take {defend_text(view, names, d)}", True
-    if kind == "bottom" and _int(d.get("owe")):
-        owe = _int(d.get("owe"))
-        return f"Put {plural(owe, 'card')} on the bottom of your Arsenal", True
-    if kind:
-        return YOUR_WORDS.get(kind, f"Decide: {kind.replace('_', ' ')}"), True
-    if view.get("phase") == "wave" and _flow(view) == viewer:
-        return "You have The Flow: play, attack, move, or pass", True
-    return "Your move", True
+    prompt = kit.hand_prompt(present, view, seat_names)
+    return kit.hand_page(TITLE, heading, viewer, prompt, sections, last_text, t)

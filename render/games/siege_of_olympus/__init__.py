@@ -14,7 +14,8 @@ turn's target is framed in red; what waits on a response window in gold (and wha
 A key to the class and race glyphs sits above the log, which gives up lines on the fullest boards.
 
 The drawing is split by what it draws: common.py (palette, sizes, readers of the view and the cards),
-tiles.py (minion, spell and empty tiles), words.py (the texts), geometry.py (the layout), public.py (the
+tiles.py (minion, spell and empty tiles), words.py (the texts only the images need; results and
+decisions are the game's present.py), geometry.py (the layout), public.py (the
 board) and private.py (the hand). This module is the one render/api.py finds by the game's id.
 """
 
@@ -35,7 +36,6 @@ from render.games.siege_of_olympus.common import (
 )
 from render.games.siege_of_olympus.geometry import Layout, layout
 from render.games.siege_of_olympus.private import ROW_PAD, hand, hand_lines, hand_row
-from render.games.siege_of_olympus.private import _prompt as _prompt  # (for the tests)
 from render.games.siege_of_olympus.public import board
 from render.games.siege_of_olympus.tiles import (
     Face,

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.siege_of_olympus import present
 from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS, CLASSES, RACES
 from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
@@ -30,7 +31,6 @@ from render.games.siege_of_olympus.common import (
     _flag,
     _ids,
     _int,
-    _over,
     _pile,
     _seat_names,
     _stat,
@@ -38,7 +38,6 @@ from render.games.siege_of_olympus.common import (
     is_minion,
 )
 from render.games.siege_of_olympus.tiles import _disc, _frame, disc_width
-from render.games.siege_of_olympus.words import decision_text, status_text, what_text, window_text
 from render.kit import Box
 
 ROW_PAD = 8
@@ -186,40 +185,5 @@ def hand(view: SiegeView, names: Sequence[str] | None = None, theme: str | None 
     heading = f"Your hand · Turn {_int(view.get('turn')) or 1} · ★ {held}/{TO_WIN} artifacts"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
-    return kit.hand_page(TITLE, heading, viewer, _prompt(view, viewer, seat_names), sections, last_text, t)
-
-
-PHASE_PROMPTS = {
-    "deploy": "Deploy: summon, cast, exchange, or go to Recruit",
-    "recruit": "Recruit: attack prisoners, or go to Attack",
-    "attack": "Attack: attack an enemy, or end your turn",
-}
-
-
-def _prompt(view: SiegeView, viewer: int, names: list[str]) -> tuple[str, bool]:
-    """What the viewer should do now, and whether it is their move."""
-    if _over(view):
-        return status_text(view, names), False
-    if viewer not in (view.get("to_act") or []):
-        waiting = decision_text(view, names) or status_text(view, names)
-        return f"Waiting · {waiting}", False
-    d = kit.as_dict(view.get("decision"))
-    kind = d.get("kind")
-    source = kit.printable(str(d.get("source_name") or ""))
-    of = f" for {source}" if source else ""
-    if kind == "window":
-        what = "Ambush or Disrupt" if d.get("window") == "attack" else "Disrupt"
-        return f"{window_text(view, names) or 'Your opponent acts'}: play {what}, or pass", True
-    if kind == "pick":
-        return f"Choose {what_text(d.get('what')).replace('their Hand', 'your Hand')}{of}", True
-    words = {
-        "commander": "Choose your Commander",
-        "mulligan": "Return up to 3 cards to the Deck, or keep your hand",
-        "discard": "Discard down to 8 cards",
-        "option": f"Choose an option{of}",
-        "order": "Order your triggered abilities",
-        "may": f"You may use {source}'s ability" if source else "You may use an ability",
-    }
-    if kind is not None:
-        return words.get(str(kind), f"Decide ({kind})"), True
-    return f"Your turn · {PHASE_PROMPTS.get(str(view.get('phase')), 'your move')}", True
+    prompt = kit.hand_prompt(present, view, seat_names)
+    return kit.hand_page(TITLE, heading, viewer, prompt, sections, last_text, t)

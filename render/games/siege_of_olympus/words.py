@@ -1,13 +1,14 @@
-"""The words of Siege of Olympus's images (nothing is drawn here): the banner's status or result, how a
-minion or Commander is named, the open response window, the pending decision, the turn's fixed target, and the
-last lines of the log, all with seat names.
+"""The words only Siege of Olympus's images need (nothing is drawn here): the banner's turn, how a minion
+or Commander is named, what waits on an open response window, the turn's fixed target, and the last lines of
+the log, all with seat names. The result and the pending decision are the game's own words
+(engine/games/siege_of_olympus/present.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.games.siege_of_olympus.cards import RACES
+from engine.games.siege_of_olympus import present
 from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
 from render.games.siege_of_olympus.common import (
@@ -17,22 +18,14 @@ from render.games.siege_of_olympus.common import (
     _over,
     _players,
     _seat,
-    _winners,
     card_name,
 )
 
 
 def status_text(view: SiegeView, names: list[str]) -> str:
-    """The banner: the turn and whose turn it is, the setup, or the result."""
+    """The banner: the turn and whose turn it is, the setup, or the game's result."""
     if _over(view):
-        winners = _winners(view)
-        result = kit.as_dict(view.get("result"))
-        why = str(result.get("why") or "")
-        if len(winners) == 1:
-            head = f"Game over · {kit.who(winners[0], names)} wins"
-        else:
-            head = "Game over · a draw" if winners else "Game over"
-        return f"{head}: {why}" if why else head
+        return kit.status_of(present, view, names).headline or "Game over"
     if view.get("phase") == "setup":
         return "Setup · Commanders and mulligans"
     return f"Turn {_int(view.get('turn')) or 1} · {kit.who(_seat(view.get('active')), names)}'s turn"
@@ -62,32 +55,6 @@ def uid_text(view: SiegeView, uid: Any, names: list[str]) -> str:
 
 
 WINDOW_WORDS = {"summon": "summons", "spell": "plays", "action": "uses", "once": "uses"}
-WHAT_WORDS = {
-    "enemy": "an enemy minion",
-    "ally": "an ally",
-    "other_minion": "another minion",
-    "tartarus": "a prisoner",
-    "deck": "a card from the Deck",
-    "underworld": "a card from the Underworld",
-    "hand": "a card from their Hand",
-    "summon": "a minion to summon",
-    "leave": "a card to leave in the Agora",
-    "agora": "a card from the Agora",
-    "artifact": "an artifact",
-    "add": "a card to add",
-    "striker": "a minion to strike",
-    "discard": "a card to discard",
-    "sacrifice": "a minion to sacrifice",
-}
-
-
-def what_text(what: Any) -> str:
-    """What a pick is for, in words: "an enemy minion", "an enemy Titan to destroy" (a race's synergy)."""
-    what = str(what or "")
-    race = RACES.get(what.removeprefix("prey_")) if what.startswith("prey_") else None
-    if race is not None:
-        return f"an enemy {race['name']} to destroy"
-    return WHAT_WORDS.get(what, what.replace("_", " ") or "a target")
 
 
 def window_text(view: SiegeView, names: list[str]) -> str:
@@ -108,35 +75,14 @@ def window_text(view: SiegeView, names: list[str]) -> str:
 
 
 def decision_text(view: SiegeView, names: list[str]) -> str:
-    """The pending decision or open window in words ("Bo may respond: Ares attacks Hera"), or ""."""
-    d = view.get("decision")
+    """The pending decision as the game words it for everyone, then what waits on an open response window:
+    "Bo: answer Ares's attack with Ambush or Disrupt, or pass · Now: Ares attacks Bo's Commander" ("" for
+    neither)."""
     if _over(view):
         return ""
     shown = window_text(view, names)
-    if not isinstance(d, dict):
-        return f"Now: {shown}" if shown else ""
-    players = [x for x in d.get("players") or [] if _seat(x) is not None]
-    who = kit.who(players[0] if players else None, names)
-    source = kit.printable(str(d.get("source_name") or ""))
-    kind = d.get("kind")
-    if kind == "window":
-        what = "Ambush or Disrupt" if d.get("window") == "attack" else "Disrupt"
-        return f"Response window · {who} may {what}: {shown}" if shown else f"{who} may {what}"
-    if kind == "commander":
-        return f"{who} chooses a Commander"
-    if kind == "mulligan":
-        return f"{who} may return up to 3 cards to the Deck"
-    if kind == "discard":
-        return f"{who} discards down to 8 cards"
-    if kind == "option":
-        return f"{who} chooses an option" + (f" of {source}" if source else "")
-    if kind == "order":
-        return f"{who} orders their triggered abilities"
-    if kind == "may":
-        return f"{who} may use {source}'s ability" if source else f"{who} may use an ability"
-    if kind == "pick":
-        return f"{who} chooses {what_text(d.get('what'))}" + (f" for {source}" if source else "")
-    return f"{who} decides ({kind})"
+    pending = kit.status_of(present, view, names).prompt
+    return " · ".join(x for x in (pending, f"Now: {shown}" if shown else "") if x)
 
 
 def target_text(view: SiegeView, names: list[str]) -> str:

@@ -263,7 +263,7 @@ class TableCommands(Commands):
     @guarded
     async def games(self, interaction: discord.Interaction) -> None:
         """/games."""
-        await games_list(interaction)
+        await games_list(self.services, interaction)
 
 
 class GameCommands(app_commands.Group, name="game", description="The game in this channel", guild_only=True):
@@ -305,7 +305,9 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         check_range("page", page, 0, MAX_LOG_PAGE)
         info = await _here(self.services, interaction, ended=True)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(ephemeral=True, **await log_page(interaction, info.id, page - 1))
+        await interaction.followup.send(
+            ephemeral=True, **await log_page(self.services, interaction, info.id, page - 1)
+        )
 
     @app_commands.command(
         name="abandon", description="Stop the game (host, server managers, or all players agreeing)"
@@ -393,7 +395,7 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         match_id: app_commands.Range[int, 1, MAX_MATCH_ID] | None = None,
     ) -> None:
         """/game replay."""
-        await replay.replay(interaction, match_id)
+        await replay.replay(self.services, interaction, match_id)
 
     @app_commands.command(name="export", description="A finished game as a file: its seed and every move")
     @app_commands.rename(match_id="id")
@@ -405,7 +407,7 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         match_id: app_commands.Range[int, 1, MAX_MATCH_ID] | None = None,
     ) -> None:
         """/game export."""
-        await replay.export(interaction, match_id)
+        await replay.export(self.services, interaction, match_id)
 
 
 async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -550,13 +552,17 @@ class ConfigCommands(Commands):
         }
         # Card packs: every file and name is checked before anything is written (a refusal changes
         # nothing at all), then the pack is stored, then the settings.
-        removing = None if remove_cardpack is None else await pack_to_remove(interaction, remove_cardpack)
+        removing = (
+            None
+            if remove_cardpack is None
+            else await pack_to_remove(self.services, interaction, remove_cardpack)
+        )
         done = []
         if cardpack is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)  # a download
-            done.append(await add_pack(interaction, cardpack))
+            done.append(await add_pack(self.services, interaction, cardpack))
         if removing is not None:
-            done.append(await remove_pack(interaction, removing))
+            done.append(await remove_pack(self.services, interaction, removing))
         for key, value in changes.items():
             if value is not None:
                 await self.services.settings.set(gid, key, value)
@@ -675,7 +681,7 @@ def install(tree: app_commands.CommandTree[Any], services: Services) -> None:
         *ReadingCommands(services).commands(),
         *ConfigCommands(services).commands(),
         *NotifyCommands(services).commands(),
-        DeckCommands(),
+        DeckCommands(services),
         games_cmd,
         AwayCommands(services),
     ]

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.common import Rebuilt, StaticView, custom_id_of, reply, shown
-from bot.discord.services import guard, guarded, services_of
+from bot.discord.services import Services, guard, guarded, services_of
 from bot.sessions import SessionError
 from bot.sessions.decks import MAX_DECKS, NAME_MAX, DeckProblems, book_for, deck_games
 from bot.store import DeckRecord
@@ -218,9 +218,9 @@ def _listing(decks: list[DeckRecord]) -> str:
     return f"{len(decks)} of {MAX_DECKS}: {names}" if decks else "none yet"
 
 
-async def list_decks(interaction: discord.Interaction, game_id: str | None) -> None:
+async def list_decks(services: Services, interaction: discord.Interaction, game_id: str | None) -> None:
     """/deck list: a person's decks, for one game or every game with decks."""
-    sessions = services_of(interaction).sessions
+    sessions = services.sessions
     chosen = [book_for(game_id)[0]] if game_id else deck_games()
     if not chosen:
         await reply(interaction, "No game here uses decks yet.")
@@ -235,9 +235,11 @@ async def list_decks(interaction: discord.Interaction, game_id: str | None) -> N
     await reply(interaction, None, embed=embed)
 
 
-async def show_deck(interaction: discord.Interaction, game_id: str, name: str | None) -> None:
+async def show_deck(
+    services: Services, interaction: discord.Interaction, game_id: str, name: str | None
+) -> None:
     """/deck show: a saved deck (or, without a name, the game's example) as text to copy, with Edit."""
-    sessions = services_of(interaction).sessions
+    sessions = services.sessions
     game, book = book_for(game_id)
     if name:
         saved = await sessions.deck(interaction.user.id, game.id, name)
@@ -260,9 +262,9 @@ async def show_deck(interaction: discord.Interaction, game_id: str, name: str | 
     )
 
 
-async def delete_deck(interaction: discord.Interaction, game_id: str, name: str) -> None:
+async def delete_deck(services: Services, interaction: discord.Interaction, game_id: str, name: str) -> None:
     """/deck delete: remove a saved deck; its text is shown once more, in case."""
-    sessions = services_of(interaction).sessions
+    sessions = services.sessions
     game, book = book_for(game_id)
     gone = await sessions.delete_deck(interaction.user.id, game.id, name)
     try:
@@ -302,6 +304,10 @@ class DeckCommands(
 ):
     """/deck save, list, show and delete."""
 
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+
     @app_commands.command(name="save", description="Build a deck, or change one of yours (a form opens)")
     @app_commands.describe(game="Which game", name="The deck's name (one of yours to change it)")
     @app_commands.autocomplete(game=game_names, name=deck_names)
@@ -316,7 +322,7 @@ class DeckCommands(
     @guarded
     async def listing(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """/deck list."""
-        await list_decks(interaction, game)
+        await list_decks(self.services, interaction, game)
 
     @app_commands.command(name="show", description="One of your decks as text to copy (no name: a ready one)")
     @app_commands.describe(game="Which game", name="Which of your decks (default: the game's ready example)")
@@ -324,7 +330,7 @@ class DeckCommands(
     @guarded
     async def show(self, interaction: discord.Interaction, game: str, name: str | None = None) -> None:
         """/deck show."""
-        await show_deck(interaction, game, name)
+        await show_deck(self.services, interaction, game, name)
 
     @app_commands.command(name="delete", description="Delete one of your saved decks")
     @app_commands.describe(game="Which game", name="Which of your decks")
@@ -332,4 +338,4 @@ class DeckCommands(
     @guarded
     async def delete(self, interaction: discord.Interaction, game: str, name: str) -> None:
         """/deck delete."""
-        await delete_deck(interaction, game, name)
+        await delete_deck(self.services, interaction, game, name)

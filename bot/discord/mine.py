@@ -27,7 +27,7 @@ import discord
 from bot.discord.away import EMOJI, Away
 from bot.discord.common import GuildSettings, Rebuilt, board_link, jump_link, reply, unarchived, who
 from bot.discord.lobby import lobby_message, remember_lobby_message
-from bot.discord.services import guarded_press, services_of
+from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.lobby import NOT_PLAYER, people_of
 from bot.store import ACTIVE, FINISHED, LOBBY, MatchSummary, Store
@@ -126,12 +126,11 @@ def fit(blocks: list[tuple[str, list[str]]], limit: int = DESCRIPTION_MAX) -> st
     return "\n".join(out)
 
 
-async def games_list(interaction: discord.Interaction) -> None:
+async def games_list(services: Services, interaction: discord.Interaction) -> None:
     """/games: the person's games on this server and the lobbies they sit in, privately."""
     gid = interaction.guild_id
     if gid is None:
         raise SessionError("Use `/games` in a server: it lists your games there.")
-    services = services_of(interaction)
     store = services.store
     user = interaction.user.id
     settings = await services.settings.of(gid)

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.common import shown
-from bot.discord.services import services_of
+from bot.discord.services import Services, services_of
 from bot.discord.texts import CHOICE_MAX, PackCards
 from bot.sessions import SessionError
 from bot.sessions.packs import ServerPack, server_packs, title, too_big, upload
@@ -36,7 +36,7 @@ def described(pack: packs.Pack, version: int) -> str:
     return f"Card pack **{shown(pack.name)}** v{version} for {title(pack.game_id)}: {count} ({listed})"
 
 
-async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -> str:
+async def add_pack(services: Services, interaction: discord.Interaction, file: discord.Attachment) -> str:
     """Download, check and store an uploaded pack file (Manage Server is checked by the caller); what to
     answer. Refused (SessionError, nothing stored) for a file too large, not UTF-8 or not a valid pack."""
     if file.size > packs.MAX_PACK_BYTES:  # Discord says how large it is: no need to download it
@@ -48,7 +48,7 @@ async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -
             f"{file.filename} could not be downloaded from Discord; please try again."
         ) from None
     guild_id = interaction.guild_id or 0
-    store = services_of(interaction).store
+    store = services.store
     pack, version = await upload(store, guild_id, interaction.user.id, file.filename, data, time.time())
     game, typed = title(pack.game_id), printable(pack.name.replace("`", "'"))
     kept = "; games already running keep the version they started with" if version > 1 else ""
@@ -58,13 +58,13 @@ async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -
     )
 
 
-async def pack_to_remove(interaction: discord.Interaction, which: str) -> PackRecord:
+async def pack_to_remove(services: Services, interaction: discord.Interaction, which: str) -> PackRecord:
     """The server's pack that `/config remove_cardpack:` names (`game_id/name`, as the autocomplete gives,
     or a bare name); a polite refusal if there is none, or several of that name."""
     game_id, name = _which(which)
     found = [
         r
-        for r in await services_of(interaction).store.packs(interaction.guild_id or 0, game_id)
+        for r in await services.store.packs(interaction.guild_id or 0, game_id)
         if r.name.casefold() == name.casefold()
     ]
     if not found:
@@ -76,11 +76,9 @@ async def pack_to_remove(interaction: discord.Interaction, which: str) -> PackRe
     return found[0]
 
 
-async def remove_pack(interaction: discord.Interaction, record: PackRecord) -> str:
+async def remove_pack(services: Services, interaction: discord.Interaction, record: PackRecord) -> str:
     """Stop offering one of this server's packs; what to answer. Games already dealt with it keep it."""
-    await services_of(interaction).store.remove_pack(
-        record.guild_id, record.game_id, record.name, time.time()
-    )
+    await services.store.remove_pack(record.guild_id, record.game_id, record.name, time.time())
     return (
         f"🗑️ Card pack **{shown(record.name)}** for {title(record.game_id)} is no longer offered; games "
         "dealt with it keep it. Uploading a file of that name adds it again, as its next version."

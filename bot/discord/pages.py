@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.discord.common import Rebuilt, StaticView, with_names
-from bot.discord.services import guard, guarded_press, services_of
+from bot.discord.services import Services, guard, guarded_press, services_of
 from bot.discord.texts import rulings, summary
 from bot.sessions import SessionError
 from engine.registry import games
@@ -18,9 +18,11 @@ from engine.registry import games
 LOG_PAGE = 15
 
 
-async def log_page(interaction: discord.Interaction, mid: int, page: int) -> dict[str, Any]:
+async def log_page(
+    services: Services, interaction: discord.Interaction, mid: int, page: int
+) -> dict[str, Any]:
     """One page of the match's log as this user may read it (their own secrets, nobody else's)."""
-    sessions = services_of(interaction).sessions
+    sessions = services.sessions
     info = await sessions.get(mid)
     lines = [with_names(info, t) for _, t in await sessions.log_for(mid, interaction.user.id)]
     pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
@@ -58,10 +60,12 @@ class LogButton(
             in_place = message is not None and message.flags.ephemeral
             if in_place:  # the log is rebuilt by replaying the match: defer first
                 await interaction.response.defer()
-                await interaction.edit_original_response(**await log_page(interaction, self.mid, self.page))
+                await interaction.edit_original_response(
+                    **await log_page(services_of(interaction), interaction, self.mid, self.page)
+                )
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                kwargs = await log_page(interaction, self.mid, self.page)
+                kwargs = await log_page(services_of(interaction), interaction, self.mid, self.page)
                 await interaction.followup.send(ephemeral=True, **kwargs)
 
         await guarded_press(interaction, self.mid, work)

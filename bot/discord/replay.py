@@ -13,7 +13,7 @@ import io
 import discord
 
 from bot.discord.common import drawn_names, seat_names
-from bot.discord.services import services_of
+from bot.discord.services import Services
 from bot.replay import export_filename, match_export
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ABANDONED, BROKEN, FINISHED, LOBBY, MatchRecord
@@ -31,10 +31,12 @@ NO_GAME_HERE = (
 MEANWHILE = "; meanwhile `/game replay` shows it so far."  # ends bot/replay.py's LIVE_EXPORT
 
 
-async def stored_match(interaction: discord.Interaction, match_id: int | None, sub: str) -> MatchRecord:
+async def stored_match(
+    services: Services, interaction: discord.Interaction, match_id: int | None, sub: str
+) -> MatchRecord:
     """The stored match asked for (this channel's, or the last it had, when no number is given), if it is
     this server's and was dealt; SessionError saying why not otherwise."""
-    store = services_of(interaction).store
+    store = services.store
     if match_id is None:
         channel = interaction.channel_id or 0
         here = await store.live_match_id(channel) or await store.latest_match_id(channel)
@@ -63,10 +65,10 @@ def where_it_stands(info: MatchInfo, moves: int) -> str:
     return f"Still being played: shown up to move {moves}, now."
 
 
-async def replay(interaction: discord.Interaction, match_id: int | None) -> None:
+async def replay(services: Services, interaction: discord.Interaction, match_id: int | None) -> None:
     """/game replay [id]: the game as an animated picture, one frame a turn, posted in the channel (at most
     REPLAYS_AT_ONCE under way per server: each takes seconds of the replay worker)."""
-    record = await stored_match(interaction, match_id, "replay")
+    record = await stored_match(services, interaction, match_id, "replay")
     server = interaction.guild_id or 0
     if _making.get(server, 0) >= REPLAYS_AT_ONCE:
         raise SessionError(
@@ -75,16 +77,15 @@ async def replay(interaction: discord.Interaction, match_id: int | None) -> None
         )
     _making[server] = _making.get(server, 0) + 1
     try:
-        await _replay(interaction, record)
+        await _replay(services, interaction, record)
     finally:
         _making[server] -= 1
         if not _making[server]:
             del _making[server]
 
 
-async def _replay(interaction: discord.Interaction, record: MatchRecord) -> None:
+async def _replay(services: Services, interaction: discord.Interaction, record: MatchRecord) -> None:
     """Make the replay in the replay worker and post it."""
-    services = services_of(interaction)
     info = await services.sessions.get(record.id)
     rows = [r for r in await services.store.load_log(record.id) if not r.undone]
     await interaction.response.defer(thinking=True)  # drawing every turn takes seconds
@@ -132,10 +133,10 @@ async def _replay(interaction: discord.Interaction, record: MatchRecord) -> None
     await interaction.followup.send(embed=embed, file=file, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def export(interaction: discord.Interaction, match_id: int | None) -> None:
+async def export(services: Services, interaction: discord.Interaction, match_id: int | None) -> None:
     """/game export [id]: a game that is over as a JSON file (ephemeral), with how to play it back."""
-    record = await stored_match(interaction, match_id, "export")
-    exported = await match_export(services_of(interaction).sessions, record, drawn_names, MEANWHILE)
+    record = await stored_match(services, interaction, match_id, "export")
+    exported = await match_export(services.sessions, record, drawn_names, MEANWHILE)
     await interaction.response.defer(ephemeral=True, thinking=True)
     data = to_text(exported).encode()
     name = export_filename(exported)

@@ -111,7 +111,7 @@ class Harness:
     async def windows(self, setting: str, *users: FakeUser) -> None:
         """Choose how response windows treat these people on the fake server (as /notify windows: does)."""
         for user in users:
-            await self.bot.prefs.set_windows(self.fake.guild.id, user.id, setting)
+            await self.bot.services.prefs.set_windows(self.fake.guild.id, user.id, setting)
 
     async def open_lobby(self, host: FakeUser, game: str = "omphala") -> tuple[FakeChannel, FakeMessage, int]:
         """/play in #general: the thread, its lobby message and the match id."""

@@ -362,7 +362,8 @@ async def test_timers_back_off_during_an_outage(monkeypatch: pytest.MonkeyPatch,
     from bot.discord.timers import Timers
 
     monkeypatch.setattr(base, "OUTAGE_BACKOFF", (0.01, 0.04))
-    timers = Timers(SimpleNamespace(), interval=30)  # type: ignore[arg-type]
+    nothing: Any = SimpleNamespace(store=None)  # the loop never reaches them: every tick fails
+    timers = Timers(nothing, nothing, nothing, nothing, nothing, interval=30)
     ticks: list[float] = []
 
     async def tick(now: float | None = None) -> int:

@@ -52,7 +52,7 @@ async def test_going_away_refuses_bad_dates_and_more_than_the_allowance(
         said = await _away(fake, alice, "30d")
         assert "you have 21 of your 21 away days left this year" in said.content
         assert "plain text" in (await _away(fake, alice, "3d", "back \u202esoon")).content
-        assert await h.bot.away.stay(fake.guild.id, alice.id) is None  # nothing was refused half-way
+        assert await h.bot.services.away.stay(fake.guild.id, alice.id) is None  # nothing was refused half-way
 
         said = await _away(fake, alice, "1970-01-14", "at sea")  # until the end of the 14th: 3 days begun
         until = 1_000_000 // DAY * DAY + 3 * DAY
@@ -140,7 +140,8 @@ async def test_the_line_shows_once_on_each_game_and_a_press_ends_it(
         hand = await h.press(alice, h.board(first), HAND)
         assert hand.ephemeral and "Draw a card" in [b["label"] for b in hand.buttons]
         await h.settle()
-        assert await h.bot.away.running(fake.guild.id, alice.id, await h.bot.settings(fake.guild.id)) is None
+        settings = await h.bot.services.settings.of(fake.guild.id)
+        assert await h.bot.services.away.running(fake.guild.id, alice.id, settings) is None
         for thread in (first, second):
             assert AWAY not in h.board(thread).text()
         assert "away until" not in fake.message(lobby.id).text()
@@ -163,7 +164,7 @@ async def test_away_days_zero_turns_it_off(toy: HighCard, fake: FakeDiscord, tmp
         assert "Time away (/away): off" in shown.content
         said = await _away(fake, bob, "3d")
         assert "Time away is off on this server" in said.content
-        assert await h.bot.away.stay(fake.guild.id, bob.id) is None
+        assert await h.bot.services.away.stay(fake.guild.id, bob.id) is None
         await h.bot.timers.turn_changed(await h.sessions.get(mid))  # (a move would do the same)
         assert await _tick(h, start + 3 * HOUR) == 1
         assert len(_reminders(h, thread)) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord.timers import bank_words
+from bot.discord.settings import bank_words
 from bot.sessions.clock import ADD, BANK, DAY, RESERVE, Banks, Span, banks, banks_now, spans
 from bot.sessions.types import ALL
 from bot.store import LogRow, Seat

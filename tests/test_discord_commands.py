@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +98,18 @@ async def test_undo_is_offered_in_the_hand_menu_when_allowed(fake: FakeDiscord, 
         await h.settle()
         bobs = await h.press(bob, h.board(thread), HAND)
         assert "↩ Undo" not in [b["label"] for b in bobs.buttons]  # not bob's move to take back
+
+
+TREE_SNAPSHOT = Path(__file__).parent / "snapshots" / "discord" / "commands.json"
+
+
+async def test_the_registered_command_tree_is_unchanged(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The JSON the bot registers (the bulk overwrite CommandTree.sync sends: names, options, descriptions,
+    permissions, guild_only) is byte-identical to tests/snapshots/discord/commands.json; to accept a change
+    on purpose: AGORA_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_discord_commands.py"""
+    async with Harness.started(fake, tmp_path):
+        sent = json.dumps([c.data for c in fake.commands.values()], indent=1, sort_keys=True) + "\n"
+    if os.environ.get("AGORA_UPDATE_SNAPSHOTS"):
+        TREE_SNAPSHOT.parent.mkdir(parents=True, exist_ok=True)
+        TREE_SNAPSHOT.write_text(sent, encoding="utf-8")
+    assert sent == TREE_SNAPSHOT.read_text(encoding="utf-8")

@@ -123,11 +123,11 @@ async def test_notify_windows_is_per_server_and_passes_a_waiting_window_at_once(
         assert not after.window and after.state_id == info.state_id + 1
         assert (await h.store.load_log(mid))[-1].key == "pass"
         assert "bob's window setting let the window pass." in h.board(thread).text()
-        assert await h.bot.prefs.windows(fake.guild.id, bob.id) == ALL
-        assert await h.bot.prefs.windows(fake.guild.id + 1, bob.id) != ALL  # another server: the default
+        assert await h.bot.services.prefs.windows(fake.guild.id, bob.id) == ALL
+        assert await h.bot.services.prefs.windows(fake.guild.id + 1, bob.id) != ALL  # another server: default
 
         await h.restart()
-        assert await h.bot.prefs.windows(fake.guild.id, bob.id) == ALL  # kept in the store
+        assert await h.bot.services.prefs.windows(fake.guild.id, bob.id) == ALL  # kept in the store
 
 
 async def test_one_message_per_turn_and_a_ping_only_for_a_real_choice(

@@ -6,6 +6,7 @@ polite line, and nothing of the game changes."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from typing import Any
 
 from bot.discord import commands, decks
 from bot.discord.app import COMPONENTS
-from bot.discord.common import NOT_IN_A_DM, OTHER_SERVER, RECLAIM
+from bot.discord.common import DM_SETTING
 from bot.discord.lobby import (
     ACTIONS,
     LobbyAiSelect,
@@ -25,7 +26,8 @@ from bot.discord.lobby import (
 )
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton
 from bot.discord.mine import RematchButton
-from bot.discord.timers import DM_SETTING
+from bot.discord.pages import LogButton, RulesButton
+from bot.discord.services import NOT_IN_A_DM, OTHER_SERVER, ReclaimButton
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.interactions import dm_channel, forge_press
@@ -55,18 +57,18 @@ SAMPLES: dict[type, Callable[[World], list[Forgery]]] = {
     UndoButton: lambda w: [(f"ag:undo:{w.game}:{w.sid}", None)],
     LobbyButton: lambda w: [
         *((f"ag:lb:{action}:{w.lobby}", None) for action in ACTIONS),
-        (f"ag:lb:{RECLAIM}:{w.game}", None),
     ],
+    ReclaimButton: lambda w: [(f"ag:lb:back:{w.game}", None)],
     LobbyAiSelect: lambda w: [(f"ag:lbai:{w.lobby}", ["easy"])],
     LobbyChoiceSelect: lambda w: [(f"ag:lbch:{w.lobby}:deck", ["high"]), (f"ag:lbch:{w.lobby}:deck", ["📂"])],
     LobbyDeckSelect: lambda w: [(f"ag:lbdk:{w.lobby}", ["Mine"])],
     LobbyTableSelect: lambda w: [(f"ag:lbclock:{w.lobby}", ["bank"]), (f"ag:lbpace:{w.lobby}", ["async"])],
-    commands.LogButton: lambda w: [(f"ag:log:{w.game}:-1", None), (f"ag:log:{w.done}:0", None)],
+    LogButton: lambda w: [(f"ag:log:{w.game}:-1", None), (f"ag:log:{w.done}:0", None)],
     RematchButton: lambda w: [(f"ag:rematch:{w.done}", None)],
 }
 # The components that name no match: the same for everyone, anywhere (the rules; one's own saved deck).
 PLACELESS: dict[type, Callable[[World], list[Forgery]]] = {
-    commands.RulesButton: lambda w: [("ag:rules:highcard", None)],
+    RulesButton: lambda w: [("ag:rules:highcard", None)],
     decks.DeckEditButton: lambda w: [("ag:dkedit:highcard:Mine", None)],
 }
 # Values for the required options of server commands, by option name.
@@ -265,10 +267,29 @@ async def test_a_refused_press_does_not_end_time_away_elsewhere(
         away = await (await fake.slash(alice, b_channel, "away until", {"date": "3d"})).wait_reply()
         assert "away" in away.content.lower(), away.content
         b = b_channel.guild_id
-        assert await h.bot.away.running(b, alice.id, await h.bot.timers.settings(b)) is not None
+        assert await h.bot.services.away.running(b, alice.id, await h.bot.services.settings.of(b)) is not None
         carrier = _carrier(fake, b_channel, alice)
         answer = await (
             await forge_press(fake, alice, carrier, f"ag:hand:{world.game}:{world.sid}")
         ).wait_reply()
         assert answer.content == OTHER_SERVER
-        assert await h.bot.away.running(b, alice.id, await h.bot.timers.settings(b)) is not None
+        assert await h.bot.services.away.running(b, alice.id, await h.bot.services.settings.of(b)) is not None
+
+
+def test_each_custom_id_is_written_by_its_own_component_class() -> None:
+    """A custom_id ("ag:…") is written only inside the DynamicItem (or form) class that answers it: its
+    template and its constructor; nowhere else in bot/discord builds one by hand."""
+    found = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "bot" / "discord").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and any(
+                "DynamicItem" in ast.unparse(base) or "Modal" in ast.unparse(base) for base in node.bases
+            ):
+                inside |= {id(n) for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            written = isinstance(node, ast.Constant) and str(node.value).startswith("ag:")
+            if written and id(node) not in inside:
+                found.append(f"{path.name}:{node.lineno}: {getattr(node, 'value', '')}")
+    assert not found, "\n".join(found)

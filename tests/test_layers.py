@@ -74,3 +74,72 @@ def test_the_name_check_finds_names(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text('x = "Play OPHION now"\ny = "ophionic"\n', encoding="utf-8")
     (tmp_path / "b.md").write_text("nothing here\n", encoding="utf-8")
     assert [f.split(":", 2)[1] for f in game_names_in(tmp_path, ["ophion"])] == ["1"]
+
+
+def bot_imports() -> dict[str, set[str]]:
+    """Every module of bot/ and the modules of bot/ it imports, all imports counted: top-level, inside
+    functions and under `if TYPE_CHECKING` (`from bot.discord import away` names bot.discord.away)."""
+    modules = {}
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                named = {f"{node.module}.{alias.name}" for alias in node.names}
+                found |= (named & modules.keys()) or {node.module}
+        graph[name] = {m for m in found if m in modules and m != name}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles: each group of modules that import each other in a circle (Tarjan's strongly
+    connected components of more than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_no_import_cycle_in_the_discord_front_end() -> None:
+    """No module of bot/discord imports itself through others, type-only and function-local imports counted
+    (`python tests/test_layers.py` prints the count and the circles in the whole of bot/)."""
+    cycles = [
+        group for group in import_cycles(bot_imports()) if any(m.startswith("bot.discord") for m in group)
+    ]
+    assert cycles == []
+
+
+if __name__ == "__main__":
+    cycles = import_cycles(bot_imports())
+    print(f"{len(cycles)} import cycles in bot/ ({sum(map(len, cycles))} modules in them)")
+    for group in cycles:
+        print("  " + " ".join(group))

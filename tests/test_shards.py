@@ -18,7 +18,8 @@ from discord import app_commands
 
 from bot.__main__ import main, parse_shards
 from bot.discord import ShardedAgoraBot
-from bot.discord.common import ALREADY_ANSWERED, guarded
+from bot.discord.common import ALREADY_ANSWERED
+from bot.discord.services import guard
 from bot.sessions import SessionManager, StaleState
 from bot.store import SqliteStore
 from bot.store.base import Shards
@@ -312,6 +313,6 @@ async def test_an_interaction_another_process_answered_is_a_warning_not_a_failur
 
     interaction: Any = SimpleNamespace(id=987654321, guild_id=None, data={})  # no reply is attempted on it
     with caplog.at_level(logging.WARNING, logger="bot.discord"):
-        await guarded(interaction, 7, answer_twice)
+        await guard(interaction, 7, answer_twice)
     assert [r.levelno for r in caplog.records] == [logging.WARNING]
     assert "already answered elsewhere" in caplog.records[0].getMessage()

@@ -2,6 +2,12 @@
 
 `run(token, db_path)` is what `python -m bot run` calls; `AgoraBot` is the client (see bot/discord/app.py),
 `ShardedAgoraBot` the same on some of the bot's shards (`run --shards 0-3 --shard-count 8`).
+
+The modules, in layers (each imports only those below it; pyproject.toml's import-linter contract holds it):
+`app` (the client) · `commands` (the slash commands, a class per concern) · `timers` (reminders, timeouts)
+· `board` (the public boards) · `mine`, `lobby`, `menus`, `pages`, `replay`, `packs`, `decks` (the
+components and what they answer) · `services` (what handlers share, `guard`) · `settings` (the servers'
+settings, one cache) · `away`, `prefs` · `common`, `permissions`, `standings`, `texts` · `budget`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The Discord client: registers the persistent components and commands, follows the session manager, runs.
+"""The Discord client: builds the services, registers the persistent components and commands, follows the
+session manager, runs.
 
     sessions = SessionManager(store)
     bot = AgoraBot(sessions, guild_id=None)        # guild_id: sync commands to one server only (instant)
@@ -41,13 +42,19 @@ from discord import app_commands
 
 import render
 from bot import ops
-from bot.discord import away, commands, decks, mine
+from bot.discord import commands, decks
+from bot.discord.away import Away
 from bot.discord.board import Boards
 from bot.discord.budget import Budget, sweep_sparingly
-from bot.discord.common import OOPS, GuildSettings, reply
+from bot.discord.common import OOPS, reply
+from bot.discord.decks import DeckEditButton
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
+from bot.discord.mine import RematchButton
+from bot.discord.pages import LogButton, RulesButton
 from bot.discord.prefs import Prefs
+from bot.discord.services import ReclaimButton, Services
+from bot.discord.settings import Settings
 from bot.discord.timers import Timers
 from bot.drawing import Drawing
 from bot.sessions import SessionEvent, SessionManager
@@ -72,15 +79,17 @@ COMPONENTS = (
     LobbyChoiceSelect,
     LobbyDeckSelect,
     LobbyTableSelect,
-    commands.LogButton,
-    commands.RulesButton,
-    decks.DeckEditButton,
-    mine.RematchButton,
+    ReclaimButton,
+    LogButton,
+    RulesButton,
+    DeckEditButton,
+    RematchButton,
 )
 
 
 class AgoraBot(discord.Client):
-    """Agora on Discord: a thin adapter over the session manager."""
+    """Agora on Discord: a thin adapter over the session manager. It builds the handlers' `services` once
+    (bot/discord/services.py) and hands them to the boards, the timers and the commands."""
 
     def __init__(
         self,
@@ -111,21 +120,22 @@ class AgoraBot(discord.Client):
         self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.drawing = drawing or Drawing()  # boards and hands drawn in worker processes
-        self.boards = Boards(self)
-        self.prefs = Prefs(sessions.store)  # people's window settings
-        self.away = away.Away(sessions.store, lambda: self.sessions.clock())  # people's time away (/away)
-        self.timers = Timers(self, timer_interval)
-        self._settings: dict[int, GuildSettings] = {}
+        away = Away(sessions.store, lambda: self.sessions.clock())  # people's time away (/away)
+        settings = Settings(sessions.store, away, lambda: self.sessions.clock())  # servers' /config, cached
+        self.boards = Boards(self, sessions, settings, self.drawing)
+        self.timers = Timers(self, sessions, settings, away, self.boards, timer_interval)
+        prefs = Prefs(sessions.store)  # people's window settings
+        self.services = Services(
+            self, sessions, sessions.store, settings, prefs, away, self.drawing, self.boards, self.timers
+        )
         self._unsubscribe: Any = None
+        self._timing: Any = None
         self._counting: Any = None
         self._heart: asyncio.Task[None] | None = None
         self.stopping = False  # a stop has begun: presses are answered RESTARTING
         self._under_way: set[asyncio.Task[Any]] = set()  # the tasks handling presses, until they end
         self._hooked = False
-        commands.install(self.tree)
-        decks.install(self.tree)
-        mine.install(self.tree)
-        away.install(self.tree)
+        commands.install(self.tree, self.services)
 
     async def setup_hook(self) -> None:
         """Register every persistent component, follow the sessions, sync commands, resume AI moves."""
@@ -134,9 +144,12 @@ class AgoraBot(discord.Client):
         parsers["INTERACTION_CREATE"] = self._gated(parsers["INTERACTION_CREATE"])
         self.add_dynamic_items(*COMPONENTS)
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
+        self._timing = self.sessions.subscribe(self.timers.on_event)
         self._counting = self.sessions.subscribe(_count_moves)
         self.sessions.deadline_for = self.timers.deadline_for  # written in the same transaction as the move
-        self.sessions.window_setting = self.prefs.window_setting  # windows passed for people by their setting
+        self.sessions.window_setting = (
+            self.services.prefs.window_setting
+        )  # windows passed for people by their setting
         if self.own_shards is not None:  # other processes share the database: our guilds only, and claims
             self.sessions.shards, self.sessions.owner = self.own_shards, owner_name()
             self.sessions.claim_lease = self.claim_lease
@@ -232,10 +245,10 @@ class AgoraBot(discord.Client):
         await self.timers.stop()
         if self._heart is not None:
             self._heart.cancel()
-        for unsubscribe in (self._unsubscribe, self._counting):
+        for unsubscribe in (self._unsubscribe, self._timing, self._counting):
             if unsubscribe is not None:
                 unsubscribe()
-        self._unsubscribe = self._counting = None
+        self._unsubscribe = self._timing = self._counting = None
         await self.boards.close()
         await self.drawing.close()
         await super().close()
@@ -246,29 +259,6 @@ class AgoraBot(discord.Client):
         if await decks.answer_form(interaction):
             return
         await answer_unclaimed(interaction, COMPONENTS)
-
-    async def settings(self, guild_id: int) -> GuildSettings:
-        """A server's settings (cached; /config updates the cache)."""
-        cached = self._settings.get(guild_id)
-        if cached is None:
-            cached = GuildSettings.from_json(await self.sessions.store.guild_settings(guild_id))
-            self._settings[guild_id] = cached
-        return cached
-
-    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
-        """Change one server setting."""
-        await self.sessions.store.set_guild_setting(guild_id, key, value)
-        self._settings.pop(guild_id, None)
-
-    async def channel(self, channel_id: int) -> Any:
-        """A channel or thread by id (fetched if not cached); None if it is gone or hidden from us."""
-        found = self.get_channel(channel_id)
-        if found is not None:
-            return found
-        try:
-            return await self.fetch_channel(channel_id)
-        except (discord.NotFound, discord.Forbidden):
-            return None
 
     async def _command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

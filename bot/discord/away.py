@@ -15,20 +15,21 @@ aside (a stay undone within the hour costs nothing), counted to the year it bega
 running stay counts its whole planned length until it ends.
 
 **Ending.** At its date by itself, with `/away back`, or when the person presses any button of a game of
-this server (common.guarded calls `pressed`). Coming back early sets the stay's end to that moment.
+this server (services.guarded_press calls `Timers.back_from_away`). Coming back early sets the stay's end
+to that moment.
 
 **Storage.** The store's user settings, key `away:<guild id>` (no migration), as JSON: the last stay
 (`since`, `until`, `note`), the days of earlier stays per year (`used`) and `open`, true while boards may
 still show the stay. Whoever notices first that a stay ended by itself (the timers' check, `Away.ended`)
 redraws the person's boards and clears `open`, so an end that fell while the bot was down is shown too.
 
-**Clock** (bot/discord/timers.py `clock_start`): a turn's clock counts from the later of the turn's start
-and the end of the last stay of the people it waits on (the first of them back): the time before someone
-went away is forgiven, not added. While everyone it waits on is away, the match's stored deadline is the
-moment the first comes back, so nothing fires before and a restart resumes from the store. A live
-response window ignores time away: it passes by itself, as the table's pace says. When some of the people
-a simultaneous choice waits on are away, the clock runs for the others, and reminders and timeouts leave
-the away ones alone.
+**Clock** (bot/discord/settings.py `Settings.clock_start`): a turn's clock counts from the later of the
+turn's start and the end of the last stay of the people it waits on (the first of them back): the time
+before someone went away is forgiven, not added. While everyone it waits on is away, the match's stored
+deadline is the moment the first comes back, so nothing fires before and a restart resumes from the store. A
+live response window ignores time away: it passes by itself, as the table's pace says. When some of the
+people a simultaneous choice waits on are away, the clock runs for the others, and reminders and timeouts
+leave the away ones alone.
 """
 
 from __future__ import annotations
@@ -40,18 +41,14 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
-import discord
-from discord import app_commands
-
-from bot.discord.common import GuildSettings, bot_of, guarded, plain_text, reply, seat_names, shown
-from bot.sessions import MatchInfo, SessionError
+from bot.discord.common import GuildSettings, plain_text, shown
+from bot.sessions import SessionError
 from bot.sessions.clock import DAY
-from bot.store import ACTIVE, LOBBY, DiskFull, Store, StoreUnavailable
+from bot.store import Store
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from bot.discord.app import AgoraBot
 
 log = logging.getLogger("bot.discord.away")
 
@@ -63,8 +60,6 @@ DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
 SPAN = re.compile(r"^\s*(\d{1,3})\s*(d|days?|w|weeks?)\s*$", re.IGNORECASE)
 HOW = "give a day as `2025-07-31` (until the end of that day, server time) or a length such as `3d` or `2w`"
 OFF = "Time away is off on this server (a server manager can turn it on with `/config away_days:`)."
-
-_KNOWN: dict[tuple[int, int], Stay | None] = {}  # (guild, person) -> their last stay, as last read or set
 
 
 def away_key(guild_id: int) -> str:
@@ -157,19 +152,6 @@ def away_line(name: str, stay: Stay, now: float, settings: GuildSettings) -> str
     return f"{EMOJI} {who} is away until <t:{int(stay.until)}:f>{note} · {left_words(stay, now, settings)}"
 
 
-def known_away(guild_id: int | None, user_id: int | None) -> Stay | None:
-    """A person's stay as this process last read it, while it may be shown (for the lobby, drawn without the
-    store; a stay that ended by itself is taken out by the timers' next check)."""
-    from bot.discord.timers import _KNOWN as settings_known  # timers imports the lobby, which imports this
-
-    if guild_id is None or user_id is None:
-        return None
-    settings = settings_known.get(guild_id)
-    stay = _KNOWN.get((guild_id, user_id))
-    off = settings is not None and not settings.away_days
-    return stay if stay is not None and stay.open and not off else None
-
-
 class Away:
     """People's time away, read from the store once and kept in memory (a guild's people are handled by one
     process, so what it remembers stays true)."""
@@ -177,18 +159,23 @@ class Away:
     def __init__(self, store: Store, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
-        _KNOWN.clear()  # one bot per process: what an earlier one read may be out of date
+        self._known: dict[tuple[int, int], Stay | None] = {}  # (guild, person) -> last stay, as read or set
 
     async def stay(self, guild_id: int, user_id: int) -> Stay | None:
         """A person's last stay away from a server (running or not), or None."""
         key = (guild_id, user_id)
-        if key not in _KNOWN:
-            _KNOWN[key] = Stay.from_json(await self.store.user_setting(user_id, away_key(guild_id)))
-        return _KNOWN[key]
+        if key not in self._known:
+            self._known[key] = Stay.from_json(await self.store.user_setting(user_id, away_key(guild_id)))
+        return self._known[key]
+
+    def shown(self, guild_id: int, user_id: int) -> Stay | None:
+        """A person's stay as last read, while boards may show it (no store read: for the lobby)."""
+        stay = self._known.get((guild_id, user_id))
+        return stay if stay is not None and stay.open else None
 
     async def _keep(self, guild_id: int, user_id: int, stay: Stay) -> None:
         await self.store.set_user_setting(user_id, away_key(guild_id), stay.to_json())
-        _KNOWN[(guild_id, user_id)] = stay
+        self._known[(guild_id, user_id)] = stay
 
     async def running(self, guild_id: int, user_id: int, settings: GuildSettings) -> Stay | None:
         """A person's stay if they are away now (None if not, or if time away is off on the server)."""
@@ -249,7 +236,7 @@ class Away:
     async def ended(self, now: float) -> list[tuple[int, int]]:
         """The (guild, person) of the stays this process knows that ended by themselves and may still be
         shown: each is marked as no longer shown, and the caller redraws their boards."""
-        done = [(k, s) for k, s in _KNOWN.items() if s is not None and s.open and s.until <= now]
+        done = [(k, s) for k, s in self._known.items() if s is not None and s.open and s.until <= now]
         for (guild_id, user_id), stay in done:
             await self._keep(guild_id, user_id, replace(stay, open=False))
         return [key for key, _ in done]
@@ -263,107 +250,3 @@ class OnBoard:
     lines: str = ""
     since: float | None = None
     gone: frozenset[int] = frozenset()
-
-
-async def on_board(bot: AgoraBot, info: MatchInfo) -> OnBoard:
-    """The time away a match's board shows (nothing for a game not running or outside a server)."""
-    if info.guild_id is None or info.status != ACTIVE:
-        return OnBoard()
-    settings = await bot.timers.settings(info.guild_id)
-    now, names = bot.sessions.clock(), seat_names(info)
-    lines, gone = [], set()
-    for seat, s in enumerate(info.seats):
-        if s.user_id is None or s.is_ai:
-            continue
-        if (stay := await bot.away.running(info.guild_id, s.user_id, settings)) is not None:
-            lines.append(away_line(names[seat], stay, now, settings))
-            gone.add(s.user_id)
-    return OnBoard("\n".join(lines), await bot.timers.clock_start(info, settings), frozenset(gone))
-
-
-async def redraw_games(bot: AgoraBot, guild_id: int, user_id: int) -> None:
-    """After someone went away or came back: edit the boards and lobbies of their games on the server, and
-    set again the deadline of those that wait on them."""
-    from bot.discord.lobby import redraw_lobby_message  # the lobby imports this module
-
-    for m in await bot.sessions.store.user_matches(guild_id, user_id, (ACTIVE, LOBBY)):
-        info = await bot.sessions.get(m.id)
-        if info.status == LOBBY:
-            await redraw_lobby_message(bot, info)
-            continue
-        bot.boards.schedule(m.id)
-        if user_id in info.users_to_act:
-            await bot.timers.rearm(info)
-
-
-async def pressed(bot: AgoraBot, guild_id: int, user_id: int) -> None:
-    """A button of a game of this server was pressed: the presser's time away there ends (if any)."""
-    try:
-        if await bot.away.running(guild_id, user_id, await bot.timers.settings(guild_id)) is None:
-            return
-        if await bot.away.end(guild_id, user_id) is not None:
-            await redraw_games(bot, guild_id, user_id)
-    except (StoreUnavailable, DiskFull):  # the press is answered that the database is out
-        raise
-    except Exception:  # the press itself goes on
-        log.exception("could not end the time away of %s on guild %s", user_id, guild_id)
-
-
-async def go_away(interaction: discord.Interaction, until: str, note: str) -> None:
-    """/away until: go away from this server's games until a date, with a note the others see."""
-    bot = bot_of(interaction)
-    gid, user = interaction.guild_id, interaction.user.id
-    if gid is None:
-        raise SessionError("Use `/away` in a server: time away is per server.")
-    settings = await bot.timers.settings(gid)
-    stay = await bot.away.go(gid, user, until, note, settings)
-    await redraw_games(bot, gid, user)
-    at = int(stay.until)
-    noted = f" Your note: “{shown(stay.note)}”." if stay.note else ""
-    await reply(
-        interaction,
-        f"{EMOJI} You are away from this server's games until <t:{at}:f> (<t:{at}:R>): they wait for you, "
-        f"with no reminders and no timeouts, and their boards say so.{noted} "
-        f"{left_words(stay, bot.sessions.clock(), settings)}. `/away back` or any button of one of your "
-        "games here ends it sooner.",
-    )
-
-
-async def come_back(interaction: discord.Interaction) -> None:
-    """/away back: end one's time away from this server's games now."""
-    bot = bot_of(interaction)
-    gid, user = interaction.guild_id, interaction.user.id
-    if gid is None:
-        raise SessionError("Use `/away back` in a server: time away is per server.")
-    settings = await bot.timers.settings(gid)
-    ended = await bot.away.end(gid, user)
-    if ended is not None:
-        await redraw_games(bot, gid, user)
-    left = left_words(await bot.away.stay(gid, user), bot.sessions.clock(), settings)
-    text = "👋 Welcome back: your games here count your time again." if ended else "You are not away here."
-    await reply(interaction, f"{text} {left}." if settings.away_days else text)
-
-
-def install(tree: app_commands.CommandTree[Any]) -> None:
-    """Add /away until and /away back to the tree."""
-    group = app_commands.Group(
-        name="away", description="Time away: your games here wait for you", guild_only=True
-    )
-
-    @group.command(name="until", description="Go away until a date: no reminders, no timeouts, others told")
-    @app_commands.describe(
-        date="The last day away, e.g. 2025-07-31 (server time), or a length such as 3d or 2w",
-        note="A short note the other players see under the board (at most 100 characters)",
-    )
-    async def until_cmd(
-        interaction: discord.Interaction,
-        date: app_commands.Range[str, 1, 40],
-        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-    ) -> None:
-        await guarded(interaction, None, lambda: go_away(interaction, date, note or ""))
-
-    @group.command(name="back", description="Come back now: your games count your time again")
-    async def back_cmd(interaction: discord.Interaction) -> None:
-        await guarded(interaction, None, lambda: come_back(interaction))
-
-    tree.add_command(group)

@@ -21,7 +21,8 @@ board gets it (with the ping). A game thread archived by Discord is unarchived a
 (5xx, a network error, a 429 discord.py stopped retrying) is tried again after a growing wait; a new post
 carries a nonce that Discord enforces, kept across these tries, so a post Discord created but answered with
 an error never appears twice.
-Buttons: "My hand & moves" (menus.HandButton), "Log" and "Rules" (commands.LogButton, commands.RulesButton).
+Buttons: "My hand & moves" (menus.HandButton), "Log" and "Rules" (pages.LogButton, pages.RulesButton),
+"Rematch" (mine.RematchButton); each built by its own class.
 """
 
 from __future__ import annotations
@@ -34,28 +35,34 @@ import logging
 import secrets
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 
 from bot import ops
-from bot.discord.away import OnBoard, on_board
+from bot.discord.away import OnBoard, away_line
 from bot.discord.common import (
     StaticView,
     archive_own_thread,
+    channel_of,
+    direct,
     drawn_names,
+    jump_link,
     seat_label,
     seat_names,
     unarchived,
     who,
     with_names,
 )
-from bot.discord.mine import jump_link
+from bot.discord.menus import HandButton
+from bot.discord.mine import RematchButton
+from bot.discord.pages import LogButton, RulesButton
 from bot.discord.permissions import board_refused
+from bot.discord.settings import Settings
 from bot.discord.standings import result_changes
-from bot.discord.timers import deadline_line, pass_time, table_pace, windows_wait
-from bot.sessions import MatchInfo, SessionEvent
+from bot.drawing import Drawing
+from bot.sessions import MatchInfo, SessionEvent, SessionManager
 from bot.sessions.packs import pack_of
 from bot.store import (
     ABANDONED,
@@ -71,9 +78,6 @@ from bot.store import (
 from engine.registry import get as get_game
 from engine.table.present import Status, has_windows, of
 from engine.text import printable
-
-if TYPE_CHECKING:
-    from bot.discord.app import AgoraBot
 
 log = logging.getLogger("bot.discord.board")
 
@@ -115,25 +119,11 @@ def board_buttons(info: MatchInfo, *, hand: bool = True) -> StaticView:
     Log and Rules."""
     view = StaticView()
     if info.status == FINISHED:
-        view.add_item(
-            discord.ui.Button(
-                label="Rematch",
-                emoji="🔁",
-                style=discord.ButtonStyle.success,
-                custom_id=f"ag:rematch:{info.id}",
-            )
-        )
+        view.add_item(RematchButton(info.id).item)
     if info.status == ACTIVE and hand:
-        view.add_item(
-            discord.ui.Button(
-                label="My hand & moves",
-                emoji="🃏",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"ag:hand:{info.id}:{info.state_id}",
-            )
-        )
-    view.add_item(discord.ui.Button(label="Log", emoji="📜", custom_id=f"ag:log:{info.id}:-1"))
-    view.add_item(discord.ui.Button(label="Rules", emoji="📖", custom_id=f"ag:rules:{info.game_id}"))
+        view.add_item(HandButton(info.id, info.state_id).item)
+    view.add_item(LogButton(info.id, -1, emoji="📜").item)
+    view.add_item(RulesButton(info.game_id).item)
     return view
 
 
@@ -178,13 +168,14 @@ def board_embed(
     info: MatchInfo,
     view: dict[str, Any],
     recent: list[str],
+    settings: Settings,
     status: Status | None = None,
     ratings: str = "",
     away: OnBoard | None = None,
 ) -> discord.Embed:
     """The embed under the image: the game's headline and prompt, whose turn, the last events, the scores
     (and, after a rated game, each person's rating change on this server), who is away (bot/discord/away.py)
-    and the deadline."""
+    and the deadline (with the server's settings as last read)."""
     away = away or OnBoard()
     status = status or status_of(info, view)
     title = f"{info.title} — game #{info.id}"
@@ -205,15 +196,33 @@ def board_embed(
     embed.add_field(name="Players", value=scores[:1024] or "—", inline=False)
     if away.lines:  # one line per person away: "🏖️ Ada is away until <t:…:f> — note · 9 of 21 …"
         embed.add_field(name="Away", value=away.lines[:1024], inline=False)
-    if deadline := deadline_line(info, away.since):  # the turn's timeout as a Discord timestamp (<t:…:R>)
+    if deadline := settings.deadline_line(
+        info, away.since
+    ):  # the turn's timeout as a Discord timestamp (<t:…:R>)
         embed.add_field(name="Deadline", value=deadline, inline=False)
     embed.set_image(url="attachment://board.png")
-    pace = f" · {table_pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
+    pace = f" · {settings.pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
     pack = f" · card pack {printable(found[0])} v{found[1]}" if (found := pack_of(info.options)) else ""
     embed.set_footer(
         text=f"Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act"
     )
     return embed
+
+
+async def on_board(settings: Settings, info: MatchInfo) -> OnBoard:
+    """The time away a match's board shows (nothing for a game not running or outside a server)."""
+    if info.guild_id is None or info.status != ACTIVE:
+        return OnBoard()
+    server = await settings.of(info.guild_id)
+    now, names = settings.clock(), seat_names(info)
+    lines, gone = [], set()
+    for seat, s in enumerate(info.seats):
+        if s.user_id is None or s.is_ai:
+            continue
+        if (stay := await settings.away.running(info.guild_id, s.user_id, server)) is not None:
+            lines.append(away_line(names[seat], stay, now, server))
+            gone.add(s.user_id)
+    return OnBoard("\n".join(lines), await settings.clock_start(info, server), frozenset(gone))
 
 
 def _again(e: discord.HTTPException) -> bool:
@@ -229,8 +238,11 @@ def _json_key(key: Any) -> Any:
 class Boards:
     """Posts and updates the public board of every started match."""
 
-    def __init__(self, bot: AgoraBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, client: discord.Client, sessions: SessionManager, settings: Settings, drawing: Drawing
+    ) -> None:
+        self.client, self.sessions, self.settings, self.drawing = client, sessions, settings, drawing
+        self.store = sessions.store
         self.posted: dict[int, Posted] = {}
         self.recent: dict[int, deque[str]] = {}
         self._dirty: set[int] = set()
@@ -240,24 +252,22 @@ class Boards:
         self._nonces: dict[int, tuple[Any, str]] = {}  # match -> (what a failed post showed, its nonce)
         self._closed = False
         # A database outage ends: post the boards of moves whose commit went unanswered meanwhile.
-        bot.sessions.store.outage.listeners.append(self.resume)
+        self.store.outage.listeners.append(self.resume)
 
     async def on_event(self, event: SessionEvent) -> None:
         """Session subscriber: remember public event texts, schedule a redraw (the deadline is written with
-        the move by the session manager)."""
+        the move by the session manager; a seat handed to an AI gets one from the timers)."""
         info = event.info
         if info.origin != "discord" or info.channel_id is None or info.status == LOBBY:
             return
         texts = [e.text for e in event.visible_events(None)]
         if event.kind in ("action", "undo") and event.user is not None and not event.auto:
-            self._moved[(info.id, event.user)] = self.bot.sessions.clock()  # they are there
+            self._moved[(info.id, event.user)] = self.sessions.clock()  # they are there
         if texts:
             with contextlib.suppress(StoreUnavailable, DiskFull):  # the board is redrawn without these lines
                 (await self.recent_for(info.id)).extend(texts)
         if event.kind in ("started", "action", "undo", "left", "finished", "abandoned", "broken"):
             self.schedule(info.id)
-        if event.kind == "left":  # a seat handed to an AI: no move, so no deadline was written
-            await self.bot.timers.turn_changed(info)
 
     async def recent_for(self, mid: int) -> deque[str]:
         """The last public event texts of a match (loaded from the store after a restart)."""
@@ -268,7 +278,7 @@ class Boards:
         """The match's current board message, from memory or the store."""
         if mid in self.posted or mid in self.recent:
             return self.posted.get(mid)
-        stored = await self.bot.sessions.store.board(mid)
+        stored = await self.store.board(mid)
         self.recent[mid] = deque(stored.recent if stored else (), maxlen=RECENT)
         if stored is None:
             return None
@@ -292,9 +302,9 @@ class Boards:
         self._resuming = asyncio.get_running_loop().create_task(self._resume(), name="boards-resume")
 
     async def _resume(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.client.wait_until_ready()
         try:
-            missing = await self.bot.sessions.store.unposted_boards(shards=self.bot.sessions.shards)
+            missing = await self.store.unposted_boards(shards=self.sessions.shards)
         except (StoreUnavailable, DiskFull):  # looked for again when the outage ends (see __init__)
             return
         except Exception:
@@ -363,11 +373,11 @@ class Boards:
 
     async def redraw(self, mid: int) -> None:
         """Post or edit the board of a match from its spectator view."""
-        sessions = self.bot.sessions
+        sessions = self.sessions
         info = await sessions.get(mid)
         if info.status == LOBBY or info.channel_id is None:
             return
-        channel = await self.bot.channel(info.channel_id)
+        channel = await channel_of(self.client, info.channel_id)
         if channel is None:
             log.warning("match %s: channel %s is gone", mid, info.channel_id)
             return
@@ -392,13 +402,13 @@ class Boards:
 
     async def _show(self, mid: int, info: MatchInfo, channel: Any, old: Posted | None) -> None:
         """Draw the board and post it anew or edit the current message (see the module doc for which)."""
-        sessions = self.bot.sessions
+        sessions = self.sessions
         view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
-        png = await self.bot.drawing.board(info.game_id, view, drawn_names(info), info.options)
+        png = await self.drawing.board(info.game_id, view, drawn_names(info), info.options)
         status = status_of(info, view)
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
-        away = await on_board(self.bot, info)
-        embed = board_embed(info, view, list(self.recent.get(mid, ())), status, ratings, away)
+        away = await on_board(self.settings, info)
+        embed = board_embed(info, view, list(self.recent.get(mid, ())), self.settings, status, ratings, away)
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)
@@ -411,7 +421,7 @@ class Boards:
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
         same_turn = known and old is not None and (old.turn == key or bool(info.window))
         already = old.pinged if same_turn and old is not None else frozenset()
-        waits_like_turns = windows_wait(info) and has_windows(of(get_game(info.game_id)))
+        waits_like_turns = self.settings.windows_wait(info) and has_windows(of(get_game(info.game_id)))
         if waits_like_turns and old is not None and old.state_id != info.state_id:
             already &= waits  # once a wait (a turn, a window, the turn again after a window): hours apart
         # at most once a turn (where windows wait, a wait); never someone who is here, or someone away
@@ -449,7 +459,7 @@ class Boards:
                 ),
             )
         except discord.Forbidden as refused:  # a missing channel permission: tell the channel, in words
-            await board_refused(self.bot, channel, info, refused, buttons)
+            await board_refused(self.client, channel, info, refused, buttons)
             return
         self._nonces.pop(mid, None)
         turn = old.turn if info.window and old is not None and known else key  # a window is its turn's
@@ -457,7 +467,7 @@ class Boards:
         if old is not None and known:
             await self._retire(channel, old.message_id, info)
         if info.over:
-            await archive_own_thread(self.bot, channel)
+            await archive_own_thread(self.client, channel)
             self.forget(mid)
 
     async def _tell_privately(
@@ -469,7 +479,7 @@ class Boards:
             return frozenset()
         link = jump_link(info.guild_id, info.channel_id, message_id)
         text = f"🪟 {info.title} game #{info.id}: the {info.window} waits for your answer — {link}"
-        return frozenset(await self.bot.timers.direct(tuple(sorted(users)), text))
+        return frozenset(await direct(self.client, self.store, tuple(sorted(users)), text))
 
     @staticmethod
     def _posts_anew(info: MatchInfo, old: Posted, key: Any, to_ping: frozenset[int]) -> bool:
@@ -489,14 +499,14 @@ class Boards:
 
     def _here(self, mid: int) -> frozenset[int]:
         """The people who moved in this game in the last few minutes: they are there, so no ping."""
-        now = self.bot.sessions.clock()
+        now = self.sessions.clock()
         return frozenset(u for (m, u), at in self._moved.items() if m == mid and now - at < HERE)
 
     async def _save(self, mid: int, posted: Posted) -> None:
         """Remember the board message, in memory and in the store."""
         self.posted[mid] = posted
         recent = tuple(self.recent.get(mid, ()))
-        await self.bot.sessions.store.save_board(
+        await self.store.save_board(
             BoardRecord(
                 mid, posted.channel_id, posted.message_id, posted.state_id, posted.turn,
                 tuple(sorted(posted.pinged)), recent,
@@ -511,8 +521,7 @@ class Boards:
         except discord.HTTPException as e:
             log.info("match %s: could not retire board %s: %s", info.id, message_id, e)
 
-    @staticmethod
-    def _ping(info: MatchInfo, status: Status) -> str:
+    def _ping(self, info: MatchInfo, status: Status) -> str:
         """The line above the board: who is waited for and how (only new messages notify, and only the people
         their allowed mentions name)."""
         if info.status == FINISHED:
@@ -522,7 +531,7 @@ class Boards:
             return f"Waiting for {', '.join(who(info, s) for s in info.to_act) or '…'}."
         mentions = " ".join(f"<@{u}>" for u in info.users_to_act)
         if status.window:  # a response window: the people it waits for may answer it, or let it pass
-            at = pass_time(info)
+            at = self.settings.pass_time(info)
             by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
             return f"{mentions}, {status.window}: play one or pass — press **My hand & moves**.{by_itself}"
         return f"{mentions} — your turn! Press **My hand & moves**."
@@ -533,7 +542,7 @@ class Boards:
             await self._retire(channel, old.message_id, info)
         note = info.note or "The game was stopped."
         await unarchived(channel, lambda: channel.send(f"🛑 {info.title} game #{info.id}: {note}"))
-        await archive_own_thread(self.bot, channel)
+        await archive_own_thread(self.client, channel)
         self.forget(info.id)
 
     def forget(self, mid: int) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -15,14 +13,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.ops import tagged
-from bot.sessions import MatchInfo, SeatTakenOver, SessionError
-from bot.store import ANSWER_BY, DiskFull, StoreUnavailable
+from bot.discord.budget import yielding
+from bot.sessions import MatchInfo, SessionError
 from engine.table.present import seat_refs
 from engine.text import TextError, check_text, printable
 
 if TYPE_CHECKING:
-    from bot.discord.app import AgoraBot
+    from bot.store import Store
 
 log = logging.getLogger("bot.discord")
 
@@ -33,12 +30,11 @@ UNREACHABLE = "The database is unreachable right now; your move was not played �
 UNREACHABLE_OTHER = "The database is unreachable right now; nothing was done — try again in a minute."
 DISK_FULL = "The server's disk is full; nothing was played."
 DISK_FULL_OTHER = "The server's disk is full; nothing was saved."
-MOVE_IDS = ("ag:mv:", "ag:ms:")  # the custom_ids of the move menu (bot/discord/menus.py)
 ANSWER_WITHIN = 2.0  # seconds a press may wait on the database in all before it is answered (Discord: 3)
 NOT_SEATED = (
     "You are not playing in this game, so you can't act in it — but anyone can look at the board and the Log."
 )
-RECLAIM = "back"  # the lobby button action of "Take my seat back" (ag:lb:back:<match id>)
+DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 POLICIES = ("skip", "ai", "forfeit")
 DEFAULT_REMINDER = 12 * 3600.0  # seconds
 DEFAULT_REMINDERS = 3  # reminders per turn at most
@@ -53,6 +49,40 @@ POLICY_WORDS = {
     "ai": "an AI takes the seat (a loss for the player unless they take it back)",
     "forfeit": "the player forfeits",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a select menu shows: its options, placeholder and row (its DynamicItem writes its custom_id)."""
+
+    options: tuple[discord.SelectOption, ...] = ()
+    placeholder: str | None = None
+    row: int | None = None
+
+    def select(self, custom_id: str) -> discord.ui.Select[Any]:
+        """The select menu with this custom_id."""
+        return discord.ui.Select(
+            custom_id=custom_id, options=list(self.options), placeholder=self.placeholder, row=self.row
+        )
+
+
+NUMBERS = frozenset({"mid", "sid", "page"})  # the template groups a DynamicItem's constructor takes as ints
+
+
+class Rebuilt:
+    """For a DynamicItem (listed first among its bases) whose constructor takes its template's named groups
+    as arguments, `mid`, `sid` and `page` as numbers: discord.py rebuilds it from a custom_id alone."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Any:
+        """Rebuild from the custom_id."""
+        build: Any = cls
+        return build(**{k: int(v) if k in NUMBERS else v for k, v in match.groupdict().items()})
+
+
+BARE = Look()  # a select rebuilt from its custom_id to answer a press: how it shows does not matter
 
 
 class StaticView(discord.ui.View):
@@ -70,100 +100,24 @@ class StaticView(discord.ui.View):
         return False
 
 
-def reclaim_button(match_id: int) -> StaticView:
-    """The button with which a person takes back the seat an AI plays for them."""
-    view = StaticView()
-    view.add_item(
-        discord.ui.Button(
-            label="Take my seat back",
-            style=discord.ButtonStyle.success,
-            custom_id=f"ag:lb:{RECLAIM}:{match_id}",
-        )
-    )
-    return view
-
-
-def bot_of(interaction: discord.Interaction) -> AgoraBot:
-    """The AgoraBot that received this interaction."""
-    return interaction.client  # type: ignore[return-value]
-
-
 async def reply(interaction: discord.Interaction, text: str | None, **kwargs: Any) -> None:
     """Answer ephemerally, whether or not the interaction was already acknowledged."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]  # None: no text
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
-_SEEN: dict[int, None] = {}  # the latest interaction ids handled, oldest first
-SEEN_KEPT = 10_000
+def values_of(interaction: discord.Interaction) -> list[str]:
+    """The values chosen in a select menu (none for a button)."""
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
 
 
-def _seen_before(interaction_id: int) -> bool:
-    """Whether this interaction was handled already (remembering it if not)."""
-    if interaction_id in _SEEN:
-        return True
-    _SEEN[interaction_id] = None
-    if len(_SEEN) > SEEN_KEPT:
-        del _SEEN[next(iter(_SEEN))]
-    return False
-
-
-async def guarded(
-    interaction: discord.Interaction, match_id: int | None, work: Callable[[], Awaitable[None]]
-) -> None:
-    """Run a callback: refusals become ephemeral answers; a database outage is answered as one (the store
-    gives up on the press's own calls ANSWER_WITHIN seconds after the press, not on the work it starts);
-    any other error is logged with the match id. An interaction Discord delivers a second time (after a
-    reconnect) is answered once: the repeat is dropped."""
-    if _seen_before(interaction.id):
-        log.info("interaction %s delivered again (match %s); ignored", interaction.id, match_id)
-        return
-    answer_by, press = time.monotonic() + ANSWER_WITHIN, asyncio.current_task()
-    budget = ANSWER_BY.set(lambda: answer_by if asyncio.current_task() is press else None)
-    try:
-        with tagged(match_id, interaction.guild_id):
-            await work()
-    except SeatTakenOver as refusal:  # an AI plays their seat: the way back comes with the answer
-        await reply(interaction, str(refusal), view=reclaim_button(refusal.match_id))
-    except SessionError as refusal:
-        await reply(interaction, str(refusal))
-    except (StoreUnavailable, DiskFull) as outage:  # logged once per outage by the store, not per press
-        await _answer_outage(interaction, outage)
-    except Exception as e:
-        if isinstance(e, discord.HTTPException) and e.code == ALREADY_ANSWERED:
-            # Another process answered it (two on one shard during a rolling restart): not a failure.
-            log.warning("interaction %s was already answered elsewhere (match %s)", interaction.id, match_id)
-            return
-        log.exception("Discord callback %r failed (match %s)", interaction.data, match_id)
-        try:
-            await reply(interaction, OOPS)
-        except discord.HTTPException:
-            log.exception("could not tell the user about the failure (match %s)", match_id)
-    finally:
-        ANSWER_BY.reset(budget)
-
-
-async def _answer_outage(interaction: discord.Interaction, outage: StoreUnavailable | DiskFull) -> None:
-    """Tell the presser the database is unreachable (or its disk full) and that nothing was played."""
-    move = str((interaction.data or {}).get("custom_id", "")).startswith(MOVE_IDS)
-    if isinstance(outage, DiskFull):
-        text = DISK_FULL if move else DISK_FULL_OTHER
-    else:
-        text = UNREACHABLE if move else UNREACHABLE_OTHER
-    bot_of(interaction).sessions.store.outage.told()
-    try:
-        await reply(interaction, text)
-    except discord.HTTPException as e:
-        log.warning("could not tell %s the database is unreachable: %s", interaction.user.id, e)
-
-
-async def _back_from_away(interaction: discord.Interaction) -> None:
-    """A press on a button of a game of this server ends its presser's time away (bot/discord/away.py)."""
-    from bot.discord.away import pressed  # away.py imports this module
-
-    await pressed(bot_of(interaction), interaction.guild_id or 0, interaction.user.id)
+def custom_id_of(interaction: discord.Interaction) -> str:
+    """The custom_id of the pressed component or submitted form ("" for anything else)."""
+    data: Any = interaction.data or {}
+    return str(data.get("custom_id", ""))
 
 
 def drawn_names(info: MatchInfo) -> list[str]:
@@ -383,9 +337,9 @@ ARCHIVED_THREAD = 50083  # Discord's "Thread is archived" error code
 T = TypeVar("T")
 
 
-async def archive_own_thread(bot: Any, channel: Any) -> None:
+async def archive_own_thread(client: discord.Client, channel: Any) -> None:
     """Archive a thread the bot opened (a game's table) once its game is over or its lobby closed."""
-    if not isinstance(channel, discord.Thread) or bot.user is None or channel.owner_id != bot.user.id:
+    if not isinstance(channel, discord.Thread) or client.user is None or channel.owner_id != client.user.id:
         return
     try:
         await channel.edit(archived=True)
@@ -406,33 +360,43 @@ async def unarchived(channel: Any, action: Callable[[], Awaitable[T]]) -> T:
     return await action()
 
 
-OTHER_SERVER = "That button belongs to a game on another server."
-NOT_IN_A_DM = "That button belongs to a game on a server; it does nothing in a direct message."
+async def channel_of(client: discord.Client, channel_id: int) -> Any:
+    """A channel or thread by id (fetched if not cached); None if it is gone or hidden from us."""
+    found = client.get_channel(channel_id)
+    if found is not None:
+        return found
+    try:
+        return await client.fetch_channel(channel_id)
+    except (discord.NotFound, discord.Forbidden):
+        return None
 
 
-async def owned_here(interaction: discord.Interaction, match_id: int) -> MatchInfo:
-    """The match or lobby a pressed component names, if it belongs to the server and the channel the press
-    comes from; refused politely (SessionError) otherwise. Discord delivers whatever custom_id a client
-    sends, with the client's own server and channel, so a custom_id proves nothing about where it was shown:
-    every component of a game is shown in the game's channel (or thread) only, ephemeral ones included."""
-    info = await bot_of(interaction).sessions.get(match_id)
-    if info.guild_id is None or info.guild_id != interaction.guild_id:
-        raise SessionError(OTHER_SERVER if interaction.guild_id is not None else NOT_IN_A_DM)
-    if info.channel_id != interaction.channel_id:
-        raise SessionError(f"That button belongs to game #{info.id} in <#{info.channel_id}>; press it there.")
-    return info
+async def direct(client: discord.Client, store: Store, users: tuple[int, ...], text: str) -> list[int]:
+    """Send a direct message to those of these people who asked for them (/notify on); who got it."""
+    sent = []
+    for user_id in users:
+        if not await store.user_setting(user_id, DM_SETTING):
+            continue
+        try:
+            with yielding():  # a direct message waits while boards wait for Discord's global limit
+                user = client.get_user(user_id) or await client.fetch_user(user_id)
+                await user.send(text)
+        except discord.HTTPException as e:  # DMs closed, or the person left Discord
+            log.info("could not send a direct message to %s: %s", user_id, e)
+        else:
+            sent.append(user_id)
+    return sent
 
 
-async def guarded_press(
-    interaction: discord.Interaction, match_id: int, work: Callable[[], Awaitable[None]]
-) -> None:
-    """`guarded` for the press of a component that names a match or lobby: `work` runs only if that game
-    belongs to the server and channel the press comes from (owned_here), and then it ends the presser's time
-    away (bot/discord/away.py); every such component goes here."""
+def jump_link(guild_id: int | None, channel_id: int, message_id: int = 0) -> str:
+    """A link to a message (or, with no message, to the channel)."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
 
-    async def checked() -> None:
-        await owned_here(interaction, match_id)
-        await _back_from_away(interaction)  # a press on one's own server's game: back from time away
-        await work()
 
-    await guarded(interaction, match_id, checked)
+async def board_link(store: Store, guild_id: int | None, channel_id: int | None, match_id: int) -> str | None:
+    """A link to a match's current board message (its channel while none is known); None without a channel."""
+    board = await store.board(match_id)
+    if board is not None:
+        return jump_link(guild_id, board.channel_id, board.message_id)
+    return jump_link(guild_id, channel_id) if channel_id else None

@@ -18,14 +18,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.common import StaticView, bot_of, guarded, reply, shown
+from bot.discord.common import Rebuilt, StaticView, custom_id_of, reply, shown
+from bot.discord.services import Services, guard, guarded, services_of
 from bot.sessions import SessionError
 from bot.sessions.decks import MAX_DECKS, NAME_MAX, DeckProblems, book_for, deck_games
 from bot.store import DeckRecord
 from engine.registry import games
 from engine.text import printable
 
-SAVE_FORM = re.compile(r"ag:dksave:(?P<game>[a-z0-9_]+)")
 TEXT_MAX = 4000  # a form's paragraph input holds at most this many characters
 DRAFT = "Your text"  # the title of the embed that keeps a refused deck's text
 NAME_INPUT, TEXT_INPUT = "name", "deck"
@@ -50,6 +50,8 @@ def _title(game_id: str) -> str:
 class DeckForm(discord.ui.Modal):
     """The /deck save form: the deck's name and its text. Never kept in memory: the bot answers its submit
     by the custom_id (`answer_form`), after a restart too."""
+
+    template = re.compile(r"ag:dksave:(?P<game>[a-z0-9_]+)")
 
     def __init__(self, game_id: str, name: str, text: str) -> None:
         super().__init__(title=f"{_title(game_id)} deck"[:45], custom_id=f"ag:dksave:{game_id}", timeout=None)
@@ -110,16 +112,7 @@ def problems_embeds(e: DeckProblems, game_id: str, name: str = "") -> dict[str, 
     kwargs: dict[str, Any] = {"embeds": embeds}
     if draft:
         embeds.append(discord.Embed(title=DRAFT, description=draft, color=0x64748B))
-        view = StaticView()
-        view.add_item(
-            discord.ui.Button(
-                label="Edit and try again",
-                emoji="✏️",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"ag:dkedit:{game_id}:{name}"[:100],
-            )
-        )
-        kwargs["view"] = view
+        kwargs["view"] = DeckEditButton.view_of(game_id, name, "Edit and try again")
     return kwargs
 
 
@@ -132,7 +125,7 @@ async def _form_text(interaction: discord.Interaction, game_id: str, name: str) 
     """What a form opens with: the saved deck of that name, else the game's example."""
     _, book = book_for(game_id)
     if name:
-        saved = await bot_of(interaction).sessions.store.deck(interaction.user.id, game_id, name)
+        saved = await services_of(interaction).store.deck(interaction.user.id, game_id, name)
         if saved is not None:
             try:
                 return book.text(saved.deck)
@@ -154,7 +147,7 @@ async def answer_form(interaction: discord.Interaction) -> bool:
     """Answer a submitted /deck save form (False if the interaction is not one)."""
     if interaction.type != discord.InteractionType.modal_submit:
         return False
-    m = SAVE_FORM.fullmatch(str((interaction.data or {}).get("custom_id", "")))
+    m = DeckForm.template.fullmatch(custom_id_of(interaction))
     if m is None:
         return False
     game_id = m["game"]
@@ -162,7 +155,7 @@ async def answer_form(interaction: discord.Interaction) -> bool:
     name, text = values.get(NAME_INPUT, ""), values.get(TEXT_INPUT, "")
 
     async def work() -> None:
-        sessions = bot_of(interaction).sessions
+        sessions = services_of(interaction).sessions
         try:
             saved = await sessions.save_deck(interaction.user.id, game_id, name, text)
         except DeckProblems as e:
@@ -180,26 +173,30 @@ async def answer_form(interaction: discord.Interaction) -> bool:
             "`/deck show` gives its text back.",
         )
 
-    await guarded(interaction, None, work)
+    await guard(interaction, None, work)
     return True
 
 
 class DeckEditButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:dkedit:(?P<game>[a-z0-9_]+):(?P<name>.*)"
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ag:dkedit:(?P<game_id>[a-z0-9_]+):(?P<name>.*)",
 ):
     """Reopens the /deck save form: with the text kept in its own message (a refused deck), else with the
     saved deck of that name."""
 
-    def __init__(self, game_id: str, name: str) -> None:
-        super().__init__(discord.ui.Button(label="Edit", custom_id=f"ag:dkedit:{game_id}:{name}"[:100]))
+    def __init__(self, game_id: str, name: str, label: str = "Edit", *, emoji: str | None = None) -> None:
+        cid = f"ag:dkedit:{game_id}:{name}"[:100]
+        style = discord.ButtonStyle.primary if emoji else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style, custom_id=cid))
         self.game_id, self.name = game_id, name
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DeckEditButton:
-        """Rebuild from the custom_id."""
-        return cls(match["game"], match["name"])
+    def view_of(cls, game_id: str, name: str, label: str) -> StaticView:
+        """A message view holding the button, as the messages show it ("✏️ Edit")."""
+        view = StaticView()
+        view.add_item(cls(game_id, name, label, emoji="✏️").item)
+        return view
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Open the form."""
@@ -213,7 +210,7 @@ class DeckEditButton(
             text = _unblock(draft) if draft else await _form_text(interaction, self.game_id, self.name)
             await interaction.response.send_modal(DeckForm(self.game_id, self.name, text))
 
-        await guarded(interaction, None, work)
+        await guard(interaction, None, work)
 
 
 def _listing(decks: list[DeckRecord]) -> str:
@@ -221,9 +218,9 @@ def _listing(decks: list[DeckRecord]) -> str:
     return f"{len(decks)} of {MAX_DECKS}: {names}" if decks else "none yet"
 
 
-async def list_decks(interaction: discord.Interaction, game_id: str | None) -> None:
+async def list_decks(services: Services, interaction: discord.Interaction, game_id: str | None) -> None:
     """/deck list: a person's decks, for one game or every game with decks."""
-    sessions = bot_of(interaction).sessions
+    sessions = services.sessions
     chosen = [book_for(game_id)[0]] if game_id else deck_games()
     if not chosen:
         await reply(interaction, "No game here uses decks yet.")
@@ -238,9 +235,11 @@ async def list_decks(interaction: discord.Interaction, game_id: str | None) -> N
     await reply(interaction, None, embed=embed)
 
 
-async def show_deck(interaction: discord.Interaction, game_id: str, name: str | None) -> None:
+async def show_deck(
+    services: Services, interaction: discord.Interaction, game_id: str, name: str | None
+) -> None:
     """/deck show: a saved deck (or, without a name, the game's example) as text to copy, with Edit."""
-    sessions = bot_of(interaction).sessions
+    sessions = services.sessions
     game, book = book_for(game_id)
     if name:
         saved = await sessions.deck(interaction.user.id, game.id, name)
@@ -252,15 +251,7 @@ async def show_deck(interaction: discord.Interaction, game_id: str, name: str | 
             f"A ready {game.title} deck to start from: copy it, change it, and save it with "
             f"`/deck save` (or press **Edit**). Your own: `/deck list`."
         )
-    view = StaticView()
-    view.add_item(
-        discord.ui.Button(
-            label="Edit",
-            emoji="✏️",
-            custom_id=f"ag:dkedit:{game.id}:{title}"[:100],
-            style=discord.ButtonStyle.primary,
-        )
-    )
+    view = DeckEditButton.view_of(game.id, title, "Edit")
     content = f"{intro}\n{_block(text)}"
     if len(content) <= MESSAGE_MAX:
         await reply(interaction, content, view=view)
@@ -271,9 +262,9 @@ async def show_deck(interaction: discord.Interaction, game_id: str, name: str | 
     )
 
 
-async def delete_deck(interaction: discord.Interaction, game_id: str, name: str) -> None:
+async def delete_deck(services: Services, interaction: discord.Interaction, game_id: str, name: str) -> None:
     """/deck delete: remove a saved deck; its text is shown once more, in case."""
-    sessions = bot_of(interaction).sessions
+    sessions = services.sessions
     game, book = book_for(game_id)
     gone = await sessions.delete_deck(interaction.user.id, game.id, name)
     try:
@@ -302,38 +293,49 @@ async def deck_names(interaction: discord.Interaction, current: str) -> list[app
     if game_id not in games():
         return []
     q = current.strip().casefold()
-    decks = await bot_of(interaction).sessions.store.decks(interaction.user.id, game_id)
+    decks = await services_of(interaction).store.decks(interaction.user.id, game_id)
     return [
         app_commands.Choice(name=printable(d.name), value=d.name) for d in decks if q in d.name.casefold()
     ][:25]
 
 
-def install(tree: app_commands.CommandTree[Any]) -> None:
-    """Add /deck to the tree."""
-    group = app_commands.Group(name="deck", description="Your saved decks, for the games you build decks for")
+class DeckCommands(
+    app_commands.Group, name="deck", description="Your saved decks, for the games you build decks for"
+):
+    """/deck save, list, show and delete."""
 
-    @group.command(name="save", description="Build a deck, or change one of yours (a form opens)")
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+
+    @app_commands.command(name="save", description="Build a deck, or change one of yours (a form opens)")
     @app_commands.describe(game="Which game", name="The deck's name (one of yours to change it)")
     @app_commands.autocomplete(game=game_names, name=deck_names)
-    async def save_cmd(interaction: discord.Interaction, game: str, name: str | None = None) -> None:
-        await guarded(interaction, None, lambda: open_form(interaction, game, name or ""))
+    @guarded
+    async def save(self, interaction: discord.Interaction, game: str, name: str | None = None) -> None:
+        """/deck save."""
+        await open_form(interaction, game, name or "")
 
-    @group.command(name="list", description="Your saved decks")
+    @app_commands.command(name="list", description="Your saved decks")
     @app_commands.describe(game="Only this game (default: every game with decks)")
     @app_commands.autocomplete(game=game_names)
-    async def list_cmd(interaction: discord.Interaction, game: str | None = None) -> None:
-        await guarded(interaction, None, lambda: list_decks(interaction, game))
+    @guarded
+    async def listing(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """/deck list."""
+        await list_decks(self.services, interaction, game)
 
-    @group.command(name="show", description="One of your decks as text to copy (no name: a ready one)")
+    @app_commands.command(name="show", description="One of your decks as text to copy (no name: a ready one)")
     @app_commands.describe(game="Which game", name="Which of your decks (default: the game's ready example)")
     @app_commands.autocomplete(game=game_names, name=deck_names)
-    async def show_cmd(interaction: discord.Interaction, game: str, name: str | None = None) -> None:
-        await guarded(interaction, None, lambda: show_deck(interaction, game, name))
+    @guarded
+    async def show(self, interaction: discord.Interaction, game: str, name: str | None = None) -> None:
+        """/deck show."""
+        await show_deck(self.services, interaction, game, name)
 
-    @group.command(name="delete", description="Delete one of your saved decks")
+    @app_commands.command(name="delete", description="Delete one of your saved decks")
     @app_commands.describe(game="Which game", name="Which of your decks")
     @app_commands.autocomplete(game=game_names, name=deck_names)
-    async def delete_cmd(interaction: discord.Interaction, game: str, name: str) -> None:
-        await guarded(interaction, None, lambda: delete_deck(interaction, game, name))
-
-    tree.add_command(group)
+    @guarded
+    async def delete(self, interaction: discord.Interaction, game: str, name: str) -> None:
+        """/deck delete."""
+        await delete_deck(self.services, interaction, game, name)

@@ -13,44 +13,46 @@ with response windows the pace (`ag:lbpace:`, `live` or `async`); the lobby says
 each player (their own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
-(pointing to /game abandon) and the lobby message loses them. The same template carries "Take my seat
-back" (`ag:lb:back:<match>`), posted when an AI takes over a timed-out seat: only that person may press it.
+(pointing to /game abandon) and the lobby message loses them. "Take my seat back" (`ag:lb:back:<match>`),
+posted when an AI takes over a timed-out seat, is its own component (bot/discord/services.py
+ReclaimButton): only that person may press it. Each component is built by its own class (its template and
+its constructor are the only places that write its custom_id).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.discord.away import EMOJI, known_away
+from bot.discord.away import EMOJI
 from bot.discord.common import (
-    RECLAIM,
+    BARE,
+    Look,
+    Rebuilt,
     StaticView,
     archive_own_thread,
-    bot_of,
-    guarded_press,
+    channel_of,
     reply,
     seat_label,
     shown,
+    values_of,
 )
 from bot.discord.decks import answer_problems
 from bot.discord.prefs import CLOCK_WORDS, PACE_WORDS
+from bot.discord.services import guarded_press, services_of
+from bot.discord.settings import Settings
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
 from bot.sessions.packs import pack_of, seat_choices
-from bot.store import ABANDONED, ACTIVE, LOBBY
+from bot.store import ABANDONED, ACTIVE, LOBBY, Store
 from engine.registry import get as get_game
 from engine.table.present import SeatChoice, deck_of, has_windows, of, player_count
 from engine.text import printable
-
-if TYPE_CHECKING:
-    from bot.discord.app import AgoraBot
 
 log = logging.getLogger("bot.discord.lobby")
 
@@ -119,9 +121,9 @@ def pack_words(info: MatchInfo) -> str:
     return "" if found is None else f"Card pack {shown(found[0])} v{found[1]}"
 
 
-def away_mark(info: MatchInfo, user_id: int | None) -> str:
+def away_mark(info: MatchInfo, user_id: int | None, settings: Settings) -> str:
     """A seated person's time away, as the lobby lists it: " — 🏖️ away until <t:…:f>" ("" when not away)."""
-    stay = known_away(info.guild_id, user_id)
+    stay = settings.known_away(info.guild_id, user_id)
     return f" — {EMOJI} away until <t:{int(stay.until)}:f>" if stay is not None else ""
 
 
@@ -130,11 +132,9 @@ def levels() -> list[str]:
     return [x for x in LEVEL_ORDER if x in LEVELS] + [x for x in LEVELS if x not in LEVEL_ORDER]
 
 
-def lobby_embed(info: MatchInfo) -> discord.Embed:
+def lobby_embed(info: MatchInfo, settings: Settings) -> discord.Embed:
     """The lobby: game, player range (or the table size chosen), host, the seats so far, the clock, the
-    pace, and what to do."""
-    from bot.discord.timers import table_clock, table_pace  # timers imports this module
-
+    pace (with the server's settings as last read), and what to do."""
     game = get_game(info.game_id)
     lo, hi = game.min_players, game.max_players
     table = info.options.get("seats")
@@ -142,7 +142,7 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
         f"{i + 1}. {seat_label(info, i) if s.is_ai else f'<@{s.user_id}>'}"
         + (" (host)" if s.user_id == info.host_user and not s.is_ai else "")
         + picks_text(info, i)
-        + away_mark(info, s.user_id)
+        + away_mark(info, s.user_id, settings)
         for i, s in enumerate(info.seats)
     ]
     if info.status == LOBBY:
@@ -162,11 +162,11 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
         if pack := pack_words(info):
             desc += f"\n**{pack}**: its cards join the game's own (`/card` shows them)."
         changeable = " — the host may change it below" if "clock" in table_rows(info)[1] else ""
-        desc += f"\n**Clock:** {table_clock(info)}{changeable}."
+        desc += f"\n**Clock:** {settings.table_clock(info)}{changeable}."
         if has_windows(of(game)):
             default = "" if info.options.get("pace") else " (the server's default)"
             desc += (
-                f"\n**Pace:** {table_pace(info)}{default} — the host may change it below.\n**Response "
+                f"\n**Pace:** {settings.pace(info)}{default} — the host may change it below.\n**Response "
                 "windows** treat each player as they chose with `/notify windows:` (by default, a window you "
                 "cannot respond to passes at once)."
             )
@@ -181,28 +181,25 @@ def lobby_embed(info: MatchInfo) -> discord.Embed:
     return embed
 
 
+def lobby_message(info: MatchInfo, settings: Settings) -> dict[str, Any]:
+    """The lobby message's embed and components (no components once it is closed), as keyword arguments of
+    a post or an edit."""
+    return {"embed": lobby_embed(info, settings), "view": lobby_buttons(info)}
+
+
 def lobby_buttons(info: MatchInfo) -> StaticView | None:
     """The five lobby buttons and the AI level select (none once the lobby is closed)."""
     if info.status != LOBBY:
         return None
     view = StaticView()
-    for action, label in ACTIONS.items():
-        view.add_item(
-            discord.ui.Button(label=label, style=STYLES[action], custom_id=f"ag:lb:{action}:{info.id}")
-        )
+    for action in ACTIONS:
+        view.add_item(LobbyButton(action, info.id).item)
     options = [
         discord.SelectOption(label=f"Bot · {level}", value=level, description=LEVEL_WORDS.get(level))
         for level in levels()[:25]
     ]
     if options:
-        view.add_item(
-            discord.ui.Select(
-                custom_id=f"ag:lbai:{info.id}",
-                placeholder="Add an AI of a chosen level…",
-                options=options,
-                row=1,
-            )
-        )
+        view.add_item(LobbyAiSelect(info.id, Look(tuple(options), "Add an AI of a chosen level…", 1)).item)
     book = deck_book(get_game(info.game_id))
     picks, table = table_rows(info)
     for row, choice in enumerate(picks, start=2):
@@ -216,14 +213,8 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
             )]  # fmt: skip
         if len(offered) < 25:
             offered.append(discord.SelectOption(label="Random", value=RANDOM, emoji="🎲"))
-        view.add_item(
-            discord.ui.Select(
-                custom_id=f"ag:lbch:{info.id}:{choice.key}",
-                placeholder=f"Choose your {choice.label} (random if none)"[:150],
-                options=offered,
-                row=row,
-            )
-        )
+        placeholder = f"Choose your {choice.label} (random if none)"[:150]
+        view.add_item(LobbyChoiceSelect(info.id, choice.key, Look(tuple(offered), placeholder, row)).item)
     for row, key in enumerate(table, start=2 + len(picks)):
         view.add_item(table_select(info, key, row))
     return view
@@ -244,27 +235,23 @@ def table_select(info: MatchInfo, key: str, row: int) -> discord.ui.Select[Any]:
     """The host's select of one table option (TABLE_OPTIONS), the table's choice marked."""
     words, placeholder = TABLE_OPTIONS[key]
     chosen = info.options.get(key)
-    return discord.ui.Select(
-        custom_id=f"ag:lb{key}:{info.id}",
-        placeholder=placeholder,
-        options=[discord.SelectOption(label=w[:100], value=v, default=v == chosen) for v, w in words.items()],
-        row=row,
-    )
+    options = [discord.SelectOption(label=w[:100], value=v, default=v == chosen) for v, w in words.items()]
+    return LobbyTableSelect(key, info.id, Look(tuple(options), placeholder, row)).item
 
 
-async def remember_lobby_message(bot: AgoraBot, info: MatchInfo, message: discord.Message) -> None:
+async def remember_lobby_message(store: Store, info: MatchInfo, message: discord.Message) -> None:
     """Store where the lobby message is, so that it can lose its buttons when the lobby closes."""
-    await bot.sessions.store.set_lobby_message(info.id, message.channel.id, message.id)
+    await store.set_lobby_message(info.id, message.channel.id, message.id)
 
 
-async def redraw_lobby_message(bot: AgoraBot, info: MatchInfo) -> None:
+async def redraw_lobby_message(client: discord.Client, settings: Settings, info: MatchInfo) -> None:
     """Redraw a lobby's message in place (after a change made from another message)."""
-    where = await bot.sessions.store.lobby_message(info.id)
-    channel = await bot.channel(where[0]) if where is not None else None
+    where = await settings.store.lobby_message(info.id)
+    channel = await channel_of(client, where[0]) if where is not None else None
     if where is None or channel is None:
         return
     with contextlib.suppress(discord.HTTPException):
-        await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info), view=lobby_buttons(info))
+        await channel.get_partial_message(where[1]).edit(**lobby_message(info, settings))
 
 
 async def my_decks_menu(interaction: discord.Interaction, info: MatchInfo) -> tuple[str, StaticView] | None:
@@ -274,21 +261,16 @@ async def my_decks_menu(interaction: discord.Interaction, info: MatchInfo) -> tu
     book = deck_book(game)
     if book is None:
         return None
-    decks = await bot_of(interaction).sessions.store.decks(interaction.user.id, info.game_id)
+    decks = await services_of(interaction).store.decks(interaction.user.id, info.game_id)
     if not decks:
         return None
     label = next((c.label for c in choices(info) if c.key == book.key), "deck")
     view = StaticView()
-    view.add_item(
-        discord.ui.Select(
-            custom_id=f"ag:lbdk:{info.id}",
-            placeholder=f"Bring one of your saved decks as your {label}"[:150],
-            options=[
-                discord.SelectOption(label=f"{printable(d.name)} (yours)"[:100], value=d.name)
-                for d in decks[:25]
-            ],
-        )
-    )
+    options = [
+        discord.SelectOption(label=f"{printable(d.name)} (yours)"[:100], value=d.name) for d in decks[:25]
+    ]
+    placeholder = f"Bring one of your saved decks as your {label}"[:150]
+    view.add_item(LobbyDeckSelect(info.id, Look(tuple(options), placeholder)).item)
     text = (
         f"📂 Your saved {game.title} decks: bring one to game #{info.id} as your {label}, "
         "or choose a ready one (or Random) in the lobby."
@@ -296,50 +278,57 @@ async def my_decks_menu(interaction: discord.Interaction, info: MatchInfo) -> tu
     return text, view
 
 
-async def close_lobby_message(bot: AgoraBot, info: MatchInfo) -> None:
+async def close_lobby_message(client: discord.Client, settings: Settings, info: MatchInfo) -> None:
     """Redraw a started or closed lobby's message without its buttons (if we know where it is)."""
-    where = await bot.sessions.store.lobby_message(info.id)
+    where = await settings.store.lobby_message(info.id)
     if where is None:
         return
-    channel = await bot.channel(where[0])
+    channel = await channel_of(client, where[0])
     if channel is None:
         return
     with contextlib.suppress(discord.HTTPException):
-        await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info), view=None)
+        await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info, settings), view=None)
     if info.status == ABANDONED:  # closed before it started: its table is done with
-        await archive_own_thread(bot, channel)
+        await archive_own_thread(client, channel)
+
+
+async def still_open(interaction: discord.Interaction, mid: int) -> MatchInfo | None:
+    """The lobby a select of it names, if it is still open; else None, the presser told it started or
+    closed."""
+    info = await services_of(interaction).sessions.get(mid)
+    if info.status != LOBBY:
+        await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+        return None
+    return info
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:lb:(?P<action>[a-z]+):(?P<mid>\d+)"
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ag:lb:(?P<action>(?!back:)[a-z]+):(?P<mid>\d+)",
 ):
-    """One lobby button; the lobby message is redrawn in place after every change."""
+    """One lobby button; the lobby message is redrawn in place after every change. (Its `back` action is
+    "Take my seat back": bot/discord/services.py ReclaimButton.)"""
 
     def __init__(self, action: str, mid: int) -> None:
         super().__init__(
-            discord.ui.Button(label=ACTIONS.get(action, action), custom_id=f"ag:lb:{action}:{mid}")
+            discord.ui.Button(
+                label=ACTIONS.get(action, action),
+                style=STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"ag:lb:{action}:{mid}",
+            )
         )
         self.action, self.mid = action, mid
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        """Rebuild from the custom_id."""
-        return cls(match["action"], int(match["mid"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Join, leave, add an AI, start or cancel; or take a seat back from the AI."""
+        """Join, leave, add an AI, start or cancel."""
         await guarded_press(interaction, self.mid, lambda: self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        sessions = bot.sessions
+        services = services_of(interaction)
+        sessions, settings = services.sessions, services.settings
         user = interaction.user
         mid = self.mid
-        if self.action == RECLAIM:
-            await self._reclaim(interaction)
-            return
         if self.action not in ACTIONS:
             await reply(interaction, "That button no longer exists.")
             return
@@ -348,11 +337,11 @@ class LobbyButton(
             await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
             if interaction.message is not None:  # and the message loses its buttons, if it still had them
                 with contextlib.suppress(discord.HTTPException):
-                    await interaction.message.edit(embed=lobby_embed(info), view=None)
+                    await interaction.message.edit(embed=lobby_embed(info, settings), view=None)
             return
         if self.action == "join":
             info = await sessions.join(mid, user.id, user.display_name)
-            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+            await interaction.response.edit_message(**lobby_message(info, settings))
             if (menu := await my_decks_menu(interaction, info)) is not None:  # their decks, privately
                 await interaction.followup.send(menu[0], view=menu[1], ephemeral=True)
             return
@@ -360,123 +349,90 @@ class LobbyButton(
             info = await sessions.leave(mid, user.id, lobby_only=True)
         elif self.action == "ai":  # at the server's level (/config ai_level)
             level = (
-                (await bot.settings(interaction.guild_id)).ai_level if interaction.guild_id else DEFAULT_LEVEL
+                (await settings.of(interaction.guild_id)).ai_level if interaction.guild_id else DEFAULT_LEVEL
             )
             info = await sessions.add_ai(mid, user.id, level)
         elif self.action == "start":
             info = await sessions.start(mid, user.id)
         else:
             info = await sessions.cancel(mid, user.id)
-        await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+        await interaction.response.edit_message(**lobby_message(info, settings))
         if info.status == ABANDONED and interaction.channel is not None:
-            await archive_own_thread(bot, interaction.channel)
-
-    async def _reclaim(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        user = interaction.user
-        info = await bot.sessions.reclaim(self.mid, user.id, user.display_name)
-        bot.boards.schedule(self.mid)
-        await reply(interaction, f"✅ You play your seat in game #{info.id} again; the board will follow.")
-        if isinstance(interaction.channel, discord.abc.Messageable):
-            await interaction.channel.send(
-                f"↩️ {user.display_name} is back in the game and plays their own seat."
-            )
+            await archive_own_thread(services.client, interaction.channel)
 
 
-class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbai:(?P<mid>\d+)"):
+class LobbyAiSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbai:(?P<mid>\d+)"
+):
     """The lobby's "Add an AI of a chosen level" select; its values are level names."""
 
-    def __init__(self, mid: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ag:lbai:{mid}", options=[]))
+    def __init__(self, mid: int, look: Look = BARE) -> None:
+        super().__init__(look.select(f"ag:lbai:{mid}"))
         self.mid = mid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyAiSelect:
-        """Rebuild from the custom_id."""
-        return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Seat an AI of the chosen level (host only), then redraw the lobby in place."""
 
         async def work() -> None:
-            sessions = bot_of(interaction).sessions
-            values = (interaction.data or {}).get("values") or []
-            level = str(values[0]) if values else ""
-            info = await sessions.get(self.mid)
-            if info.status != LOBBY:
-                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+            services = services_of(interaction)
+            sessions, settings = services.sessions, services.settings
+            values = values_of(interaction)
+            level = values[0] if values else ""
+            if (info := await still_open(interaction, self.mid)) is None:
                 return
             info = await sessions.add_ai(self.mid, interaction.user.id, level)
-            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+            await interaction.response.edit_message(**lobby_message(info, settings))
 
         await guarded_press(interaction, self.mid, work)
 
 
 class LobbyTableSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lb(?P<key>clock|pace):(?P<mid>\d+)"
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lb(?P<key>clock|pace):(?P<mid>\d+)"
 ):
     """The lobby's select of a table option (host only): the clock (`move` or `bank`) or the pace (`live`
     or `async`); see bot/discord/prefs.py."""
 
-    def __init__(self, key: str, mid: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ag:lb{key}:{mid}", options=[]))
+    def __init__(self, key: str, mid: int, look: Look = BARE) -> None:
+        super().__init__(look.select(f"ag:lb{key}:{mid}"))
         self.key, self.mid = key, mid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyTableSelect:
-        """Rebuild from the custom_id."""
-        return cls(match["key"], int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Set the table option (host only), then redraw the lobby in place."""
 
         async def work() -> None:
-            sessions = bot_of(interaction).sessions
-            values = (interaction.data or {}).get("values") or []
-            value = str(values[0]) if values else ""
-            info = await sessions.get(self.mid)
-            if info.status != LOBBY:
-                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+            services = services_of(interaction)
+            sessions, settings = services.sessions, services.settings
+            values = values_of(interaction)
+            value = values[0] if values else ""
+            if (info := await still_open(interaction, self.mid)) is None:
                 return
             allowed = TABLE_OPTIONS[self.key][0]
             if value not in allowed:
                 raise SessionError(f"That {self.key} is not one Agora knows; choose {' or '.join(allowed)}.")
             info = await sessions.set_option(self.mid, interaction.user.id, self.key, value)
-            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+            await interaction.response.edit_message(**lobby_message(info, settings))
 
         await guarded_press(interaction, self.mid, work)
 
 
 class LobbyChoiceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbch:(?P<mid>\d+):(?P<key>[\w-]+)"
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbch:(?P<mid>\d+):(?P<key>[\w-]+)"
 ):
     """A lobby's select for one seat choice (e.g. "Choose your Deck"); its values are option ids."""
 
-    def __init__(self, mid: int, key: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ag:lbch:{mid}:{key}", options=[]))
+    def __init__(self, mid: int, key: str, look: Look = BARE) -> None:
+        super().__init__(look.select(f"ag:lbch:{mid}:{key}"))
         self.mid, self.key = mid, key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyChoiceSelect:
-        """Rebuild from the custom_id."""
-        return cls(int(match["mid"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Record a seated person's pick (refused politely for anyone else), then redraw the lobby."""
 
         async def work() -> None:
-            sessions = bot_of(interaction).sessions
-            values = (interaction.data or {}).get("values") or []
-            option = str(values[0]) if values else RANDOM
-            info = await sessions.get(self.mid)
-            if info.status != LOBBY:
-                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+            services = services_of(interaction)
+            sessions, settings = services.sessions, services.settings
+            values = values_of(interaction)
+            option = values[0] if values else RANDOM
+            if (info := await still_open(interaction, self.mid)) is None:
                 return
             if option == MY_DECKS:
                 await self._my_decks(interaction, info)
@@ -484,7 +440,7 @@ class LobbyChoiceSelect(
             info = await sessions.pick(
                 self.mid, interaction.user.id, self.key, None if option == RANDOM else option
             )
-            await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_buttons(info))
+            await interaction.response.edit_message(**lobby_message(info, settings))
 
         await guarded_press(interaction, self.mid, work)
 
@@ -502,39 +458,32 @@ class LobbyChoiceSelect(
         await reply(interaction, menu[0], view=menu[1])
 
 
-class LobbyDeckSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbdk:(?P<mid>\d+)"):
+class LobbyDeckSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lbdk:(?P<mid>\d+)"
+):
     """A person's private select of their own saved decks for a lobby; its values are deck names."""
 
-    def __init__(self, mid: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ag:lbdk:{mid}", options=[]))
+    def __init__(self, mid: int, look: Look = BARE) -> None:
+        super().__init__(look.select(f"ag:lbdk:{mid}"))
         self.mid = mid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyDeckSelect:
-        """Rebuild from the custom_id."""
-        return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Bring the chosen deck (checked again by the game), then redraw the lobby message."""
 
         async def work() -> None:
-            bot = bot_of(interaction)
-            values = (interaction.data or {}).get("values") or []
-            name = str(values[0]) if values else ""
-            info = await bot.sessions.get(self.mid)
-            if info.status != LOBBY:
-                await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
+            services = services_of(interaction)
+            values = values_of(interaction)
+            name = values[0] if values else ""
+            if (info := await still_open(interaction, self.mid)) is None:
                 return
             try:
-                info = await bot.sessions.pick_deck(self.mid, interaction.user.id, name)
+                info = await services.sessions.pick_deck(self.mid, interaction.user.id, name)
             except DeckProblems as e:
                 await answer_problems(interaction, e, info.game_id, name)
                 return
             await interaction.response.edit_message(
                 content=f"✅ You bring your deck **{shown(name)}** to game #{info.id}.", view=None
             )
-            await redraw_lobby_message(bot, info)
+            await redraw_lobby_message(services.client, services.settings, info)
 
         await guarded_press(interaction, self.mid, work)

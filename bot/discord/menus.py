@@ -34,15 +34,18 @@ import discord
 
 from bot import ops
 from bot.discord.common import (
+    BARE,
     NOT_SEATED,
+    Look,
+    Rebuilt,
     StaticView,
-    bot_of,
+    custom_id_of,
     drawn_names,
-    guarded_press,
     reply,
+    values_of,
     who,
 )
-from bot.discord.timers import pass_time
+from bot.discord.services import guarded_press, services_of
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, own_seat, walk
 from bot.store import BROKEN, StoreError
@@ -96,15 +99,13 @@ def menu(
         assert level is not None
     back = _back(moves, path)
     view = StaticView()
-    base = f"ag:mv:{mid}:{sid}"
     room = BUTTONS_BELOW if path else BUTTONS_AT_ROOT
     n = len(level.options)
     if n <= room:
         for i, option in enumerate(level.options):
             style = discord.ButtonStyle.success if i in level.leaves else discord.ButtonStyle.primary
-            cid = f"{base}:{_path_text((*path, i))}"
             label = shorten(option, LABEL_MAX)
-            view.add_item(discord.ui.Button(label=label, style=style, custom_id=cid, row=i // 5))
+            view.add_item(MoveButton(mid, sid, (*path, i), label=label, style=style, row=i // 5).item)
         shown = ""
     else:
         pages = (n + PAGE - 1) // PAGE
@@ -115,17 +116,14 @@ def menu(
             for i in range(first, min(n, first + PAGE))
         ]
         placeholder = f"Choose… ({first + 1}–{first + len(choices)} of {n})"
-        cid = f"ag:ms:{mid}:{sid}:{_path_text(path)}"
-        view.add_item(discord.ui.Select(custom_id=cid, placeholder=placeholder, options=choices, row=0))
+        view.add_item(MoveSelect(mid, sid, path, Look(tuple(choices), placeholder, 0)).item)
         for label, target in (("◀ Previous", page - 1), ("Next ▶", page + 1)):
             if 0 <= target < pages:
-                cid = f"{base}:{_path_text(path)}:p{target}"
-                view.add_item(discord.ui.Button(label=label, custom_id=cid, row=1))
+                view.add_item(MoveButton(mid, sid, path, target, label=label, row=1).item)
         shown = f" (page {page + 1} of {pages})"
     if back is not None:
-        cid = f"{base}:{_path_text(back)}"
         view.add_item(
-            discord.ui.Button(label="‹ Back", style=discord.ButtonStyle.secondary, custom_id=cid, row=4)
+            MoveButton(mid, sid, back, label="‹ Back", style=discord.ButtonStyle.secondary, row=4).item
         )
     trail = " › ".join(level.labels)
     head = f"**Your move:** {trail} › …" if trail else "**Your move** — pick one:"
@@ -149,7 +147,7 @@ async def _consistent(
     mid: int, user: int, interaction: discord.Interaction
 ) -> tuple[MatchInfo, list[Move], Any]:
     """The match, the user's moves and private view, all read at the same state_id."""
-    sessions = bot_of(interaction).sessions
+    sessions = services_of(interaction).sessions
     for _ in range(5):
         info = await sessions.get(mid)
         moves = named_moves(info, await sessions.moves_for(mid, user))
@@ -191,7 +189,9 @@ async def hand_message(
     _require_player(info, user)
     files: list[discord.File] = []
     if moves or info.over or not played:
-        png = await bot_of(interaction).drawing.hand(info.game_id, private, drawn_names(info), info.options)
+        png = await services_of(interaction).drawing.hand(
+            info.game_id, private, drawn_names(info), info.options
+        )
         mine = hand_description(info.game_id, private, drawn_names(info))
         files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
     lines = [note] if note else []
@@ -203,23 +203,22 @@ async def hand_message(
         if played:
             lines.append("↪️ **It's your move again.**")
         if info.window:
-            at = pass_time(info)
+            at = services_of(interaction).settings.pass_time(info)
             by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
             lines.append(f"**{info.window}** — play one, or press **Pass** to let it go.{by_itself}")
         lines.append(text)
         if info.window:
-            setting = await bot_of(interaction).prefs.windows(info.guild_id, user)
+            setting = await services_of(interaction).prefs.windows(info.guild_id, user)
             lines.append(f"-# Your response windows: {WINDOW_WORDS[setting]} (change it: `/notify windows:`)")
-        if await bot_of(interaction).sessions.can_undo(mid, user) and _room_below(view):
-            cid = f"ag:undo:{mid}:{info.state_id}"
-            view.add_item(discord.ui.Button(label="↩ Undo", custom_id=cid, row=4))
+        if await services_of(interaction).sessions.can_undo(mid, user) and _room_below(view):
+            view.add_item(UndoButton(mid, info.state_id, row=4).item)
     else:
         waiting = ", ".join(who(info, s) for s in info.to_act) or "nobody"
         if not played:
             again = "Press *My hand & moves* again when it is."
             lines.append(f"It's not your turn — waiting for {waiting}. {again}")
         else:  # written once every step after the move has settled: the next to act, as the board shows
-            thinking = bot_of(interaction).sessions.ai_task(mid) is not None
+            thinking = services_of(interaction).sessions.ai_task(mid) is not None
             now = " (thinking: the board will show the answer)" if thinking else ""
             again = "Press *My hand & moves* again to see your hand, or when it is your turn."
             lines.append(f"Next: {waiting}{now}. {again}")
@@ -227,7 +226,7 @@ async def hand_message(
 
 
 class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:hand:(?P<mid>\d+):(?P<sid>\d+)"
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:hand:(?P<mid>\d+):(?P<sid>\d+)"
 ):
     """The board's "My hand & moves": a new ephemeral message with the hand and the menu."""
 
@@ -242,18 +241,11 @@ class HandButton(
         )
         self.mid, self.sid = mid, sid
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        """Rebuild from the custom_id."""
-        return cls(int(match["mid"]), int(match["sid"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Refuse strangers at once; otherwise defer (rendering) and send the hand."""
 
         async def work() -> None:
-            _require_player(await bot_of(interaction).sessions.get(self.mid), interaction.user.id)
+            _require_player(await services_of(interaction).sessions.get(self.mid), interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kwargs = await hand_message(interaction, self.mid)
             kwargs["files"] = kwargs.pop("attachments")
@@ -279,7 +271,7 @@ def _menu_items(rows: list[dict[str, Any]]) -> list[MenuItem]:
     for row in rows:
         for c in row.get("components", []):
             cid = str(c.get("custom_id", ""))
-            if cid.startswith(("ag:mv:", "ag:ms:")):
+            if MoveButton.claims(cid) or MoveSelect.claims(cid):
                 options = tuple((str(o.get("label")), str(o.get("value"))) for o in c.get("options", []))
                 items.append((cid, str(c.get("label", "")), int(c.get("style", 0)), options))
     return items
@@ -288,7 +280,7 @@ def _menu_items(rows: list[dict[str, Any]]) -> list[MenuItem]:
 def _drawn_at(items: list[MenuItem]) -> tuple[tuple[int, ...], int]:
     """The level (option path) and page a menu's components were drawn for."""
     for cid, _, _, options in items:
-        if cid.startswith("ag:ms:") and options:
+        if MoveSelect.claims(cid) and options:
             return _parse_path(cid.split(":")[4]), int(options[0][1]) // PAGE
     paths = [_parse_path(cid.split(":")[4]) for cid, *_ in items if cid.count(":") == 4]
     deepest = max(paths, key=len, default=())
@@ -299,10 +291,11 @@ async def _still_good(interaction: discord.Interaction, info: MatchInfo, moves: 
     """Whether a menu drawn at an older state_id may still be used: only other seats moved since (a
     simultaneous choice), and the menu pressed is the one this seat would be shown now (same moves)."""
     message = interaction.message
-    sessions = bot_of(interaction).sessions
+    sessions = services_of(interaction).sessions
     if message is None or not await sessions.only_others_moved(info.id, interaction.user.id, sid):
         return False
-    return drawn_again(info.id, sid, moves, message.content, [row.to_dict() for row in message.components])
+    rows: list[Any] = [row.to_dict() for row in message.components]
+    return drawn_again(info.id, sid, moves, message.content, rows)
 
 
 def drawn_again(mid: int, sid: int, moves: list[Move], content: str, rows: list[dict[str, Any]]) -> bool:
@@ -321,7 +314,7 @@ async def _press(
     """Show the next level, play a complete move, or redraw an out-of-date menu."""
     pressed = time.perf_counter()
     _require_own_menu(interaction)
-    sessions = bot_of(interaction).sessions
+    sessions = services_of(interaction).sessions
     user = interaction.user.id
     info = await sessions.get(mid)
     _require_player(info, user)
@@ -369,10 +362,25 @@ class MoveButton(
 ):
     """A button of the move menu: an option, Back, or a page of a long list."""
 
-    def __init__(self, mid: int, sid: int, path: tuple[int, ...], page: int) -> None:
+    def __init__(
+        self,
+        mid: int,
+        sid: int,
+        path: tuple[int, ...],
+        page: int = 0,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
         cid = f"ag:mv:{mid}:{sid}:{_path_text(path)}" + (f":p{page}" if page else "")
-        super().__init__(discord.ui.Button(label="…", custom_id=cid))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid, row=row))
         self.mid, self.sid, self.path, self.page = mid, sid, path, page
+
+    @classmethod
+    def claims(cls, custom_id: str) -> bool:
+        """Whether a custom_id is one of these buttons'."""
+        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
 
     @classmethod
     async def from_custom_id(
@@ -384,7 +392,10 @@ class MoveButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Navigate or play."""
         await guarded_press(
-            interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, self.path, self.page)
+            interaction,
+            self.mid,
+            lambda: _press(interaction, self.mid, self.sid, self.path, self.page),
+            move=True,
         )
 
 
@@ -394,9 +405,14 @@ class MoveSelect(
 ):
     """The select menu of a level with more options than buttons fit; its values are option indexes."""
 
-    def __init__(self, mid: int, sid: int, path: tuple[int, ...]) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ag:ms:{mid}:{sid}:{_path_text(path)}", options=[]))
+    def __init__(self, mid: int, sid: int, path: tuple[int, ...], look: Look = BARE) -> None:
+        super().__init__(look.select(f"ag:ms:{mid}:{sid}:{_path_text(path)}"))
         self.mid, self.sid, self.path = mid, sid, path
+
+    @classmethod
+    def claims(cls, custom_id: str) -> bool:
+        """Whether a custom_id is one of these selects'."""
+        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
 
     @classmethod
     async def from_custom_id(
@@ -407,10 +423,13 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Go one level down with the chosen option."""
-        values = (interaction.data or {}).get("values") or []
-        choice = int(values[0]) if values and str(values[0]).isdigit() else -1
+        values = values_of(interaction)
+        choice = int(values[0]) if values and values[0].isdigit() else -1
         await guarded_press(
-            interaction, self.mid, lambda: _press(interaction, self.mid, self.sid, (*self.path, choice), 0)
+            interaction,
+            self.mid,
+            lambda: _press(interaction, self.mid, self.sid, (*self.path, choice), 0),
+            move=True,
         )
 
 
@@ -420,27 +439,22 @@ def _room_below(view: StaticView) -> bool:
 
 
 class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:undo:(?P<mid>[0-9]+):(?P<sid>[0-9]+)"
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ag:undo:(?P<mid>[0-9]+):(?P<sid>[0-9]+)",
 ):
     """The hand menu's Undo: take back your last move, then redraw the hand and menu in place."""
 
-    def __init__(self, mid: int, sid: int) -> None:
-        super().__init__(discord.ui.Button(label="↩ Undo", custom_id=f"ag:undo:{mid}:{sid}"))
+    def __init__(self, mid: int, sid: int, *, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="↩ Undo", custom_id=f"ag:undo:{mid}:{sid}", row=row))
         self.mid, self.sid = mid, sid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> UndoButton:
-        """Rebuild from the custom_id."""
-        return cls(int(match["mid"]), int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Undo at the state the menu was drawn at; an out-of-date menu is redrawn instead."""
 
         async def work() -> None:
             _require_own_menu(interaction)
-            sessions = bot_of(interaction).sessions
+            sessions = services_of(interaction).sessions
             user = interaction.user.id
             _require_player(await sessions.get(self.mid), user)
             await interaction.response.defer()
@@ -462,7 +476,7 @@ async def answer_unclaimed(
     """Answer a button or menu press whose custom_id no registered component matches (none would)."""
     if interaction.type != discord.InteractionType.component:
         return
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    custom_id = custom_id_of(interaction)
     if any(c.__discord_ui_compiled_template__.fullmatch(custom_id) for c in components):
         return
     await reply(interaction, UNCLAIMED)

@@ -19,16 +19,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import weakref
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.discord.away import EMOJI, Away
-from bot.discord.common import GuildSettings, bot_of, guarded, guarded_press, reply, unarchived, who
-from bot.discord.lobby import lobby_buttons, lobby_embed, remember_lobby_message
+from bot.discord.common import GuildSettings, Rebuilt, board_link, jump_link, reply, unarchived, who
+from bot.discord.lobby import lobby_message, remember_lobby_message
+from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.lobby import NOT_PLAYER, people_of
 from bot.store import ACTIVE, FINISHED, LOBBY, MatchSummary, Store
@@ -39,20 +38,6 @@ log = logging.getLogger("bot.discord.mine")
 DESCRIPTION_MAX = 4096  # Discord's limit for an embed's description
 NONE_HERE = "You are not in any game on this server right now. Start one with `/play`, or join a lobby."
 _opening: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-
-
-def jump_link(guild_id: int | None, channel_id: int, message_id: int = 0) -> str:
-    """A link to a message (or, with no message, to the channel)."""
-    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return f"{where}/{message_id}" if message_id else where
-
-
-async def board_link(store: Store, guild_id: int | None, channel_id: int | None, match_id: int) -> str | None:
-    """A link to a match's current board message (its channel while none is known); None without a channel."""
-    board = await store.board(match_id)
-    if board is not None:
-        return jump_link(guild_id, board.channel_id, board.message_id)
-    return jump_link(guild_id, channel_id) if channel_id else None
 
 
 def _title(game_id: str) -> str:
@@ -141,15 +126,14 @@ def fit(blocks: list[tuple[str, list[str]]], limit: int = DESCRIPTION_MAX) -> st
     return "\n".join(out)
 
 
-async def games_list(interaction: discord.Interaction) -> None:
+async def games_list(services: Services, interaction: discord.Interaction) -> None:
     """/games: the person's games on this server and the lobbies they sit in, privately."""
     gid = interaction.guild_id
     if gid is None:
         raise SessionError("Use `/games` in a server: it lists your games there.")
-    bot = bot_of(interaction)
-    store = bot.sessions.store
+    store = services.store
     user = interaction.user.id
-    settings = await bot.timers.settings(gid)
+    settings = await services.settings.of(gid)
     running = await store.user_matches(gid, user, (ACTIVE,))
     running.sort(key=lambda m: (not my_move(m, user), m.updated_at, m.id))
     lobbies = await store.user_matches(gid, user, (LOBBY,))
@@ -163,14 +147,14 @@ async def games_list(interaction: discord.Interaction) -> None:
         (
             games_head,
             [
-                await _game_line(store, m, user, await _away_words(bot.away, settings, m, user))
+                await _game_line(store, m, user, await _away_words(services.away, settings, m, user))
                 for m in running
             ],
         ),
         (lobbies_head, [await _lobby_line(store, m, user) for m in lobbies]),
     ]
     name = interaction.guild.name if interaction.guild is not None else "this server"
-    mine = await bot.away.running(gid, user, settings)
+    mine = await services.away.running(gid, user, settings)
     head = (
         f"{EMOJI} You are away until <t:{int(mine.until)}:f>: your games here wait for you "
         "(`/away back`, or any button of one of them, ends it).\n\n"
@@ -193,7 +177,7 @@ def _lock(mid: int) -> asyncio.Lock:
 
 async def _pointer(interaction: discord.Interaction, info: MatchInfo, old: int) -> None:
     """Tell the presser where the rematch of game #old already is."""
-    store = bot_of(interaction).sessions.store
+    store = services_of(interaction).store
     where = await store.lobby_message(info.id)
     link = jump_link(info.guild_id, *where) if where else f"<#{info.channel_id}>"
     if info.status == ACTIVE:  # its board, once there is one
@@ -202,33 +186,33 @@ async def _pointer(interaction: discord.Interaction, info: MatchInfo, old: int) 
     await reply(interaction, f"🔁 The rematch of game #{old} {state}: game #{info.id}, {link}.")
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:rematch:(?P<mid>\d+)"):
+class RematchButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:rematch:(?P<mid>\d+)"
+):
     """A finished board's Rematch button: one of that game's players opens a new lobby like it."""
 
     def __init__(self, mid: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", custom_id=f"ag:rematch:{mid}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", emoji="🔁", style=discord.ButtonStyle.success, custom_id=f"ag:rematch:{mid}"
+            )
+        )
         self.mid = mid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        """Rebuild from the custom_id."""
-        return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Open the rematch lobby (players only), or point to the one already open."""
         await guarded_press(interaction, self.mid, lambda: self._rematch(interaction))
 
     async def _rematch(self, interaction: discord.Interaction) -> None:
-        sessions = bot_of(interaction).sessions
+        services = services_of(interaction)
+        sessions = services.sessions
         info = await sessions.get(self.mid)
         if interaction.user.id not in people_of(info.seats):
             raise SessionError(NOT_PLAYER)
         if info.status != FINISHED:
             raise SessionError("Only a finished game can be played again.")
         async with _lock(self.mid):
-            if (existing := await sessions.store.rematch_id(self.mid)) is not None:
+            if (existing := await services.store.rematch_id(self.mid)) is not None:
                 await _pointer(interaction, await sessions.get(existing), self.mid)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)  # a thread and two posts
@@ -246,16 +230,16 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"a
 async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[MatchInfo, bool]:
     """Open the rematch lobby of a finished game: in a new thread of the channel it was played from, or in
     its own channel (the server's thread mode); the lobby and whether it was opened now."""
-    bot = bot_of(interaction)
+    services = services_of(interaction)
     user = interaction.user
     title = old.title
-    settings = await bot.settings(old.guild_id) if old.guild_id else GuildSettings()
-    here = await bot.channel(old.channel_id) if old.channel_id else None
+    settings = await services.settings.of(old.guild_id)
+    here = await services.channel(old.channel_id) if old.channel_id else None
     if here is None:
         raise SessionError("This game's channel is gone; start a new game with `/play`.")
     parent = here
     if isinstance(here, discord.Thread):
-        parent = here.parent or await bot.channel(here.parent_id)
+        parent = here.parent or await services.channel(here.parent_id)
     channel: Any = here
     opener: discord.Message | None = None
     if settings.threads and isinstance(parent, discord.TextChannel):
@@ -271,7 +255,7 @@ async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[Match
         except discord.Forbidden:  # no "Create Public Threads" permission here: the lobby goes in the channel
             log.warning("no permission to create a thread in channel %s; rematch opened in place", parent.id)
             channel = parent
-    lobby, created = await bot.sessions.rematch(old.id, user.id, channel.id, host_name=user.display_name)
+    lobby, created = await services.sessions.rematch(old.id, user.id, channel.id, host_name=user.display_name)
     if not created:
         if opener is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -282,19 +266,10 @@ async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[Match
         f"🔁 {others + ' — ' if others else ''}{user.display_name} asks for a rematch of game #{old.id}: "
         "everyone is seated as before. The host presses **Start** when you are all ready."
     )
-    kwargs: dict[str, Any] = {"content": text, "embed": lobby_embed(lobby), "view": lobby_buttons(lobby)}
+    kwargs: dict[str, Any] = {"content": text, **lobby_message(lobby, services.settings)}
     if opener is not None and channel is parent:  # no thread: the opener becomes the lobby
         sent = await opener.edit(**kwargs)
     else:
         sent = await unarchived(channel, lambda: channel.send(**kwargs))
-    await remember_lobby_message(bot, lobby, sent)
+    await remember_lobby_message(services.store, lobby, sent)
     return lobby, True
-
-
-def install(tree: app_commands.CommandTree[Any]) -> None:
-    """Add /games to the tree."""
-
-    @tree.command(name="games", description="Your games on this server: whose move, and a link to each board")
-    @app_commands.guild_only()
-    async def games_cmd(interaction: discord.Interaction) -> None:
-        await guarded(interaction, None, lambda: games_list(interaction))

@@ -15,7 +15,8 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord.common import bot_of, shown
+from bot.discord.common import shown
+from bot.discord.services import Services, services_of
 from bot.discord.texts import CHOICE_MAX, PackCards
 from bot.sessions import SessionError
 from bot.sessions.packs import ServerPack, server_packs, title, too_big, upload
@@ -35,7 +36,7 @@ def described(pack: packs.Pack, version: int) -> str:
     return f"Card pack **{shown(pack.name)}** v{version} for {title(pack.game_id)}: {count} ({listed})"
 
 
-async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -> str:
+async def add_pack(services: Services, interaction: discord.Interaction, file: discord.Attachment) -> str:
     """Download, check and store an uploaded pack file (Manage Server is checked by the caller); what to
     answer. Refused (SessionError, nothing stored) for a file too large, not UTF-8 or not a valid pack."""
     if file.size > packs.MAX_PACK_BYTES:  # Discord says how large it is: no need to download it
@@ -47,7 +48,7 @@ async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -
             f"{file.filename} could not be downloaded from Discord; please try again."
         ) from None
     guild_id = interaction.guild_id or 0
-    store = bot_of(interaction).sessions.store
+    store = services.store
     pack, version = await upload(store, guild_id, interaction.user.id, file.filename, data, time.time())
     game, typed = title(pack.game_id), printable(pack.name.replace("`", "'"))
     kept = "; games already running keep the version they started with" if version > 1 else ""
@@ -57,13 +58,13 @@ async def add_pack(interaction: discord.Interaction, file: discord.Attachment) -
     )
 
 
-async def pack_to_remove(interaction: discord.Interaction, which: str) -> PackRecord:
+async def pack_to_remove(services: Services, interaction: discord.Interaction, which: str) -> PackRecord:
     """The server's pack that `/config remove_cardpack:` names (`game_id/name`, as the autocomplete gives,
     or a bare name); a polite refusal if there is none, or several of that name."""
     game_id, name = _which(which)
     found = [
         r
-        for r in await bot_of(interaction).sessions.store.packs(interaction.guild_id or 0, game_id)
+        for r in await services.store.packs(interaction.guild_id or 0, game_id)
         if r.name.casefold() == name.casefold()
     ]
     if not found:
@@ -75,11 +76,9 @@ async def pack_to_remove(interaction: discord.Interaction, which: str) -> PackRe
     return found[0]
 
 
-async def remove_pack(interaction: discord.Interaction, record: PackRecord) -> str:
+async def remove_pack(services: Services, interaction: discord.Interaction, record: PackRecord) -> str:
     """Stop offering one of this server's packs; what to answer. Games already dealt with it keep it."""
-    await bot_of(interaction).sessions.store.remove_pack(
-        record.guild_id, record.game_id, record.name, time.time()
-    )
+    await services.store.remove_pack(record.guild_id, record.game_id, record.name, time.time())
     return (
         f"🗑️ Card pack **{shown(record.name)}** for {title(record.game_id)} is no longer offered; games "
         "dealt with it keep it. Uploading a file of that name adds it again, as its next version."
@@ -121,7 +120,7 @@ def pack_cards(found: list[ServerPack]) -> dict[str, list[PackCards]]:
 async def pack_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """/play's `pack:` suggestions: this server's packs for the game chosen (every game's until one is)."""
     game = getattr(interaction.namespace, "game", None) or None
-    found = await server_packs(bot_of(interaction).sessions.store, interaction.guild_id, game)
+    found = await server_packs(services_of(interaction).store, interaction.guild_id, game)
     q = current.strip().casefold()
     return [
         app_commands.Choice(
@@ -134,7 +133,7 @@ async def pack_choices(interaction: discord.Interaction, current: str) -> list[a
 
 async def removal_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """/config remove_cardpack's suggestions: this server's packs, as "game_id/name"."""
-    found = await server_packs(bot_of(interaction).sessions.store, interaction.guild_id)
+    found = await server_packs(services_of(interaction).store, interaction.guild_id)
     q = current.strip().casefold()
     return [
         app_commands.Choice(
@@ -148,4 +147,4 @@ async def removal_choices(interaction: discord.Interaction, current: str) -> lis
 
 async def card_packs(interaction: discord.Interaction, game_id: str | None) -> dict[str, list[PackCards]]:
     """This server's packs (none outside a server) for /card: one game's, or every game's."""
-    return pack_cards(await server_packs(bot_of(interaction).sessions.store, interaction.guild_id, game_id))
+    return pack_cards(await server_packs(services_of(interaction).store, interaction.guild_id, game_id))

@@ -12,7 +12,8 @@ import io
 
 import discord
 
-from bot.discord.common import bot_of, drawn_names, seat_names
+from bot.discord.common import drawn_names, seat_names
+from bot.discord.services import Services
 from bot.replay import export_filename, match_export
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ABANDONED, BROKEN, FINISHED, LOBBY, MatchRecord
@@ -30,17 +31,19 @@ NO_GAME_HERE = (
 MEANWHILE = "; meanwhile `/game replay` shows it so far."  # ends bot/replay.py's LIVE_EXPORT
 
 
-async def stored_match(interaction: discord.Interaction, match_id: int | None, sub: str) -> MatchRecord:
+async def stored_match(
+    services: Services, interaction: discord.Interaction, match_id: int | None, sub: str
+) -> MatchRecord:
     """The stored match asked for (this channel's, or the last it had, when no number is given), if it is
     this server's and was dealt; SessionError saying why not otherwise."""
-    sessions = bot_of(interaction).sessions
+    store = services.store
     if match_id is None:
         channel = interaction.channel_id or 0
-        here = await sessions.store.live_match_id(channel) or await sessions.store.latest_match_id(channel)
+        here = await store.live_match_id(channel) or await store.latest_match_id(channel)
         if here is None:
             raise SessionError(NO_GAME_HERE.format(sub=sub))
         match_id = here
-    record = await sessions.store.get_match(match_id) if 0 < match_id <= MAX_MATCH_ID else None
+    record = await store.get_match(match_id) if 0 < match_id <= MAX_MATCH_ID else None
     if record is None or record.guild_id is None or record.guild_id != interaction.guild_id:
         raise SessionError(f"There is no game #{match_id} on this server.")
     if record.status == BROKEN:
@@ -62,10 +65,10 @@ def where_it_stands(info: MatchInfo, moves: int) -> str:
     return f"Still being played: shown up to move {moves}, now."
 
 
-async def replay(interaction: discord.Interaction, match_id: int | None) -> None:
+async def replay(services: Services, interaction: discord.Interaction, match_id: int | None) -> None:
     """/game replay [id]: the game as an animated picture, one frame a turn, posted in the channel (at most
     REPLAYS_AT_ONCE under way per server: each takes seconds of the replay worker)."""
-    record = await stored_match(interaction, match_id, "replay")
+    record = await stored_match(services, interaction, match_id, "replay")
     server = interaction.guild_id or 0
     if _making.get(server, 0) >= REPLAYS_AT_ONCE:
         raise SessionError(
@@ -74,23 +77,22 @@ async def replay(interaction: discord.Interaction, match_id: int | None) -> None
         )
     _making[server] = _making.get(server, 0) + 1
     try:
-        await _replay(interaction, record)
+        await _replay(services, interaction, record)
     finally:
         _making[server] -= 1
         if not _making[server]:
             del _making[server]
 
 
-async def _replay(interaction: discord.Interaction, record: MatchRecord) -> None:
+async def _replay(services: Services, interaction: discord.Interaction, record: MatchRecord) -> None:
     """Make the replay in the replay worker and post it."""
-    bot = bot_of(interaction)
-    info = await bot.sessions.get(record.id)
-    rows = [r for r in await bot.sessions.store.load_log(record.id) if not r.undone]
+    info = await services.sessions.get(record.id)
+    rows = [r for r in await services.store.load_log(record.id) if not r.undone]
     await interaction.response.defer(thinking=True)  # drawing every turn takes seconds
     limit = max(1, interaction.filesize_limit - UPLOAD_MARGIN)
     names = drawn_names(info)  # drawn on the frames, not Markdown
     try:
-        animation = await bot.drawing.replay(
+        animation = await services.drawing.replay(
             record.game_id,
             len(record.seats),
             record.seed,
@@ -131,11 +133,10 @@ async def _replay(interaction: discord.Interaction, record: MatchRecord) -> None
     await interaction.followup.send(embed=embed, file=file, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def export(interaction: discord.Interaction, match_id: int | None) -> None:
+async def export(services: Services, interaction: discord.Interaction, match_id: int | None) -> None:
     """/game export [id]: a game that is over as a JSON file (ephemeral), with how to play it back."""
-    bot = bot_of(interaction)
-    record = await stored_match(interaction, match_id, "export")
-    exported = await match_export(bot.sessions, record, drawn_names, MEANWHILE)
+    record = await stored_match(services, interaction, match_id, "export")
+    exported = await match_export(services.sessions, record, drawn_names, MEANWHILE)
     await interaction.response.defer(ephemeral=True, thinking=True)
     data = to_text(exported).encode()
     name = export_filename(exported)

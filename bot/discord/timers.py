@@ -35,11 +35,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.away import first_back
 from bot.discord.budget import yielding
 from bot.discord.common import (
     MIN_LOBBY_EXPIRY,
@@ -120,6 +121,23 @@ def next_deadline(
     if window and settings.response_wait and since + settings.response_wait > after:
         times.append(since + settings.response_wait)
     return min(times) if times else None
+
+
+def counts_from(info: MatchInfo, settings: GuildSettings, back: float) -> float:
+    """When the turn's clock counts from (Timers.clock_start), given when the first of the people it waits on
+    is back from time away (`back`)."""
+    if info.guild_id is None or passes_by_itself(info, settings):
+        return info.updated_at
+    return max(info.updated_at, back)
+
+
+def next_wait(info: MatchInfo, settings: GuildSettings, back: float, after: float) -> float | None:
+    """The first moment after `after` when the current wait needs the timers (next_deadline), or the return
+    of the people it waits on while they are all away (`back`, see counts_from)."""
+    since, end = after_away(*turn_clock(info, settings), counts_from(info, settings, back))
+    if since > after:
+        return since
+    return next_deadline(since, end, after, settings, passes_by_itself(info, settings))
 
 
 def pause_for(now: float, earliest: float | None, interval: float) -> float:
@@ -283,16 +301,29 @@ class Timers:
         return settings
 
     async def deadline_for(self, info: MatchInfo) -> float | None:
-        """The first deadline of a new position (the session manager stores it with the move), or None;
-        the loop wakes for it if it falls due before the loop would."""
-        if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
-            return None
-        settings = await self.settings(info.guild_id)
-        deadline = await self._next(info, settings, info.updated_at)
-        if deadline is not None and deadline < self._wake_at:
-            self._handed = deadline if self._handed is None else min(self._handed, deadline)
-            self._wake.set()
-        return deadline
+        """The first deadline of a new position, or None (see deadlines)."""
+        return (await self.deadlines(info, info.users_to_act))(info)
+
+    async def deadlines(self, info: MatchInfo, people: Iterable[int]) -> Callable[[MatchInfo], float | None]:
+        """The first deadline of a new position of this match (None: none), as a function of that position,
+        with the server's settings and these people's time away read first: the session manager calls it
+        holding the match's lock, so it reads nothing (bot/sessions/hooks.py). The loop wakes for a
+        deadline due before it would."""
+        gid = info.guild_id
+        settings = await self.settings(gid)
+        stays = {u: await self.bot.away.stay(gid, u) for u in people} if gid and settings.away_days else {}
+
+        def deadline_for(after: MatchInfo) -> float | None:
+            if after.status != ACTIVE or not after.users_to_act or after.guild_id is None:
+                return None
+            back = first_back(stays.get(u) for u in after.users_to_act)
+            deadline = next_wait(after, settings, back, after.updated_at)
+            if deadline is not None and deadline < self._wake_at:
+                self._handed = deadline if self._handed is None else min(self._handed, deadline)
+                self._wake.set()
+            return deadline
+
+        return deadline_for
 
     async def clock(self, info: MatchInfo, settings: GuildSettings) -> tuple[float, float | None]:
         """When the current wait counts from and when it runs out (None: never): the table's clock (a turn
@@ -304,10 +335,15 @@ class Timers:
         """When the turn's clock counts from: its start, or the return from time away of the people it waits
         on (the first of them back) if later, in the future while they are all away. A live response window
         ignores time away: it passes by itself."""
-        if info.guild_id is None or passes_by_itself(info, settings):
-            return info.updated_at
-        back = await self.bot.away.back_at(info.guild_id, info.users_to_act, settings)
-        return max(info.updated_at, back)
+        return counts_from(info, settings, await self._back(info, settings))
+
+    async def _back(self, info: MatchInfo, settings: GuildSettings) -> float:
+        """When the first of the people the match waits on is (or was) back from time away (0: never away)."""
+        return (
+            0.0
+            if info.guild_id is None
+            else await self.bot.away.back_at(info.guild_id, info.users_to_act, settings)
+        )
 
     async def away_now(self, info: MatchInfo) -> set[int]:
         """The people the match waits on who are away now: neither reminded nor timed out."""
@@ -330,10 +366,7 @@ class Timers:
     async def _next(self, info: MatchInfo, settings: GuildSettings, after: float) -> float | None:
         """The first moment after `after` when the current wait needs the timers (next_deadline), or the
         return of the people it waits on while they are all away."""
-        since, end = await self.clock(info, settings)
-        if since > after:
-            return since
-        return next_deadline(since, end, after, settings, passes_by_itself(info, settings))
+        return next_wait(info, settings, await self._back(info, settings), after)
 
     async def turn_changed(self, info: MatchInfo) -> None:
         """Set the next deadline after a change (the session manager now writes it with the move itself)."""

@@ -9,15 +9,15 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 
 from bot.sessions.automatic import played_for_them, position_seed
 from bot.sessions.cache import Live, MatchCache
 from bot.sessions.clock import Banks, banks_now
+from bot.sessions.hooks import CLAIM_LEASE, NO_HOOKS, PLAIN, Hooks, Policy, plain
 from bot.sessions.pool import AiPool
 from bot.sessions.types import (
-    DEFAULT_WINDOWS,
     MatchInfo,
     SessionError,
     SessionEvent,
@@ -29,8 +29,7 @@ from bot.sessions.types import (
     seat_name,
 )
 from bot.store import ACTIVE, LOBBY, LogRow, MatchRecord, ResultRow, Seat, StateUpdate, Store
-from bot.store.base import Shards
-from engine.core import PlayerId
+from engine.core import Action, PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
@@ -38,7 +37,7 @@ from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
 
-CLAIM_LEASE = 90.0  # seconds a claim holds: a process that dies holding one leaves its work for this long
+__all__ = ["CLAIM_LEASE", "SessionBase", "result_row"]
 
 
 def result_row(seat: int, who: Seat, share: float) -> ResultRow:
@@ -61,8 +60,10 @@ class SessionBase:
         turn_seconds: float | None = None,
         clock: Callable[[], float] = time.time,
         ai_pool: AiPool | None = None,
+        hooks: Hooks = NO_HOOKS,
     ) -> None:
         self.store = store
+        self.hooks = hooks  # the front end's policy and processes (bot/sessions/hooks.py)
         # AI decisions and hints think in these worker processes; a pool made here is closed with us.
         self._own_pool = ai_pool is None
         self.ai_pool = AiPool() if ai_pool is None else ai_pool
@@ -74,18 +75,11 @@ class SessionBase:
         self._cache = MatchCache(cache_size, pinned=self._ai_tasks.__contains__)
         self._subscribers: list[Subscriber] = []
         self._closed = False
-        # The front end's turn deadline for a new position (e.g. from its server's settings), written in the
-        # same transaction as the change; None keeps turn_seconds.
-        self.deadline_for: Callable[[MatchInfo], Awaitable[float | None]] | None = None
-        # How response windows treat the person in a seat (ASK, AUTO or ALL, the front end's record of their
-        # choice); None: everyone has the default.
-        self.window_setting: Callable[[MatchInfo, PlayerId], Awaitable[str]] | None = None
-        # Several bot processes on one database (bot/discord/app.py sets these): the shards whose guilds'
-        # AI turns this process resumes (None: all), and its name in the store's claims (None: the only
-        # process, so no claims are taken).
-        self.shards: Shards | None = None
-        self.owner: str | None = None
-        self.claim_lease = CLAIM_LEASE
+        # Several bot processes on one database: the shards whose guilds' AI turns this process resumes
+        # (None: all), and its name in the store's claims (None: the only process, so no claims are taken).
+        self.shards = hooks.shards
+        self.owner = hooks.owner
+        self.claim_lease = hooks.claim_lease
 
     @property
     def cache_size(self) -> int:
@@ -127,7 +121,14 @@ class SessionBase:
         raise NotImplementedError
 
     async def _play(
-        self, live: Live, seat: PlayerId, user: UserId | None, key: str, expected_state_id: int | None
+        self,
+        live: Live,
+        seat: PlayerId,
+        user: UserId | None,
+        key: str,
+        expected_state_id: int | None,
+        policy: Policy,
+        auto: str = "",
     ) -> SubmitResult:
         """Apply and commit one move (play.py)."""
         raise NotImplementedError
@@ -211,23 +212,37 @@ class SessionBase:
             live.window = (key, window)
         return live.window[1]
 
-    async def _automatic(self, live: Live) -> tuple[PlayerId, str, str] | None:
+    @staticmethod
+    def _legal(live: Live, seat: PlayerId) -> list[Action]:
+        """The seat's legal actions in the cached match's position ([] if it is not to act), computed once
+        per position (an undo makes a new Match, so a state_id seen before is not taken for the same one)."""
+        match = live.match
+        assert match is not None
+        if live.legal is None or live.legal[0] is not match or live.legal[1] != match.state_id:
+            live.legal = (match, match.state_id, {})
+        known = live.legal[2]
+        if seat not in known:
+            to_act = seat in match.game.to_act(match.state)
+            known[seat] = match.game.legal_actions(match.state, seat) if to_act else []
+        return known[seat]
+
+    def _automatic(self, live: Live, policy: Policy) -> tuple[PlayerId, str, str] | None:
         """The first person to act whose move is played for them, as (seat, action key, why), or None (the
         rule, and why it tells nobody anything: bot/sessions/automatic.py)."""
         rec, match = live.record, live.match
         if match is None or rec.status != ACTIVE:
             return None
         for seat in match.to_act():
-            if not rec.seats[seat].is_ai and (todo := await self._automatic_for(live, seat)) is not None:
+            if not rec.seats[seat].is_ai and (todo := self._automatic_for(live, seat, policy)) is not None:
                 return seat, *todo
         return None
 
-    async def _automatic_for(self, live: Live, seat: PlayerId) -> tuple[str, str] | None:
+    def _automatic_for(self, live: Live, seat: PlayerId, policy: Policy) -> tuple[str, str] | None:
         """The move played for the person in this seat now, as (action key, why), or None: the bot waits for
         them. Decided once per position, setting and undo."""
         rec, match = live.record, live.match
         assert match is not None
-        setting = await self._setting_of(live, seat)
+        setting = policy.window_setting(rec.seats[seat].user_id)
         can_undo = match.can_undo(seat)
         if live.automatic is None or live.automatic[0] != match.state_id:
             live.automatic = (match.state_id, {})
@@ -242,10 +257,11 @@ class SessionBase:
                 window=bool(self._window(live, tuple(match.to_act()))),
                 setting=setting,
                 can_undo=can_undo,
+                actions=self._legal(live, seat),
             )
         return known[(seat, setting, can_undo)]
 
-    async def _waits_on(self, live: Live) -> frozenset[UserId]:
+    def _waits_on(self, live: Live, policy: Policy) -> frozenset[UserId]:
         """The people the bot waits on now (to act, and no move is played for them): the ones to ping."""
         rec, match = live.record, live.match
         if match is None or rec.status != ACTIVE:
@@ -253,21 +269,33 @@ class SessionBase:
         waits = set()
         for s in match.to_act():
             user = rec.seats[s].user_id
-            if user is not None and not rec.seats[s].is_ai and await self._automatic_for(live, s) is None:
+            if user is not None and not rec.seats[s].is_ai and self._automatic_for(live, s, policy) is None:
                 waits.add(user)
         return frozenset(waits)
 
-    async def _setting_of(self, live: Live, seat: PlayerId) -> str:
-        """The window setting of the person in this seat (the default if the front end keeps none)."""
-        if self.window_setting is None:
-            return DEFAULT_WINDOWS
+    async def _policy(self, match_id: int) -> Policy:
+        """The front end's policy for the match (Hooks.policy), gathered before its lock is taken: never
+        await it while holding the lock. A failing hook is logged, and the defaults apply."""
+        if self.hooks.policy is plain:
+            return PLAIN
+        live = self._cache.peek(match_id)
+        if live is None:  # not in memory: load it (the only lock taken here)
+            async with self._lock_for(match_id):
+                info = self._info(await self._live(match_id, broken_ok=True))
+        else:
+            info = self._info(live)
         try:
-            return await self.window_setting(self._info(live), seat)
+            return await self.hooks.policy(info)
         except Exception:
-            log.exception(
-                "match %s: no window setting for seat %s; the default applies", live.record.id, seat
-            )
-            return DEFAULT_WINDOWS
+            log.exception("match %s: the front end's policy failed; the defaults apply", match_id)
+            return PLAIN
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, match_id: int) -> AsyncIterator[Policy]:
+        """The match's policy (gathered first, see _policy), then its lock for the body."""
+        policy = await self._policy(match_id)
+        async with self._lock_for(match_id):
+            yield policy
 
     # --- what a change writes ------------------------------------------------------------------------
     def _state_update(self, live: Live, match: Match, status: str) -> StateUpdate:
@@ -291,23 +319,23 @@ class SessionBase:
             now=now,
         )
 
-    async def _with_deadline(
-        self, live: Live, match: Match, u: StateUpdate, moves: tuple[LogRow, ...] | None
+    def _with_deadline(
+        self, live: Live, match: Match, u: StateUpdate, moves: tuple[LogRow, ...] | None, policy: Policy
     ) -> StateUpdate:
-        """The update with the front end's deadline for the position it stores (see deadline_for), and
+        """The update with the front end's deadline for the position it stores (Policy.deadline_for), and
         marked as waiting on the bot (ai_turn) when a move will be played for a person (see _automatic), so
         that a restart plays it. moves: a bank table's live log rows once the update is stored (None: a
         per-move clock); they are the cached match's from then on (see _apply_update)."""
         rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
         after = Live(rec, match, window=live.window, moves=moves, automatic=live.automatic)
-        if not u.ai_turn and await self._automatic(after) is not None:
+        if not u.ai_turn and self._automatic(after, policy) is not None:
             u = replace(u, ai_turn=True)
         live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
         live.automatic = after.automatic  # likewise, keyed by state_id
-        if self.deadline_for is None:
+        if policy.deadline_for is None:
             return u
         try:
-            deadline = await self.deadline_for(self._info(after))
+            deadline = policy.deadline_for(self._info(after))
         except Exception:
             log.exception("match %s: no deadline (the front end's deadline_for failed)", rec.id)
             return u

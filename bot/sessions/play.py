@@ -11,20 +11,23 @@ from typing import Any
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
 from bot.sessions.clock import people_waited
+from bot.sessions.hooks import Policy
 from bot.sessions.types import (
     BY_SETTING,
     MatchInfo,
     Move,
+    SeatSnapshot,
     SessionError,
     SessionEvent,
     StaleState,
     SubmitResult,
+    TableSnapshot,
     UserId,
     seat_name,
     seat_of,
 )
 from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
-from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
+from engine.core import JSON, Event, PlayerId, find_action
 from engine.match import Match
 from engine.registry import games
 from engine.table.events import event_owner
@@ -62,21 +65,29 @@ class Play(SessionBase):
     """Moves, undo and everything a front end reads about a match."""
 
     async def submit(
-        self, match_id: int, user: UserId, action_key: str, expected_state_id: int | None
+        self,
+        match_id: int,
+        user: UserId,
+        action_key: str,
+        expected_state_id: int | None,
+        *,
+        seen: bool = False,
     ) -> SubmitResult:
-        """Play a move by key for the user's seat, committed before this returns.
+        """Play a move by key for the user's seat, committed before this returns; with seen, the result
+        carries the user's snapshot just after it (SubmitResult.seen), read under the same lock.
 
         Refused (SessionError) for a stale expected_state_id (StaleState), a user without a seat, a seat
         not to act, or a move that is not legal now. expected_state_id=None skips the staleness check.
         """
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             seat = self._require_seat(live, user)
-            return await self._play(live, seat, user, action_key, expected_state_id)
+            result = await self._play(live, seat, user, action_key, expected_state_id, policy)
+            return replace(result, seen=self._seen(live, user)) if seen else result
 
     async def undo(self, match_id: int, user: UserId, expected_state_id: int | None = None) -> SubmitResult:
         """Take back the user's last move (own turn only, never past a draw or a reveal)."""
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             seat = self._require_seat(live, user)
             match = self._require_active(live)
@@ -85,7 +96,8 @@ class Play(SessionBase):
             rows = await self.store.load_log(match_id)
             undone = match.undo(seat)
             moves = None if live.moves is None else live.moves[:-1]  # its time is the position's again
-            update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE), moves)
+            update = self._state_update(live, undone, ACTIVE)
+            update = self._with_deadline(live, undone, update, moves, policy)
             await self.store.record_undo(match_id, rows[-1].seq, update, match.state_id)
             live.match = undone
             self._apply_update(live, update, moves)
@@ -138,15 +150,55 @@ class Play(SessionBase):
         """The user's legal moves now, with menu paths, in the game's menu order ([] if not their turn)."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            seat = seat_of(live.record.seats, user)
-            if live.match is None or live.record.status != ACTIVE or seat is None:
-                return []
-            game, state = live.match.game, live.match.state
-            rank = presentation_of(game).menu_rank
-            actions = game.legal_actions(state, seat)
-            moves = [(a, Move(a.key, tuple(game.describe(state, a)))) for a in actions]
-            moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
-            return [move for _, move in moves]
+            return self._moves(live, seat_of(live.record.seats, user))
+
+    async def snapshot(self, match_id: int, user: UserId, *, broken_ok: bool = False) -> SeatSnapshot:
+        """What a person's menu, hand image and reply read, under one lock: get, moves_for, view_for and
+        can_undo at once. Refused as view_for is (a broken match, one not dealt yet), unless broken_ok:
+        then such a match gives its picture, with no moves and no view."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id, broken_ok=broken_ok)
+            if not broken_ok:
+                self._require_started(live)
+            return self._seen(live, user)
+
+    def fresh(self, seen: SeatSnapshot) -> bool:
+        """Whether nothing about the match changed since the snapshot was read (no move, no new deadline,
+        no seat taken), as far as memory knows; False when it is not in memory."""
+        live = self._cache.peek(seen.info.id)
+        if live is None or not isinstance(seen.stamp, tuple):
+            return False
+        return all(a is b for a, b in zip(seen.stamp, _stamp(live), strict=True))
+
+    async def table_snapshot(self, match_id: int) -> TableSnapshot:
+        """What a match's board shows, under one lock: its picture (a broken one's too), the spectator view,
+        the people the bot waits on and whether a move is about to be played for a person (get,
+        view_for(None) and SessionManager's reading of whom it waits on, at once: see TableSnapshot)."""
+        async with self._locked(match_id) as policy:
+            live = await self._live(match_id, broken_ok=True)
+            match = live.match
+            view = None if match is None else match.game.view(match.state, None)
+            automating = match_id in self._ai_tasks and self._automatic(live, policy) is not None
+            return TableSnapshot(self._info(live), view, self._waits_on(live, policy), automating)
+
+    def _seen(self, live: Live, user: UserId) -> SeatSnapshot:
+        """The person's snapshot of the cached match (see snapshot); the caller holds the lock."""
+        seat = seat_of(live.record.seats, user)
+        match = live.match
+        view = None if match is None else match.game.view(match.state, seat)
+        active = match is not None and live.record.status == ACTIVE and seat is not None
+        undo = active and match is not None and seat is not None and match.can_undo(seat)
+        return SeatSnapshot(self._info(live), self._moves(live, seat), view, undo, _stamp(live))
+
+    def _moves(self, live: Live, seat: PlayerId | None) -> list[Move]:
+        """The seat's legal moves with menu paths, in the game's menu order ([] if none now)."""
+        if live.match is None or live.record.status != ACTIVE or seat is None:
+            return []
+        game, state = live.match.game, live.match.state
+        rank = presentation_of(game).menu_rank
+        moves = [(a, Move(a.key, tuple(game.describe(state, a)))) for a in self._legal(live, seat)]
+        moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
+        return [move for _, move in moves]
 
     async def only_others_moved(self, match_id: int, user: UserId, since: int) -> bool:
         """Whether every move since state `since` was another seat's than the user's (nothing taken back):
@@ -156,19 +208,11 @@ class Play(SessionBase):
             seat = seat_of(live.record.seats, user)
             return live.match is not None and seat is not None and _only_others_moved(live.match, seat, since)
 
-    async def waiting_on(self, match_id: int) -> frozenset[UserId]:
-        """The people the bot waits on now: to act, and no move is played for them (bot/sessions/automatic.py;
-        decided from what their opponents may see, so who is pinged tells nobody their cards)."""
-        async with self._lock_for(match_id):
-            return await self._waits_on(await self._live(match_id))
-
     async def can_undo(self, match_id: int, user: UserId) -> bool:
         """Whether undo would be accepted for this user now."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            seat = seat_of(live.record.seats, user)
-            ok = live.match is not None and live.record.status == ACTIVE and seat is not None
-            return ok and live.match is not None and seat is not None and live.match.can_undo(seat)
+            return self._seen(live, user).can_undo
 
     async def list_matches(
         self, *, origin: str | None = None, statuses: tuple[str, ...] | None = None, limit: int = 50
@@ -198,20 +242,20 @@ class Play(SessionBase):
         user: UserId | None,
         key: str,
         expected_state_id: int | None,
+        policy: Policy,
         auto: str = "",
     ) -> SubmitResult:
         """Apply and commit one move (auto: why it was played for a person, see SessionEvent); the caller
-        holds the match lock."""
+        holds the match lock, and gathered the policy before taking it."""
         match = self._require_active(live)
         if not _only_others_moved(match, seat, expected_state_id):
             self._check_fresh(match, expected_state_id)
         game = match.game
         if seat not in game.to_act(match.state):
             raise SessionError("It is not your turn.")
-        try:
-            action = find_action(game, match.state, seat, key)
-        except IllegalAction:
-            raise SessionError("That move is not possible now; here are the moves you have.") from None
+        action = next((a for a in self._legal(live, seat) if a.key == key), None)
+        if action is None:
+            raise SessionError("That move is not possible now; here are the moves you have.")
         before = match.state_id
         mid = live.record.id
         in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
@@ -222,7 +266,7 @@ class Play(SessionBase):
             update = self._state_update(live, match, FINISHED if over else ACTIVE)
             row = LogRow(match.state_id, seat, user, key, update.now, waited=waited)
             moves = None if live.moves is None else (*live.moves, row)
-            update = await self._with_deadline(live, match, update, moves)
+            update = self._with_deadline(live, match, update, moves, policy)
             results = self._results(live, match) if over else None
             await self.store.record_action(mid, row, update, before, results)
         except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
@@ -244,9 +288,15 @@ class Play(SessionBase):
         )
         if over:
             await self._publish(SessionEvent("finished", info))
-        else:
+        elif update.ai_turn:  # an AI seat, or a move played for a person, is next (see _with_deadline)
             self._kick_ai(mid)
         return SubmitResult(match.state_id, tuple(events), info)
+
+
+def _stamp(live: Live) -> tuple[object, ...]:
+    """What a snapshot remembers of the match it read, compared by identity: its row (replaced by every
+    change: a move, an undo, a deadline, a seat) and its Match."""
+    return (live.record, live.match)
 
 
 def played_for(name: str, why: str, seat: PlayerId, window: bool = True) -> Event:

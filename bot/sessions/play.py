@@ -133,6 +133,12 @@ class Play(SessionBase):
         async with self._lock_for(match_id):
             return self._info(await self._live(match_id, broken_ok=True))
 
+    async def peek(self, match_id: int) -> MatchInfo:
+        """A match's picture without waiting for its lock when it is in memory (else as get): for what never
+        changes, such as its game, server and channel; anything else may be a move behind."""
+        live = self._cache.peek(match_id)
+        return self._info(live) if live is not None else await self.get(match_id)
+
     async def match_for_channel(self, channel_id: int) -> MatchInfo | None:
         """The channel's lobby or running game, if any."""
         mid = await self.store.live_match_id(channel_id)

@@ -449,15 +449,11 @@ async def test_the_front_ends_policy_is_never_awaited_under_the_match_lock(store
     sessions._cache.lock = watched  # type: ignore[method-assign]
     try:
         mid = await _duel(sessions, ai=1)  # an AI seat: its task gathers the policy too
-        for _ in range(6):
-            await sessions.wait_idle(mid)
-            info = await sessions.get(mid)
-            if info.status != ACTIVE:
-                break
-            user = info.users_to_act[0]
-            seen = await sessions.snapshot(mid, user)
-            result = await sessions.submit(mid, user, seen.moves[0].key, info.state_id, seen=True)
+        while (info := await sessions.get(mid)).status == ACTIVE and info.state_id < 6:
+            seen = await sessions.snapshot(mid, person := info.users_to_act[0])
+            result = await sessions.submit(mid, person, seen.moves[0].key, info.state_id, seen=True)
             assert result.seen is not None and result.seen.info.state_id == result.state_id
+            await sessions.wait_idle(mid)
         await sessions.table_snapshot(mid)
         assert asked and set(asked) == {mid}
         stored = await store.get_match(mid)

@@ -1,5 +1,6 @@
-"""What every part of the session manager shares: the store, the cache, subscribers, the picture of a
-match, the rows written after a change, and the refusals."""
+"""What every part of the session manager shares: the store, the cache, subscribers, the front end's policy
+(gathered before a match's lock), the picture of a match, `_play` (the one path every move takes, a
+person's, an AI's or one played for a person), the rows written after a change, and the refusals."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from dataclasses import replace
 
 from bot.sessions.automatic import played_for_them, position_seed
 from bot.sessions.cache import Live, MatchCache
-from bot.sessions.clock import Banks, banks_now
+from bot.sessions.clock import Banks, banks_now, people_waited
 from bot.sessions.hooks import CLAIM_LEASE, NO_HOOKS, PLAIN, Hooks, Policy, plain
 from bot.sessions.pool import AiPool
 from bot.sessions.types import (
+    BY_SETTING,
     MatchInfo,
     SessionError,
     SessionEvent,
@@ -28,8 +30,19 @@ from bot.sessions.types import (
     own_seat,
     seat_name,
 )
-from bot.store import ACTIVE, LOBBY, LogRow, MatchRecord, ResultRow, Seat, StateUpdate, Store
-from engine.core import Action, PlayerId
+from bot.store import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    Conflict,
+    LogRow,
+    MatchRecord,
+    ResultRow,
+    Seat,
+    StateUpdate,
+    Store,
+)
+from engine.core import Action, Event, PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
@@ -118,19 +131,6 @@ class SessionBase:
 
     def _kick_ai(self, match_id: int) -> None:
         """Start the AI loop of a match unless it runs already (ai.py)."""
-        raise NotImplementedError
-
-    async def _play(
-        self,
-        live: Live,
-        seat: PlayerId,
-        user: UserId | None,
-        key: str,
-        expected_state_id: int | None,
-        policy: Policy,
-        auto: str = "",
-    ) -> SubmitResult:
-        """Apply and commit one move (play.py)."""
         raise NotImplementedError
 
     # --- locking, publishing ---------------------------------------------------------------------------
@@ -327,11 +327,12 @@ class SessionBase:
         that a restart plays it. moves: a bank table's live log rows once the update is stored (None: a
         per-move clock); they are the cached match's from then on (see _apply_update)."""
         rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
-        after = Live(rec, match, window=live.window, moves=moves, automatic=live.automatic)
+        after = Live(rec, match, window=live.window, moves=moves, automatic=live.automatic, legal=live.legal)
         if not u.ai_turn and self._automatic(after, policy) is not None:
             u = replace(u, ai_turn=True)
         live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
         live.automatic = after.automatic  # likewise, keyed by state_id
+        live.legal = after.legal  # likewise, keyed by the Match and its state_id
         if policy.deadline_for is None:
             return u
         try:
@@ -340,6 +341,15 @@ class SessionBase:
             log.exception("match %s: no deadline (the front end's deadline_for failed)", rec.id)
             return u
         return replace(u, deadline=deadline)
+
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        """Set or clear a match's turn deadline (the next move resets it; see turn_seconds).
+
+        Takes no lock, so a subscriber may call it while the manager publishes an event.
+        """
+        await self.store.set_deadline(match_id, deadline)
+        if (live := self._cache.peek(match_id)) is not None:
+            live.record = replace(live.record, deadline=deadline)
 
     def _apply_update(self, live: Live, u: StateUpdate, moves: tuple[LogRow, ...] | None) -> None:
         """Bring the cached row (and a bank table's log rows) in line with a stored update."""
@@ -379,6 +389,64 @@ class SessionBase:
         await self.store.set_status(live.record.id, status, note, self.clock())
         live.record = replace(live.record, status=status, note=note, ai_turn=False, deadline=None)
         await self._publish(SessionEvent(status, self._info(live)))
+
+    # --- the one path every move takes -----------------------------------------------------------------
+    async def _play(
+        self,
+        live: Live,
+        seat: PlayerId,
+        user: UserId | None,
+        key: str,
+        expected_state_id: int | None,
+        policy: Policy,
+        auto: str = "",
+    ) -> SubmitResult:
+        """Apply and commit one move (auto: why it was played for a person, see SessionEvent); the caller
+        holds the match lock, and gathered the policy before taking it."""
+        match = self._require_active(live)
+        if not only_others_since(match, seat, expected_state_id):
+            self._check_fresh(match, expected_state_id)
+        game = match.game
+        if seat not in game.to_act(match.state):
+            raise SessionError("It is not your turn.")
+        action = next((a for a in self._legal(live, seat) if a.key == key), None)
+        if action is None:
+            raise SessionError("That move is not possible now; here are the moves you have.")
+        before = match.state_id
+        mid = live.record.id
+        in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
+        waited = people_waited(live.record.seats, game.to_act(match.state))  # the bank clock's span
+        try:
+            events = match.apply(action)
+            over = match.is_over()
+            update = self._state_update(live, match, FINISHED if over else ACTIVE)
+            row = LogRow(match.state_id, seat, user, key, update.now, waited=waited)
+            moves = None if live.moves is None else (*live.moves, row)
+            update = self._with_deadline(live, match, update, moves, policy)
+            results = self._results(live, match) if over else None
+            await self.store.record_action(mid, row, update, before, results)
+        except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
+            self._cache.forget(mid)
+            fresh = await self._live(mid)
+            current = fresh.match.state_id if fresh.match is not None else before
+            raise StaleState("Another move was made first; here is the game as it is now.", current) from None
+        except BaseException:
+            self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
+            raise
+        self._apply_update(live, update, moves)
+        info = self._info(live)
+        if auto:
+            events = [played_for(info.seat_name(seat), auto, seat, in_window), *events]
+        await self._publish(
+            SessionEvent(
+                "action", info, seat=seat, user=user, action_key=key, events=tuple(events), auto=auto
+            )
+        )
+        if over:
+            await self._publish(SessionEvent("finished", info))
+        elif update.ai_turn:  # an AI seat, or a move played for a person, is next (see _with_deadline)
+            self._kick_ai(mid)
+        return SubmitResult(match.state_id, tuple(events), info)
 
     # --- refusals --------------------------------------------------------------------------------------
     def _require_seat(self, live: Live, user: UserId) -> PlayerId:
@@ -427,3 +495,27 @@ class SessionBase:
             raise StaleState(
                 "The game has moved on since that menu was drawn; here is the current one.", match.state_id
             )
+
+
+def played_for(name: str, why: str, seat: PlayerId, window: bool = True) -> Event:
+    """The public line that says a move was played for a person, and why: their own setting (stated as
+    their choice), or a move everyone could see was their only one."""
+    if why == BY_SETTING and window:
+        text = f"{name}'s window setting let the window pass."
+    elif why == BY_SETTING:
+        text = f"{name} could only pass; their setting (pass for me when I can't respond) passed for them."
+    else:
+        text = f"{name} had one possible move, as everyone could see; it was played for them."
+    return Event("played_for", text, args=(("seat", seat),))
+
+
+def only_others_since(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:
+    """A menu drawn at expected_state_id is still good if only other seats moved since (a simultaneous
+    decision, such as every seat choosing a card face down): their moves cannot change what this seat
+    chose. Any move of this seat since, or any undo, keeps the strict stale check (a double press applies
+    once)."""
+    if expected_state_id is None or match.state_id != len(match.log):  # an undo renumbered the log
+        return False
+    if not 0 <= expected_state_id < match.state_id:  # nothing since, or a state never drawn
+        return False
+    return all(p != seat for p, _ in match.log[expected_state_id:])

@@ -1,5 +1,5 @@
-"""Play: submit and undo moves, and read a match (its picture, a seat's view and moves, listings).
-`_play` is the one path every move takes, a person's or an AI's."""
+"""Play: submit and undo moves, and read a match (its picture, a seat's or the board's snapshot, a seat's
+view and moves, listings). Every move goes through base.py's `_play`."""
 
 from __future__ import annotations
 
@@ -8,25 +8,21 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.sessions.base import SessionBase
+from bot.sessions.base import SessionBase, only_others_since
 from bot.sessions.cache import Live
-from bot.sessions.clock import people_waited
-from bot.sessions.hooks import Policy
 from bot.sessions.types import (
-    BY_SETTING,
     MatchInfo,
     Move,
     SeatSnapshot,
     SessionError,
     SessionEvent,
-    StaleState,
     SubmitResult,
     TableSnapshot,
     UserId,
     seat_name,
     seat_of,
 )
-from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
+from bot.store import ACTIVE, LogRow, MatchSummary
 from engine.core import JSON, Event, PlayerId, find_action
 from engine.match import Match
 from engine.registry import games
@@ -208,11 +204,11 @@ class Play(SessionBase):
 
     async def only_others_moved(self, match_id: int, user: UserId, since: int) -> bool:
         """Whether every move since state `since` was another seat's than the user's (nothing taken back):
-        a menu of theirs drawn then is still theirs to use (see _only_others_moved)."""
+        a menu of theirs drawn then is still theirs to use (see base.only_others_since)."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             seat = seat_of(live.record.seats, user)
-            return live.match is not None and seat is not None and _only_others_moved(live.match, seat, since)
+            return live.match is not None and seat is not None and only_others_since(live.match, seat, since)
 
     async def can_undo(self, match_id: int, user: UserId) -> bool:
         """Whether undo would be accepted for this user now."""
@@ -231,98 +227,8 @@ class Play(SessionBase):
         timeout policies)."""
         return await self.store.expired_deadlines(self.clock() if now is None else now, shards=self.shards)
 
-    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
-        """Set or clear a match's turn deadline (the next move resets it; see turn_seconds).
-
-        Takes no lock, so a subscriber may call it while the manager publishes an event.
-        """
-        await self.store.set_deadline(match_id, deadline)
-        if (live := self._cache.peek(match_id)) is not None:
-            live.record = replace(live.record, deadline=deadline)
-
-    # --- the one path every move takes -----------------------------------------------------------------
-    async def _play(
-        self,
-        live: Live,
-        seat: PlayerId,
-        user: UserId | None,
-        key: str,
-        expected_state_id: int | None,
-        policy: Policy,
-        auto: str = "",
-    ) -> SubmitResult:
-        """Apply and commit one move (auto: why it was played for a person, see SessionEvent); the caller
-        holds the match lock, and gathered the policy before taking it."""
-        match = self._require_active(live)
-        if not _only_others_moved(match, seat, expected_state_id):
-            self._check_fresh(match, expected_state_id)
-        game = match.game
-        if seat not in game.to_act(match.state):
-            raise SessionError("It is not your turn.")
-        action = next((a for a in self._legal(live, seat) if a.key == key), None)
-        if action is None:
-            raise SessionError("That move is not possible now; here are the moves you have.")
-        before = match.state_id
-        mid = live.record.id
-        in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
-        waited = people_waited(live.record.seats, game.to_act(match.state))  # the bank clock's span
-        try:
-            events = match.apply(action)
-            over = match.is_over()
-            update = self._state_update(live, match, FINISHED if over else ACTIVE)
-            row = LogRow(match.state_id, seat, user, key, update.now, waited=waited)
-            moves = None if live.moves is None else (*live.moves, row)
-            update = self._with_deadline(live, match, update, moves, policy)
-            results = self._results(live, match) if over else None
-            await self.store.record_action(mid, row, update, before, results)
-        except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
-            self._cache.forget(mid)
-            fresh = await self._live(mid)
-            current = fresh.match.state_id if fresh.match is not None else before
-            raise StaleState("Another move was made first; here is the game as it is now.", current) from None
-        except BaseException:
-            self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
-            raise
-        self._apply_update(live, update, moves)
-        info = self._info(live)
-        if auto:
-            events = [played_for(info.seat_name(seat), auto, seat, in_window), *events]
-        await self._publish(
-            SessionEvent(
-                "action", info, seat=seat, user=user, action_key=key, events=tuple(events), auto=auto
-            )
-        )
-        if over:
-            await self._publish(SessionEvent("finished", info))
-        elif update.ai_turn:  # an AI seat, or a move played for a person, is next (see _with_deadline)
-            self._kick_ai(mid)
-        return SubmitResult(match.state_id, tuple(events), info)
-
 
 def _stamp(live: Live) -> tuple[object, ...]:
     """What a snapshot remembers of the match it read, compared by identity: its row (replaced by every
     change: a move, an undo, a deadline, a seat) and its Match."""
     return (live.record, live.match)
-
-
-def played_for(name: str, why: str, seat: PlayerId, window: bool = True) -> Event:
-    """The public line that says a move was played for a person, and why: their own setting (stated as
-    their choice), or a move everyone could see was their only one."""
-    if why == BY_SETTING and window:
-        text = f"{name}'s window setting let the window pass."
-    elif why == BY_SETTING:
-        text = f"{name} could only pass; their setting (pass for me when I can't respond) passed for them."
-    else:
-        text = f"{name} had one possible move, as everyone could see; it was played for them."
-    return Event("played_for", text, args=(("seat", seat),))
-
-
-def _only_others_moved(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:
-    """A menu drawn at expected_state_id is still good if only other seats moved since (a simultaneous
-    decision, such as every seat choosing a card face down): their moves cannot change what this seat
-    chose. Any move of this seat since, or any undo, keeps the strict stale check (a double press applies
-    once)."""
-    if expected_state_id is None or match.state_id != len(match.log):  # an undo renumbered the log
-        return False
-    since = match.log[expected_state_id:] if 0 <= expected_state_id < match.state_id else None
-    return bool(since) and all(p != seat for p, _ in since)

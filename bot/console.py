@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.files import FileRefused, read_regular
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
+from bot.sessions.hooks import Hooks, Policy, always
 from bot.sessions.lobby import check_pick
 from bot.sessions.packs import PACK, pack_of, read_pack, too_big
 from bot.sessions.types import DEFAULT_WINDOWS
@@ -569,8 +570,8 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
     in_app = not opts.line and _isatty(inp) and _isatty(out)
     store = open_store(opts.db)
     await store.open()
-    sessions = SessionManager(store, ai_delay=opts.ai_delay)
-    sessions.window_setting = lambda info, seat: _same(opts.windows)
+    hooks = Hooks(policy=always(Policy(default_window=opts.windows)))  # everyone here: --windows
+    sessions = SessionManager(store, ai_delay=opts.ai_delay, hooks=hooks)
     match_id: int | None = None
     try:
         if opts.list:
@@ -616,11 +617,6 @@ async def _run_app(opts: PlayOptions, match_id: int, screen: _Screen) -> int:
     else:
         screen.say(f"Saved. Resume with: {play_command(f'--resume {match_id}', opts.db)}")
     return code or 0
-
-
-async def _same(setting: str) -> str:
-    """Every person at this screen has the window setting chosen with --windows."""
-    return setting
 
 
 async def _new_game(

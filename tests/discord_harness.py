@@ -76,8 +76,13 @@ class Harness:
         sessions_module.secrets = SimpleNamespace(randbits=lambda bits: next(counter))  # type: ignore[assignment]
         self.store = SqliteStore(self.db)
         await self.store.open()
-        self.sessions = SessionManager(self.store, clock=lambda: self.clock[0])
-        self.bot = AgoraBot(self.sessions, timer_interval=0, **make_client_kwargs())
+        store, clock = self.store, lambda: self.clock[0]
+        self.bot = AgoraBot(
+            lambda hooks: SessionManager(store, clock=clock, hooks=hooks),
+            timer_interval=0,
+            **make_client_kwargs(),
+        )
+        self.sessions = self.bot.sessions
         self.runner = await start_client(self.bot, self.fake)
 
     async def stop(self) -> None:

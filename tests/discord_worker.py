@@ -86,9 +86,9 @@ async def main(db: str, api_base: str, gateway: str, token: str) -> int:
     point_at(api_base, gateway)
     store = SqliteStore(db)
     await store.open()
-    sessions = SessionManager(store)
+    bot = AgoraBot(lambda hooks: SessionManager(store, hooks=hooks), timer_interval=0, **make_client_kwargs())
+    sessions = bot.sessions
     sessions.subscribe(_ack)
-    bot = AgoraBot(sessions, timer_interval=0, **make_client_kwargs())
     return await serve(bot, sessions, store, token)
 
 

@@ -43,15 +43,15 @@ async def main(a: argparse.Namespace) -> int:
     assert shards is not None
     store = open_store(a.db)
     await store.open()
-    sessions = SessionManager(store)
-    sessions.subscribe(_ack)
     bot = ShardedAgoraBot(
-        sessions,
+        lambda hooks: SessionManager(store, hooks=hooks),
         shards=shards,
         timer_interval=a.timer_interval,
         claim_lease=a.lease,
         **make_client_kwargs(),
     )
+    sessions = bot.sessions
+    sessions.subscribe(_ack)
     quick_identify(bot)  # the fake has no IDENTIFY rate limit
     return await serve(bot, sessions, store, a.token)
 

@@ -399,21 +399,21 @@ async def test_a_board_waits_out_an_outage(
         thread, mid = await _started(h, alice, bob)
         posted = len(fake.public(thread))
         calls = 0
-        get = h.sessions.get
+        read = h.sessions.table_snapshot
 
         async def flaky(match_id: int) -> Any:
             nonlocal calls
             calls += 1
             if calls <= 3:
                 raise StoreUnavailable("no answer in 10 s")
-            return await get(match_id)
+            return await read(match_id)
 
-        h.sessions.get = flaky
+        h.sessions.table_snapshot = flaky
         h.bot.boards.posted.pop(mid, None)  # as after a restart: the board is posted anew
         await h.store.save_board(base.BoardRecord(mid, thread.id, 0, 0))
         h.bot.boards.schedule(mid)
         await h.bot.boards.flush()
-        del h.sessions.get
+        del h.sessions.table_snapshot
         assert calls == 4 and len(fake.public(thread)) > posted, calls
 
 
@@ -433,11 +433,11 @@ async def test_a_move_committed_before_an_outage_is_said_played(
         drawn = menus.hand_message
 
         async def unreachable_after(
-            interaction: Any, match_id: int, note: str = "", played: bool = False
+            interaction: Any, match_id: int, note: str = "", played: bool = False, seen: Any = None
         ) -> Any:
             if played:
                 raise StoreUnavailable("no answer in 2 s")
-            return await drawn(interaction, match_id, note, played)
+            return await drawn(interaction, match_id, note, played, seen)
 
         monkeypatch.setattr(menus, "hand_message", unreachable_after)
         press = await fake.click(mover, hand, label)

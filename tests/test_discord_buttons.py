@@ -203,7 +203,7 @@ async def test_callback_error_is_logged_with_match_id_and_answered(
         async def broken(*args: object) -> None:
             raise RuntimeError("disk on fire")
 
-        monkeypatch.setattr(h.sessions, "moves_for", broken)
+        monkeypatch.setattr(h.sessions, "snapshot", broken)
         answer = await h.press(alice, h.board(thread), HAND)
         assert answer.ephemeral and "the game is safe" in answer.content
         assert any(f"(match {mid})" in r.getMessage() for r in error_logs.records)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -10,7 +12,7 @@ import pytest
 import bot.discord.commands as commands_module
 import engine.registry as registry
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
-from tests.discord_harness import HAND, Harness
+from tests.discord_harness import HAND, NAV, Harness
 from tests.fakediscord import FakeDiscord
 
 CHOICES = 40
@@ -147,3 +149,63 @@ def test_a_level_with_one_way_on_is_skipped() -> None:
     text, view = menu(7, 3, deeper, (0,))
     assert "Attack" in text and [getattr(i, "label", None) for i in view.children][-1] == "‹ Back"
     assert view.children[-1].custom_id == "ag:mv:7:3:"  # Back skips the one-way "Attack" level
+
+
+async def test_one_press_reads_the_match_once(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A move press takes the match's lock at most twice (the seat's snapshot, the move) and computes the
+    legal moves at most twice (the snapshot's, the next seat's after the move), whatever the board task then
+    reads; the counts of each press and of the board task are printed (issue 36)."""
+    counts: Counter[tuple[str, str]] = Counter()
+
+    def who() -> str:
+        task = asyncio.current_task()
+        name = task.get_name() if task is not None else ""
+        return "board" if name.startswith("board") else "ai" if name.startswith("ai-") else "press"
+
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, lobby, mid = await h.open_lobby(alice)
+        await h.press(bob, lobby, "Join")
+        await h.press(alice, fake.message(lobby.id), "Start")
+        await h.settle()
+        lock = h.sessions._cache.lock
+
+        def counted_lock(match_id: int) -> Any:
+            counts[(who(), "locks")] += 1
+            return lock(match_id)
+
+        game = type(registry.get("omphala"))
+        legal = game.legal_actions
+
+        def counted_legal(self: Any, s: Any, player: PlayerId) -> list[Action]:
+            counts[(who(), "legal")] += 1
+            return legal(self, s, player)
+
+        monkeypatch.setattr(h.sessions._cache, "lock", counted_lock)
+        monkeypatch.setattr(game, "legal_actions", counted_legal)
+        user = alice if alice.id in (await h.sessions.get(mid)).users_to_act else bob
+        seen: dict[str, dict[str, int]] = {}
+
+        async def measured(what: str, press: Any) -> Any:
+            counts.clear()
+            answer = await press
+            await asyncio.wait(set(h.bot._under_way) or {asyncio.sleep(0)})  # the press's task has ended
+            await h.settle()
+            seen[what] = {f"{task} {kind}": n for (task, kind), n in sorted(counts.items())}
+            return answer
+
+        hand = await measured("My hand & moves", h.press(user, h.board(thread), HAND))
+        option = next(b["label"] for b in hand.buttons if b["label"] not in NAV)
+        level = await measured("a menu level", h.press(user, hand, option))
+        assert "Your move" in level.content and level.buttons[-1]["label"] == "‹ Back"
+        leaf = next(b["label"] for b in level.buttons if b["label"] not in NAV)
+        done = await measured("the move", h.press(user, level, leaf))
+        assert "✅ You played" in done.content
+        with capsys.disabled():
+            for what, n in seen.items():
+                print(f"\n{what}: {n}")
+        assert seen["the move"].get("press locks", 0) <= 2 and seen["the move"].get("press legal", 0) <= 2
+        assert seen["My hand & moves"].get("press locks", 0) <= 1
+        assert seen["a menu level"].get("press locks", 0) <= 1

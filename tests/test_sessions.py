@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.sessions import MatchBroken, SessionError, SessionEvent, SessionManager, StaleState
+from bot.sessions import (
+    Hooks,
+    MatchBroken,
+    MatchInfo,
+    Policy,
+    SessionError,
+    SessionEvent,
+    SessionManager,
+    StaleState,
+)
+from bot.sessions.types import ASK
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, LOBBY, SqliteStore
 from engine.core import Action
 from engine.match import Match
@@ -400,5 +412,51 @@ async def test_a_game_without_ai_to_move_never_queues_for_an_ai_slot(store: Sqli
                     break
                 await asyncio.sleep(0.02)
             assert mid not in sessions._ai_tasks, "the check waited for a slot it did not need"
+    finally:
+        await sessions.close()
+
+
+async def test_the_front_ends_policy_is_never_awaited_under_the_match_lock(store: SqliteStore) -> None:
+    """The hooks are given at construction; the policy hook (a front end reading its records, which may
+    await the database) runs before the match's lock is taken, never while the caller holds it; the
+    deadline it hands back is a plain function, used under the lock and written with each move."""
+    held: dict[int, set[asyncio.Task[object] | None]] = {}
+    asked: list[int] = []
+
+    def deadline_for(after: MatchInfo) -> float | None:
+        assert asyncio.current_task() in held.get(after.id, set()), "used with the move, under the lock"
+        return 5_000.0 + after.state_id
+
+    async def policy(info: MatchInfo) -> Policy:
+        assert asyncio.current_task() not in held.get(info.id, set()), "awaited under the match lock"
+        asked.append(info.id)
+        await asyncio.sleep(0)  # a read of the front end's records
+        return Policy(deadline_for=deadline_for, windows={ANN: ASK, BO: ASK})
+
+    sessions = SessionManager(store, hooks=Hooks(policy=policy))
+    lock = sessions._cache.lock
+
+    @contextlib.asynccontextmanager
+    async def watched(match_id: int) -> AsyncIterator[None]:
+        async with lock(match_id):
+            me = asyncio.current_task()
+            held.setdefault(match_id, set()).add(me)
+            try:
+                yield
+            finally:
+                held[match_id].discard(me)
+
+    sessions._cache.lock = watched  # type: ignore[method-assign]
+    try:
+        mid = await _duel(sessions, ai=1)  # an AI seat: its task gathers the policy too
+        while (info := await sessions.get(mid)).status == ACTIVE and info.state_id < 6:
+            seen = await sessions.snapshot(mid, person := info.users_to_act[0])
+            result = await sessions.submit(mid, person, seen.moves[0].key, info.state_id, seen=True)
+            assert result.seen is not None and result.seen.info.state_id == result.state_id
+            await sessions.wait_idle(mid)
+        await sessions.table_snapshot(mid)
+        assert asked and set(asked) == {mid}
+        stored = await store.get_match(mid)
+        assert stored is not None and stored.deadline == 5_000.0 + stored.state_id
     finally:
         await sessions.close()

@@ -21,6 +21,7 @@ from bot.discord import ShardedAgoraBot
 from bot.discord.common import ALREADY_ANSWERED
 from bot.discord.services import guard
 from bot.sessions import SessionManager, StaleState
+from bot.sessions.hooks import Hooks
 from bot.store import SqliteStore
 from bot.store.base import Shards
 from tests.fakediscord import FakeDiscord, FakeGuild, make_client_kwargs, running_bot
@@ -187,12 +188,21 @@ class Table:
     @contextlib.asynccontextmanager
     async def bot(self, shards: Shards) -> AsyncIterator[ShardedAgoraBot]:
         """The bot on these shards of 4, on the database; timers run by hand (tick)."""
-        async with self.sessions(ai_delay=0.0) as sessions:
-            bot = ShardedAgoraBot(sessions, shards=shards, timer_interval=0, **make_client_kwargs())
+        store = SqliteStore(self.db)
+        await store.open()
+
+        def sessions(hooks: Hooks) -> SessionManager:
+            return SessionManager(store, clock=lambda: self.clock[0], ai_delay=0.0, hooks=hooks)
+
+        bot = ShardedAgoraBot(sessions, shards=shards, timer_interval=0, **make_client_kwargs())
+        try:
             async with running_bot(bot, self.fake):
                 yield bot
-                await sessions.wait_idle()
+                await bot.sessions.wait_idle()
                 await bot.boards.flush()
+        finally:
+            await bot.sessions.close()
+            await store.close()
 
 
 LOW = Shards(4, frozenset({0, 1}))

@@ -555,8 +555,10 @@ async def test_login_is_tried_again_until_discord_answers(
         dead = f"http://127.0.0.1:{s.getsockname()[1]}/api/v10"
     store = SqliteStore(str(tmp_path / "agora.db"))
     await store.open()
-    sessions = SessionManager(store)
-    bot = app.AgoraBot(sessions, timer_interval=0, **make_client_kwargs())
+    bot = app.AgoraBot(
+        lambda hooks: SessionManager(store, hooks=hooks), timer_interval=0, **make_client_kwargs()
+    )
+    sessions = bot.sessions
     stop = app.Stop(60.0)  # never armed here: no signal
     try:
         with pointed_at(fake):
@@ -603,8 +605,10 @@ async def test_a_stop_past_its_bound_says_so_in_one_line_and_ends(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     store = SqliteStore(str(tmp_path / "agora.db"))
     await store.open()
-    sessions = SessionManager(store)
-    bot = app.AgoraBot(sessions, timer_interval=0, **make_client_kwargs())
+    bot = app.AgoraBot(
+        lambda hooks: SessionManager(store, hooks=hooks), timer_interval=0, **make_client_kwargs()
+    )
+    sessions = bot.sessions
     stop = app.Stop(60.0)
     h = Harness(fake, str(tmp_path / "agora.db"))
     try:

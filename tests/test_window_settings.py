@@ -14,6 +14,7 @@ import pytest
 
 from bot.sessions import SessionEvent, SessionManager
 from bot.sessions.cache import Live
+from bot.sessions.hooks import Hooks, Policy, always
 from bot.sessions.types import ALL, ASK, AUTO, BY_SETTING, FORCED, WINDOW_SETTINGS
 from bot.store import ACTIVE, SqliteStore
 from engine.match import Match
@@ -32,11 +33,9 @@ async def _game(sessions: SessionManager, game_id: str, seed: int = 3) -> int:
     return info.id
 
 
-def _with_setting(setting: str) -> object:
-    async def window_setting(info: object, seat: int) -> str:
-        return setting
-
-    return window_setting
+def _with_setting(setting: str) -> Hooks:
+    """A front end where everyone has this window setting."""
+    return Hooks(policy=always(Policy(default_window=setting)))
 
 
 async def _play_randomly(
@@ -68,8 +67,7 @@ async def test_a_whole_game_under_each_setting(tmp_path: Path, game_id: str, set
     auto: it never waits on a person who can only pass; all: it never waits on a person in a window."""
     store = SqliteStore(str(tmp_path / "w.db"))
     await store.open()
-    sessions = SessionManager(store)
-    sessions.window_setting = _with_setting(setting)  # type: ignore[assignment]
+    sessions = SessionManager(store, hooks=_with_setting(setting))
     try:
         mid = await _game(sessions, game_id)
         waited, played_for = await _play_randomly(sessions, mid, seed=len(game_id))
@@ -132,8 +130,7 @@ async def test_ask_me_keeps_the_schedule_whatever_the_hand(tmp_path: Path, game_
                 only_pass = [a.kind for a in game.legal_actions(state, seat)] == [PASS]
                 live = Live(replace(record, state_id=variant.state_id), variant)
                 for setting in WINDOW_SETTINGS:
-                    sessions.window_setting = _with_setting(setting)  # type: ignore[assignment]
-                    todo = await sessions._automatic(live)
+                    todo = sessions._automatic(live, Policy(default_window=setting))
                     passed = todo is not None and todo[2] == BY_SETTING
                     outcomes[setting].add((only_pass, passed))
         assert outcomes[ASK] and all(not passed for _, passed in outcomes[ASK])
@@ -172,8 +169,7 @@ async def test_a_pass_due_before_a_crash_is_played_at_recovery(tmp_path: Path) -
     db = str(tmp_path / "r.db")
     store = SqliteStore(db)
     await store.open()
-    sessions = SessionManager(store)
-    sessions.window_setting = _with_setting(ALL)  # type: ignore[assignment]
+    sessions = SessionManager(store, hooks=_with_setting(ALL))
     mid = await _game(sessions, "siege_of_olympus")
     sessions._kick_ai = lambda match_id: None  # type: ignore[method-assign]  # the process "dies" first
     rng = random.Random(4)
@@ -189,8 +185,7 @@ async def test_a_pass_due_before_a_crash_is_played_at_recovery(tmp_path: Path) -
 
     store = SqliteStore(db)
     await store.open()
-    sessions = SessionManager(store)
-    sessions.window_setting = _with_setting(ALL)  # type: ignore[assignment]
+    sessions = SessionManager(store, hooks=_with_setting(ALL))
     try:
         assert await sessions.recover() == 1
         await sessions.wait_idle(mid)

@@ -1,9 +1,11 @@
 """The Discord client: builds the services, registers the persistent components and commands, follows the
 session manager, runs.
 
-    sessions = SessionManager(store)
-    bot = AgoraBot(sessions, guild_id=None)        # guild_id: sync commands to one server only (instant)
+    bot = AgoraBot(lambda hooks: SessionManager(store, hooks=hooks))  # guild_id=: sync commands to one server
     await bot.start(token)
+
+The bot builds its session manager whole (`bot.sessions`), handing it the hooks it needs
+(bot/sessions/hooks.py): each match's policy (window settings, deadlines) and, on shards, its claims.
 
 Nothing about a game lives only in memory: every button's custom_id names its match (and state), the
 DynamicItem classes registered in setup_hook rebuild the handler from it, deadlines are written with each
@@ -11,7 +13,7 @@ move, and each game's board message is stored (a board not posted before a resta
 
 Several processes can share the bot, each on some of its shards and all on one database:
 
-    bot = ShardedAgoraBot(sessions, shards=Shards(8, frozenset({0, 1, 2, 3})))   # shards 0-3 of 8
+    bot = ShardedAgoraBot(make_sessions, shards=Shards(8, frozenset({0, 1, 2, 3})))   # shards 0-3 of 8
 
 A guild belongs to shard (guild_id >> 22) % count; each process resumes the AI moves, posts the missing
 boards and runs the timers of its own shards' guilds only (Discord sends it only their interactions), and
@@ -57,8 +59,9 @@ from bot.discord.services import ReclaimButton, Services
 from bot.discord.settings import Settings
 from bot.discord.timers import Timers
 from bot.drawing import Drawing
-from bot.sessions import SessionEvent, SessionManager
-from bot.sessions.base import CLAIM_LEASE
+from bot.sessions import MatchInfo, SessionEvent, SessionManager
+from bot.sessions.hooks import CLAIM_LEASE, Hooks, Policy
+from bot.sessions.lobby import people_of
 from bot.store import DiskFull, StoreError, StoreUnavailable, open_store
 from bot.store.base import Shards, reason_of
 
@@ -93,7 +96,7 @@ class AgoraBot(discord.Client):
 
     def __init__(
         self,
-        sessions: SessionManager,
+        sessions: Callable[[Hooks], SessionManager],
         *,
         guild_id: int | None = None,
         sync_commands: bool = True,
@@ -112,21 +115,22 @@ class AgoraBot(discord.Client):
         client_kwargs.setdefault("http_trace", self.budget.trace())
         super().__init__(**client_kwargs)
         sweep_sparingly(self.http)  # discord.py's per-request bucket scan, once a minute instead (budget.py)
-        self.sessions = sessions
-        self.guild_id = guild_id
-        self.sync_commands = sync_commands
         self.own_shards = shards  # None: every guild is ours, and no other process shares the database
         self.claim_lease = claim_lease
+        self.sessions = sessions(self._session_hooks())  # built whole: nothing is assigned onto it later
+        self.guild_id = guild_id
+        self.sync_commands = sync_commands
         self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.drawing = drawing or Drawing()  # boards and hands drawn in worker processes
-        away = Away(sessions.store, lambda: self.sessions.clock())  # people's time away (/away)
-        settings = Settings(sessions.store, away, lambda: self.sessions.clock())  # servers' /config, cached
-        self.boards = Boards(self, sessions, settings, self.drawing)
-        self.timers = Timers(self, sessions, settings, away, self.boards, timer_interval)
-        prefs = Prefs(sessions.store)  # people's window settings
+        sessions_ = self.sessions  # built above, with the hooks that read the parts below lazily
+        away = Away(sessions_.store, lambda: self.sessions.clock())  # people's time away (/away)
+        settings = Settings(sessions_.store, away, lambda: self.sessions.clock())  # servers' /config, cached
+        self.boards = Boards(self, sessions_, settings, self.drawing)
+        self.timers = Timers(self, sessions_, settings, away, self.boards, timer_interval)
+        prefs = Prefs(sessions_.store)  # people's window settings
         self.services = Services(
-            self, sessions, sessions.store, settings, prefs, away, self.drawing, self.boards, self.timers
+            self, sessions_, sessions_.store, settings, prefs, away, self.drawing, self.boards, self.timers
         )
         self._unsubscribe: Any = None
         self._timing: Any = None
@@ -146,13 +150,6 @@ class AgoraBot(discord.Client):
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
         self._timing = self.sessions.subscribe(self.timers.on_event)
         self._counting = self.sessions.subscribe(_count_moves)
-        self.sessions.deadline_for = self.timers.deadline_for  # written in the same transaction as the move
-        self.sessions.window_setting = (
-            self.services.prefs.window_setting
-        )  # windows passed for people by their setting
-        if self.own_shards is not None:  # other processes share the database: our guilds only, and claims
-            self.sessions.shards, self.sessions.owner = self.own_shards, owner_name()
-            self.sessions.claim_lease = self.claim_lease
         await asyncio.to_thread(render.warm)
         if self.sync_commands:
             if self.guild_id is not None:
@@ -167,6 +164,20 @@ class AgoraBot(discord.Client):
         self.boards.resume()  # boards of moves made just before the restart, with their pings
         self.timers.start()
         self._heart = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    def _session_hooks(self) -> Hooks:
+        """What the session manager needs of the bot: each match's policy and, when other processes share the
+        database, our guilds only, and claims under our name."""
+        if self.own_shards is None:
+            return Hooks(policy=self._policy)
+        return Hooks(self._policy, self.own_shards, owner_name(), self.claim_lease)
+
+    async def _policy(self, info: MatchInfo) -> Policy:
+        """A match's policy (bot/sessions/hooks.py), read before the session manager takes its lock: each
+        person's window setting, and the first deadline of a new position (written with the move)."""
+        people = people_of(info.seats)
+        windows = {u: await self.services.prefs.windows(info.guild_id, u) for u in people}
+        return Policy(await self.timers.deadlines(info, people), windows)
 
     async def _heartbeat(self) -> None:
         """Every BEAT_EVERY seconds while connected and the database answers: the health file, live games."""
@@ -284,7 +295,7 @@ class ShardedAgoraBot(AgoraBot, discord.AutoShardedClient):
     """AgoraBot on some of the bot's shards (`shards`): one gateway connection per shard, the guilds of
     those shards only. Other processes run the other shards on the same database."""
 
-    def __init__(self, sessions: SessionManager, *, shards: Shards, **kwargs: Any) -> None:
+    def __init__(self, sessions: Callable[[Hooks], SessionManager], *, shards: Shards, **kwargs: Any) -> None:
         kwargs.setdefault("shard_count", shards.count)
         kwargs.setdefault("shard_ids", sorted(shards.ids))
         super().__init__(sessions, shards=shards, **kwargs)
@@ -330,12 +341,16 @@ async def serve(
     except ValueError as e:  # not a database URL this version knows: one line, not a traceback
         raise StoreError(str(e)) from None
     await store.open()
-    sessions = SessionManager(store, ai_delay=1.0)
+
+    def make_sessions(hooks: Hooks) -> SessionManager:
+        return SessionManager(store, ai_delay=1.0, hooks=hooks)
+
     bot: AgoraBot = (
-        AgoraBot(sessions, guild_id=guild_id)
+        AgoraBot(make_sessions, guild_id=guild_id)
         if shards is None
-        else ShardedAgoraBot(sessions, guild_id=guild_id, shards=shards)
+        else ShardedAgoraBot(make_sessions, guild_id=guild_id, shards=shards)
     )
+    sessions = bot.sessions
     stop = Stop(within + STOP_OVERRUN)
     stop.install()
     try:

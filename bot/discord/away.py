@@ -152,6 +152,11 @@ def away_line(name: str, stay: Stay, now: float, settings: GuildSettings) -> str
     return f"{EMOJI} {who} is away until <t:{int(stay.until)}:f>{note} · {left_words(stay, now, settings)}"
 
 
+def first_back(stays: Iterable[Stay | None]) -> float:
+    """When the first of some people is (or was) back from their last stay: 0 if one was never away."""
+    return min((stay.until if stay is not None else 0.0 for stay in stays), default=0.0)
+
+
 class Away:
     """People's time away, read from the store once and kept in memory (a guild's people are handled by one
     process, so what it remembers stays true)."""
@@ -187,8 +192,7 @@ class Away:
         someone never away (or for nobody, or when time away is off)."""
         if not settings.away_days:
             return 0.0
-        ends = [stay.until if (stay := await self.stay(guild_id, u)) is not None else 0.0 for u in users]
-        return min(ends, default=0.0)
+        return first_back([await self.stay(guild_id, u) for u in users])
 
     async def go(self, guild_id: int, user_id: int, until: str, note: str, settings: GuildSettings) -> Stay:
         """Start (or replace) a person's stay until a date (`parse_until`); SessionError with the reason if

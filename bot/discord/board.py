@@ -64,6 +64,7 @@ from bot.discord.standings import result_changes
 from bot.drawing import Drawing
 from bot.sessions import MatchInfo, SessionEvent, SessionManager
 from bot.sessions.packs import pack_of
+from bot.sessions.types import TableSnapshot
 from bot.store import (
     ABANDONED,
     ACTIVE,
@@ -374,7 +375,8 @@ class Boards:
     async def redraw(self, mid: int) -> None:
         """Post or edit the board of a match from its spectator view."""
         sessions = self.sessions
-        info = await sessions.get(mid)
+        seen = await sessions.table_snapshot(mid)  # the one read of a board: what _show draws, too
+        info = seen.info
         if info.status == LOBBY or info.channel_id is None:
             return
         channel = await channel_of(self.client, info.channel_id)
@@ -389,7 +391,7 @@ class Boards:
             if old is not None or info.state_id > 0:  # a cancelled lobby has no board to close
                 await self._stopped(info, channel)
             return
-        if info.status == ACTIVE and await sessions.automation_due(mid):
+        if info.status == ACTIVE and seen.automating:
             return  # a move is being played for someone: its own event redraws the board after it
         answering = info.status == ACTIVE and not info.users_to_act
         people = any(not s.is_ai for s in info.seats)  # (an all-AI table shows every move)
@@ -398,12 +400,12 @@ class Boards:
             thinking.add_done_callback(lambda _: self.schedule(mid))
             return
         with ops.BOARD_SECONDS.time():  # only the boards drawn and sent (not the redraws that wait)
-            await self._show(mid, info, channel, old)
+            await self._show(mid, seen, channel, old)
 
-    async def _show(self, mid: int, info: MatchInfo, channel: Any, old: Posted | None) -> None:
+    async def _show(self, mid: int, seen: TableSnapshot, channel: Any, old: Posted | None) -> None:
         """Draw the board and post it anew or edit the current message (see the module doc for which)."""
         sessions = self.sessions
-        view = await sessions.view_for(mid, None)  # the spectator view: nothing private ever goes public
+        info, view = seen.info, seen.view  # the spectator view: nothing private ever goes public
         png = await self.drawing.board(info.game_id, view, drawn_names(info), info.options)
         status = status_of(info, view)
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
@@ -412,7 +414,7 @@ class Boards:
         buttons = board_buttons(info)
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)
-        waits = frozenset() if info.status == FINISHED else await sessions.waiting_on(mid)
+        waits = frozenset() if info.status == FINISHED else seen.waits
         here = self._here(mid)
 
         def file() -> discord.File:

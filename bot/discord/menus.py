@@ -47,7 +47,7 @@ from bot.discord.common import (
 )
 from bot.discord.services import guarded_press, services_of
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
-from bot.sessions.types import WINDOW_WORDS, own_seat, walk
+from bot.sessions.types import WINDOW_WORDS, SeatSnapshot, own_seat, walk
 from bot.store import BROKEN, StoreError
 from engine.registry import get as get_game
 from engine.table.decisions import PASS
@@ -143,21 +143,6 @@ def named_moves(info: MatchInfo, moves: list[Move]) -> list[Move]:
     return named
 
 
-async def _consistent(
-    mid: int, user: int, interaction: discord.Interaction
-) -> tuple[MatchInfo, list[Move], Any]:
-    """The match, the user's moves and private view, all read at the same state_id."""
-    sessions = services_of(interaction).sessions
-    for _ in range(5):
-        info = await sessions.get(mid)
-        moves = named_moves(info, await sessions.moves_for(mid, user))
-        view = await sessions.view_for(mid, user)
-        again = await sessions.get(mid)
-        if again.state_id == info.state_id:
-            return info, moves, view
-    return again, moves, view
-
-
 def _require_own_menu(interaction: discord.Interaction) -> None:
     """Refused unless the button is on an ephemeral message (a menu is redrawn in place, never publicly)."""
     message = interaction.message
@@ -179,13 +164,20 @@ def hand_description(game_id: str, view: dict[str, Any], names: Sequence[str]) -
 
 
 async def hand_message(
-    interaction: discord.Interaction, mid: int, note: str = "", played: bool = False
+    interaction: discord.Interaction,
+    mid: int,
+    note: str = "",
+    played: bool = False,
+    seen: SeatSnapshot | None = None,
 ) -> dict[str, Any]:
-    """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu. Just
-    after a move (`played`) that leaves the player nothing to do, no image: the next look is a press away,
-    and drawing one nobody waits for was a third of the drawing under load (bench/load.py)."""
+    """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu, from
+    the person's snapshot (`seen`, or one read now). Just after a move (`played`) that leaves the player
+    nothing to do, no image: the next look is a press away, and drawing one nobody waits for was a third of
+    the drawing under load (bench/load.py)."""
     user = interaction.user.id
-    info, moves, private = await _consistent(mid, user, interaction)
+    if seen is None or seen.view is None:  # read now (refused as view_for is: a broken or undealt game)
+        seen = await services_of(interaction).sessions.snapshot(mid, user)
+    info, moves, private = seen.info, named_moves(seen.info, seen.moves), seen.view
     _require_player(info, user)
     files: list[discord.File] = []
     if moves or info.over or not played:
@@ -210,7 +202,7 @@ async def hand_message(
         if info.window:
             setting = await services_of(interaction).prefs.windows(info.guild_id, user)
             lines.append(f"-# Your response windows: {WINDOW_WORDS[setting]} (change it: `/notify windows:`)")
-        if await services_of(interaction).sessions.can_undo(mid, user) and _room_below(view):
+        if seen.can_undo and _room_below(view):
             view.add_item(UndoButton(mid, info.state_id, row=4).item)
     else:
         waiting = ", ".join(who(info, s) for s in info.to_act) or "nobody"
@@ -245,9 +237,12 @@ class HandButton(
         """Refuse strangers at once; otherwise defer (rendering) and send the hand."""
 
         async def work() -> None:
-            _require_player(await services_of(interaction).sessions.get(self.mid), interaction.user.id)
+            seen = await services_of(interaction).sessions.snapshot(
+                self.mid, interaction.user.id, broken_ok=True
+            )
+            _require_player(seen.info, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            kwargs = await hand_message(interaction, self.mid)
+            kwargs = await hand_message(interaction, self.mid, seen=seen)
             kwargs["files"] = kwargs.pop("attachments")
             if kwargs["view"] is None:
                 del kwargs["view"]
@@ -256,9 +251,16 @@ class HandButton(
         await guarded_press(interaction, self.mid, work)
 
 
-async def _refresh(interaction: discord.Interaction, mid: int, note: str, played: bool = False) -> None:
-    """Redraw the ephemeral message in place (after a deferred update) with a fresh hand and menu."""
-    kwargs = await hand_message(interaction, mid, note, played)
+async def _refresh(
+    interaction: discord.Interaction,
+    mid: int,
+    note: str,
+    played: bool = False,
+    seen: SeatSnapshot | None = None,
+) -> None:
+    """Redraw the ephemeral message in place (after a deferred update) with a fresh hand and menu (from
+    `seen` when it is still the match as it is)."""
+    kwargs = await hand_message(interaction, mid, note, played, seen)
     await interaction.edit_original_response(**kwargs)
 
 
@@ -316,15 +318,16 @@ async def _press(
     _require_own_menu(interaction)
     sessions = services_of(interaction).sessions
     user = interaction.user.id
-    info = await sessions.get(mid)
+    seen = await sessions.snapshot(mid, user, broken_ok=True)  # the one read of a press
+    info = seen.info
     _require_player(info, user)
-    moves = named_moves(info, await sessions.moves_for(mid, user))
+    moves = named_moves(info, seen.moves)
     level = None
     if info.state_id == sid or await _still_good(interaction, info, moves, sid):
         level = walk(moves, path)
     if level is None:
         await interaction.response.defer()
-        await _refresh(interaction, mid, STALE)
+        await _refresh(interaction, mid, STALE, seen=seen if sessions.fresh(seen) else None)
         return
     if level.move is None or level.options:
         text, view = menu(mid, info.state_id, moves, path, page)
@@ -332,7 +335,7 @@ async def _press(
         return
     await interaction.response.defer()  # committing, rendering: may take a moment
     try:
-        result = await sessions.submit(mid, user, level.move.key, sid)
+        result = await sessions.submit(mid, user, level.move.key, sid, seen=True)
     except StaleState:
         await _refresh(interaction, mid, STALE)
         return
@@ -342,14 +345,16 @@ async def _press(
         note += " That was the last move — see the result on the board."
     else:  # the reply tells where the game stands once the passes, lone steps and AI answers are played
         await sessions.settled(mid, SETTLE_WAIT)
-    await _played(interaction, mid, note)
+    after = result.seen if result.seen is not None and sessions.fresh(result.seen) else None
+    await _played(interaction, mid, note, after)
 
 
-async def _played(interaction: discord.Interaction, mid: int, note: str) -> None:
-    """After a committed move: the fresh menu, or (when Discord or the database fails us) at least that the
-    move was played, never "please try again" or "not played", which would invite them to play it twice."""
+async def _played(interaction: discord.Interaction, mid: int, note: str, seen: SeatSnapshot | None) -> None:
+    """After a committed move: the fresh menu (from `seen`, the mover's snapshot, when nothing moved since),
+    or (when Discord or the database fails us) at least that the move was played, never "please try again"
+    or "not played", which would invite them to play it twice."""
     try:
-        await _refresh(interaction, mid, note, played=True)
+        await _refresh(interaction, mid, note, played=True, seen=seen)
     except (discord.HTTPException, StoreError) as e:
         log.warning("match %s: the menu after a move could not be redrawn: %s", mid, e)
         with contextlib.suppress(discord.HTTPException):

@@ -4,7 +4,7 @@
 *ask me* (every window waits for them whatever they hold: nothing leaks), *pass for me when I can't
 respond* (the default: a window in which they can only pass passes at once; opponents may infer they held
 nothing) or *pass every window*. Kept in the store's user settings under `windows:<guild id>`; the session
-manager asks `window_setting(info, seat)` and plays the pass for them (bot/sessions/base.py `_automatic`).
+manager gets them in a match's policy (bot/sessions/hooks.py) and plays the pass for them (`_automatic`).
 
 **Pace** (per table, chosen in the lobby, `options["pace"]`): `live` — a window passes by itself after the
 server's `response_wait`; `async` — a window waits like a turn (reminders and the turn timeout apply). A
@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from bot.sessions import MatchInfo
 from bot.sessions.clock import ADD, BANK, DAY, MOVE, RESERVE, is_bank
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
-from engine.core import PlayerId
 
 if TYPE_CHECKING:
     from bot.discord.common import GuildSettings
@@ -89,8 +88,3 @@ class Prefs:
         stored = None if setting == DEFAULT_WINDOWS else setting
         await self.store.set_user_setting(user_id, windows_key(guild_id), stored)
         self._known[(guild_id or 0, user_id)] = setting
-
-    async def window_setting(self, info: MatchInfo, seat: PlayerId) -> str:
-        """The session manager's question: the window setting of the person in this seat."""
-        user = info.seats[seat].user_id
-        return DEFAULT_WINDOWS if user is None else await self.windows(info.guild_id, user)

@@ -174,7 +174,7 @@ async def owned_here(interaction: discord.Interaction, match_id: int) -> MatchIn
     comes from; refused politely (SessionError) otherwise. Discord delivers whatever custom_id a client
     sends, with the client's own server and channel, so a custom_id proves nothing about where it was shown:
     every component of a game is shown in the game's channel (or thread) only, ephemeral ones included."""
-    info = await services_of(interaction).sessions.get(match_id)
+    info = await services_of(interaction).sessions.peek(match_id)  # its server and channel never change
     if info.guild_id is None or info.guild_id != interaction.guild_id:
         raise SessionError(OTHER_SERVER if interaction.guild_id is not None else NOT_IN_A_DM)
     if info.channel_id != interaction.channel_id:

@@ -14,10 +14,10 @@ return of the people it waits on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from bot.discord.away import Away, Stay
+from bot.discord.away import Away, Stay, first_back
 from bot.discord.common import POLICY_WORDS, GuildSettings, seat_names
 from bot.discord.prefs import LIVE, clock_words, pace_of
 from bot.sessions import MatchInfo
@@ -72,6 +72,23 @@ def passes_by_itself(info: MatchInfo, settings: GuildSettings) -> bool:
     """Whether the open response window passes by itself after the server's wait: a `live` table's does;
     an `async` table's waits like a turn."""
     return bool(info.window and settings.response_wait and pace_of(info, settings) == LIVE)
+
+
+def counts_from(info: MatchInfo, settings: GuildSettings, back: float) -> float:
+    """When the turn's clock counts from (Settings.clock_start), given when the first of the people it waits
+    on is back from time away (`back`)."""
+    if info.guild_id is None or passes_by_itself(info, settings):
+        return info.updated_at
+    return max(info.updated_at, back)
+
+
+def next_wait(info: MatchInfo, settings: GuildSettings, back: float, after: float) -> float | None:
+    """The first moment after `after` when the current wait needs the timers (next_deadline), or the return
+    of the people it waits on while they are all away (`back`, see counts_from)."""
+    since, end = after_away(*turn_clock(info, settings), counts_from(info, settings, back))
+    if since > after:
+        return since
+    return next_deadline(since, end, after, settings, passes_by_itself(info, settings))
 
 
 def bank_words(seconds: float) -> str:
@@ -181,10 +198,7 @@ class Settings:
         """When the turn's clock counts from: its start, or the return from time away of the people it waits
         on (the first of them back) if later, in the future while they are all away. A live response window
         ignores time away: it passes by itself."""
-        if info.guild_id is None or passes_by_itself(info, settings):
-            return info.updated_at
-        back = await self.away.back_at(info.guild_id, info.users_to_act, settings)
-        return max(info.updated_at, back)
+        return counts_from(info, settings, await self._back(info, settings))
 
     async def turn(self, info: MatchInfo, settings: GuildSettings) -> tuple[float, float | None]:
         """When the current wait counts from and when it runs out (None: never): the table's clock (a turn
@@ -195,13 +209,30 @@ class Settings:
     async def next(self, info: MatchInfo, settings: GuildSettings, after: float) -> float | None:
         """The first moment after `after` when the current wait needs the timers (next_deadline), or the
         return of the people it waits on while they are all away."""
-        since, end = await self.turn(info, settings)
-        if since > after:
-            return since
-        return next_deadline(since, end, after, settings, passes_by_itself(info, settings))
+        return next_wait(info, settings, await self._back(info, settings), after)
 
     async def deadline_for(self, info: MatchInfo) -> float | None:
         """The first deadline of a new position (the session manager stores it with the move), or None."""
-        if info.status != ACTIVE or not info.users_to_act or info.guild_id is None:
-            return None
-        return await self.next(info, await self.of(info.guild_id), info.updated_at)
+        return (await self.deadlines(info, info.users_to_act))(info)
+
+    async def deadlines(self, info: MatchInfo, people: Iterable[int]) -> Callable[[MatchInfo], float | None]:
+        """The first deadline of a new position of this match (None: none), as a function of that position,
+        with the server's settings and these people's time away read first: the session manager calls it
+        holding the match's lock, so it reads nothing (bot/sessions/hooks.py)."""
+        gid = info.guild_id
+        settings = await self.of(gid)
+        stays = {u: await self.away.stay(gid, u) for u in people} if gid and settings.away_days else {}
+
+        def deadline_for(after: MatchInfo) -> float | None:
+            if after.status != ACTIVE or not after.users_to_act or after.guild_id is None:
+                return None
+            back = first_back(stays.get(u) for u in after.users_to_act)
+            return next_wait(after, settings, back, after.updated_at)
+
+        return deadline_for
+
+    async def _back(self, info: MatchInfo, settings: GuildSettings) -> float:
+        """When the first of the people the match waits on is (or was) back from time away (0: never away)."""
+        if info.guild_id is None:
+            return 0.0
+        return await self.away.back_at(info.guild_id, info.users_to_act, settings)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable, Iterable
 
 import discord
 
@@ -165,13 +166,22 @@ class Timers:
             await asyncio.wait_for(self._wake.wait(), wait)
 
     async def deadline_for(self, info: MatchInfo) -> float | None:
-        """The first deadline of a new position (Settings.deadline_for; the session manager stores it with
-        the move), or None; the loop wakes for it if it falls due before the loop would."""
-        deadline = await self.settings.deadline_for(info)
-        if deadline is not None and deadline < self._wake_at:
-            self._handed = deadline if self._handed is None else min(self._handed, deadline)
-            self._wake.set()
-        return deadline
+        """The first deadline of a new position, or None (see deadlines)."""
+        return (await self.deadlines(info, info.users_to_act))(info)
+
+    async def deadlines(self, info: MatchInfo, people: Iterable[int]) -> Callable[[MatchInfo], float | None]:
+        """Settings.deadlines, and the loop wakes for a deadline due before it would: the session manager
+        calls the function holding the match's lock, so it reads nothing (bot/sessions/hooks.py)."""
+        first = await self.settings.deadlines(info, people)
+
+        def deadline_for(after: MatchInfo) -> float | None:
+            deadline = first(after)
+            if deadline is not None and deadline < self._wake_at:
+                self._handed = deadline if self._handed is None else min(self._handed, deadline)
+                self._wake.set()
+            return deadline
+
+        return deadline_for
 
     async def away_now(self, info: MatchInfo) -> set[int]:
         """The people the match waits on who are away now: neither reminded nor timed out."""

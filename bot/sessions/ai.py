@@ -14,6 +14,7 @@ from bot.ai import DEFAULT_LEVEL, choose_move
 from bot.sessions.automatic import position_seed as ai_seed
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
+from bot.sessions.hooks import Policy
 from bot.sessions.pool import PoolError
 from bot.sessions.types import Move, SessionError, StaleState, UserId
 from bot.store import ACTIVE
@@ -46,9 +47,9 @@ class AiSeats(SessionBase):
     async def resume_ai(self, match_id: int) -> bool:
         """Make sure the AI seats to act in this match are moving, and the moves made for people (after a
         change of their window setting) are played; whether any such move is due."""
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
-            if self._ai_to_act(live) is None and await self._automatic(live) is None:
+            if self._ai_to_act(live) is None and self._automatic(live, policy) is None:
                 return False
             self._kick_ai(match_id)
             return True
@@ -65,14 +66,6 @@ class AiSeats(SessionBase):
             if any(seats[s].user_id == user and not seats[s].is_ai for s in live.match.to_act()):
                 nudged += await self.resume_ai(mid)
         return nudged
-
-    async def automation_due(self, match_id: int) -> bool:
-        """Whether a move is about to be played for a person here (their window setting, a lone move) by the
-        running AI task: a front end may wait for it rather than show the position in between."""
-        if match_id not in self._ai_tasks:
-            return False
-        async with self._lock_for(match_id):
-            return await self._automatic(await self._live(match_id)) is not None
 
     async def settled(self, match_id: int, timeout: float) -> bool:
         """Wait (at most `timeout` seconds) until the automatic steps after a move have been played: moves
@@ -153,9 +146,9 @@ class AiSeats(SessionBase):
         me = asyncio.current_task()
         try:
             while True:
-                async with self._lock_for(match_id):  # nothing to do: leave without queueing for a slot
+                async with self._locked(match_id) as policy:  # nothing to do: leave without queueing
                     live = await self._live(match_id)
-                    if await self._play_for_person(live):
+                    if await self._play_for_person(live, policy):
                         continue
                     if self._ai_to_act(live) is None:
                         self._ai_tasks.pop(match_id, None)  # under the lock: no move is missed
@@ -182,12 +175,12 @@ class AiSeats(SessionBase):
                     if self.ai_delay:
                         await asyncio.sleep(self.ai_delay)
                     key = await self._think(match_id, game, snapshot, seat, level, seed)
-                async with self._lock_for(match_id):
+                async with self._locked(match_id) as policy:
                     live = await self._live(match_id)
                     if not live.record.seats[seat].is_ai:  # its person took the seat back meanwhile
                         continue
                     with contextlib.suppress(StaleState):  # a person moved meanwhile: think again
-                        await self._play(live, seat, None, key, state_id)
+                        await self._play(live, seat, None, key, state_id, policy)
         except asyncio.CancelledError:
             raise
         except SessionError as e:
@@ -198,14 +191,15 @@ class AiSeats(SessionBase):
             if self._ai_tasks.get(match_id) is me:
                 del self._ai_tasks[match_id]
 
-    async def _play_for_person(self, live: Live) -> bool:
+    async def _play_for_person(self, live: Live, policy: Policy) -> bool:
         """Play the move made for a person now, if there is one (see _automatic); whether one was played.
         The caller holds the match lock."""
-        todo = await self._automatic(live)
+        todo = self._automatic(live, policy)
         if todo is None or live.match is None:
             return False
         seat, key, why = todo
-        await self._play(live, seat, live.record.seats[seat].user_id, key, live.match.state_id, auto=why)
+        user = live.record.seats[seat].user_id
+        await self._play(live, seat, user, key, live.match.state_id, policy, auto=why)
         return True
 
     async def _think(

@@ -16,10 +16,11 @@ bot waits on, so who is pinged is decided by the same rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.sessions.types import ALL, AUTO, BY_SETTING, FORCED
-from engine.core import PlayerId
+from engine.core import Action, PlayerId
 from engine.table.decisions import PASS
 
 WORLDS = 12  # worlds sampled from each other seat's view to decide that a lone move is public
@@ -56,10 +57,12 @@ def played_for_them(
     window: bool,
     setting: str,
     can_undo: bool,
+    actions: Sequence[Action] | None = None,
 ) -> tuple[str, str] | None:
     """The move the bot plays for the person in `seat` now, as (action key, why: BY_SETTING or FORCED), or
-    None when the bot waits for them (see the module doc)."""
-    actions = game.legal_actions(state, seat)
+    None when the bot waits for them (see the module doc); actions: the seat's legal actions here, if
+    known."""
+    actions = game.legal_actions(state, seat) if actions is None else actions
     passing = next((a for a in actions if a.kind == PASS), None)
     if window:
         if passing is not None and (setting == ALL or (setting == AUTO and len(actions) == 1)):

@@ -1,5 +1,6 @@
-"""What every part of the session manager shares: the store, the cache, subscribers, the picture of a
-match, the rows written after a change, and the refusals."""
+"""What every part of the session manager shares: the store, the cache, subscribers, the front end's policy
+(gathered before a match's lock), the picture of a match, `_play` (the one path every move takes, a
+person's, an AI's or one played for a person), the rows written after a change, and the refusals."""
 
 from __future__ import annotations
 
@@ -9,15 +10,16 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 
 from bot.sessions.automatic import played_for_them, position_seed
 from bot.sessions.cache import Live, MatchCache
-from bot.sessions.clock import Banks, banks_now
+from bot.sessions.clock import Banks, banks_now, people_waited
+from bot.sessions.hooks import CLAIM_LEASE, NO_HOOKS, PLAIN, Hooks, Policy, plain
 from bot.sessions.pool import AiPool
 from bot.sessions.types import (
-    DEFAULT_WINDOWS,
+    BY_SETTING,
     MatchInfo,
     SessionError,
     SessionEvent,
@@ -28,9 +30,19 @@ from bot.sessions.types import (
     own_seat,
     seat_name,
 )
-from bot.store import ACTIVE, LOBBY, LogRow, MatchRecord, ResultRow, Seat, StateUpdate, Store
-from bot.store.base import Shards
-from engine.core import PlayerId
+from bot.store import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    Conflict,
+    LogRow,
+    MatchRecord,
+    ResultRow,
+    Seat,
+    StateUpdate,
+    Store,
+)
+from engine.core import Action, Event, PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
@@ -38,7 +50,7 @@ from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
 
-CLAIM_LEASE = 90.0  # seconds a claim holds: a process that dies holding one leaves its work for this long
+__all__ = ["CLAIM_LEASE", "SessionBase", "result_row"]
 
 
 def result_row(seat: int, who: Seat, share: float) -> ResultRow:
@@ -61,8 +73,10 @@ class SessionBase:
         turn_seconds: float | None = None,
         clock: Callable[[], float] = time.time,
         ai_pool: AiPool | None = None,
+        hooks: Hooks = NO_HOOKS,
     ) -> None:
         self.store = store
+        self.hooks = hooks  # the front end's policy and processes (bot/sessions/hooks.py)
         # AI decisions and hints think in these worker processes; a pool made here is closed with us.
         self._own_pool = ai_pool is None
         self.ai_pool = AiPool() if ai_pool is None else ai_pool
@@ -74,18 +88,11 @@ class SessionBase:
         self._cache = MatchCache(cache_size, pinned=self._ai_tasks.__contains__)
         self._subscribers: list[Subscriber] = []
         self._closed = False
-        # The front end's turn deadline for a new position (e.g. from its server's settings), written in the
-        # same transaction as the change; None keeps turn_seconds.
-        self.deadline_for: Callable[[MatchInfo], Awaitable[float | None]] | None = None
-        # How response windows treat the person in a seat (ASK, AUTO or ALL, the front end's record of their
-        # choice); None: everyone has the default.
-        self.window_setting: Callable[[MatchInfo, PlayerId], Awaitable[str]] | None = None
-        # Several bot processes on one database (bot/discord/app.py sets these): the shards whose guilds'
-        # AI turns this process resumes (None: all), and its name in the store's claims (None: the only
-        # process, so no claims are taken).
-        self.shards: Shards | None = None
-        self.owner: str | None = None
-        self.claim_lease = CLAIM_LEASE
+        # Several bot processes on one database: the shards whose guilds' AI turns this process resumes
+        # (None: all), and its name in the store's claims (None: the only process, so no claims are taken).
+        self.shards = hooks.shards
+        self.owner = hooks.owner
+        self.claim_lease = hooks.claim_lease
 
     @property
     def cache_size(self) -> int:
@@ -124,12 +131,6 @@ class SessionBase:
 
     def _kick_ai(self, match_id: int) -> None:
         """Start the AI loop of a match unless it runs already (ai.py)."""
-        raise NotImplementedError
-
-    async def _play(
-        self, live: Live, seat: PlayerId, user: UserId | None, key: str, expected_state_id: int | None
-    ) -> SubmitResult:
-        """Apply and commit one move (play.py)."""
         raise NotImplementedError
 
     # --- locking, publishing ---------------------------------------------------------------------------
@@ -211,23 +212,37 @@ class SessionBase:
             live.window = (key, window)
         return live.window[1]
 
-    async def _automatic(self, live: Live) -> tuple[PlayerId, str, str] | None:
+    @staticmethod
+    def _legal(live: Live, seat: PlayerId) -> list[Action]:
+        """The seat's legal actions in the cached match's position ([] if it is not to act), computed once
+        per position (an undo makes a new Match, so a state_id seen before is not taken for the same one)."""
+        match = live.match
+        assert match is not None
+        if live.legal is None or live.legal[0] is not match or live.legal[1] != match.state_id:
+            live.legal = (match, match.state_id, {})
+        known = live.legal[2]
+        if seat not in known:
+            to_act = seat in match.game.to_act(match.state)
+            known[seat] = match.game.legal_actions(match.state, seat) if to_act else []
+        return known[seat]
+
+    def _automatic(self, live: Live, policy: Policy) -> tuple[PlayerId, str, str] | None:
         """The first person to act whose move is played for them, as (seat, action key, why), or None (the
         rule, and why it tells nobody anything: bot/sessions/automatic.py)."""
         rec, match = live.record, live.match
         if match is None or rec.status != ACTIVE:
             return None
         for seat in match.to_act():
-            if not rec.seats[seat].is_ai and (todo := await self._automatic_for(live, seat)) is not None:
+            if not rec.seats[seat].is_ai and (todo := self._automatic_for(live, seat, policy)) is not None:
                 return seat, *todo
         return None
 
-    async def _automatic_for(self, live: Live, seat: PlayerId) -> tuple[str, str] | None:
+    def _automatic_for(self, live: Live, seat: PlayerId, policy: Policy) -> tuple[str, str] | None:
         """The move played for the person in this seat now, as (action key, why), or None: the bot waits for
         them. Decided once per position, setting and undo."""
         rec, match = live.record, live.match
         assert match is not None
-        setting = await self._setting_of(live, seat)
+        setting = policy.window_setting(rec.seats[seat].user_id)
         can_undo = match.can_undo(seat)
         if live.automatic is None or live.automatic[0] != match.state_id:
             live.automatic = (match.state_id, {})
@@ -242,10 +257,11 @@ class SessionBase:
                 window=bool(self._window(live, tuple(match.to_act()))),
                 setting=setting,
                 can_undo=can_undo,
+                actions=self._legal(live, seat),
             )
         return known[(seat, setting, can_undo)]
 
-    async def _waits_on(self, live: Live) -> frozenset[UserId]:
+    def _waits_on(self, live: Live, policy: Policy) -> frozenset[UserId]:
         """The people the bot waits on now (to act, and no move is played for them): the ones to ping."""
         rec, match = live.record, live.match
         if match is None or rec.status != ACTIVE:
@@ -253,21 +269,33 @@ class SessionBase:
         waits = set()
         for s in match.to_act():
             user = rec.seats[s].user_id
-            if user is not None and not rec.seats[s].is_ai and await self._automatic_for(live, s) is None:
+            if user is not None and not rec.seats[s].is_ai and self._automatic_for(live, s, policy) is None:
                 waits.add(user)
         return frozenset(waits)
 
-    async def _setting_of(self, live: Live, seat: PlayerId) -> str:
-        """The window setting of the person in this seat (the default if the front end keeps none)."""
-        if self.window_setting is None:
-            return DEFAULT_WINDOWS
+    async def _policy(self, match_id: int) -> Policy:
+        """The front end's policy for the match (Hooks.policy), gathered before its lock is taken: never
+        await it while holding the lock. A failing hook is logged, and the defaults apply."""
+        if self.hooks.policy is plain:
+            return PLAIN
+        live = self._cache.peek(match_id)
+        if live is None:  # not in memory: load it (the only lock taken here)
+            async with self._lock_for(match_id):
+                info = self._info(await self._live(match_id, broken_ok=True))
+        else:
+            info = self._info(live)
         try:
-            return await self.window_setting(self._info(live), seat)
+            return await self.hooks.policy(info)
         except Exception:
-            log.exception(
-                "match %s: no window setting for seat %s; the default applies", live.record.id, seat
-            )
-            return DEFAULT_WINDOWS
+            log.exception("match %s: the front end's policy failed; the defaults apply", match_id)
+            return PLAIN
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, match_id: int) -> AsyncIterator[Policy]:
+        """The match's policy (gathered first, see _policy), then its lock for the body."""
+        policy = await self._policy(match_id)
+        async with self._lock_for(match_id):
+            yield policy
 
     # --- what a change writes ------------------------------------------------------------------------
     def _state_update(self, live: Live, match: Match, status: str) -> StateUpdate:
@@ -291,27 +319,37 @@ class SessionBase:
             now=now,
         )
 
-    async def _with_deadline(
-        self, live: Live, match: Match, u: StateUpdate, moves: tuple[LogRow, ...] | None
+    def _with_deadline(
+        self, live: Live, match: Match, u: StateUpdate, moves: tuple[LogRow, ...] | None, policy: Policy
     ) -> StateUpdate:
-        """The update with the front end's deadline for the position it stores (see deadline_for), and
+        """The update with the front end's deadline for the position it stores (Policy.deadline_for), and
         marked as waiting on the bot (ai_turn) when a move will be played for a person (see _automatic), so
         that a restart plays it. moves: a bank table's live log rows once the update is stored (None: a
         per-move clock); they are the cached match's from then on (see _apply_update)."""
         rec = replace(live.record, status=u.status, state_id=u.state_id, to_act=u.to_act, updated_at=u.now)
-        after = Live(rec, match, window=live.window, moves=moves, automatic=live.automatic)
-        if not u.ai_turn and await self._automatic(after) is not None:
+        after = Live(rec, match, window=live.window, moves=moves, automatic=live.automatic, legal=live.legal)
+        if not u.ai_turn and self._automatic(after, policy) is not None:
             u = replace(u, ai_turn=True)
         live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
         live.automatic = after.automatic  # likewise, keyed by state_id
-        if self.deadline_for is None:
+        live.legal = after.legal  # likewise, keyed by the Match and its state_id
+        if policy.deadline_for is None:
             return u
         try:
-            deadline = await self.deadline_for(self._info(after))
+            deadline = policy.deadline_for(self._info(after))
         except Exception:
             log.exception("match %s: no deadline (the front end's deadline_for failed)", rec.id)
             return u
         return replace(u, deadline=deadline)
+
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        """Set or clear a match's turn deadline (the next move resets it; see turn_seconds).
+
+        Takes no lock, so a subscriber may call it while the manager publishes an event.
+        """
+        await self.store.set_deadline(match_id, deadline)
+        if (live := self._cache.peek(match_id)) is not None:
+            live.record = replace(live.record, deadline=deadline)
 
     def _apply_update(self, live: Live, u: StateUpdate, moves: tuple[LogRow, ...] | None) -> None:
         """Bring the cached row (and a bank table's log rows) in line with a stored update."""
@@ -351,6 +389,64 @@ class SessionBase:
         await self.store.set_status(live.record.id, status, note, self.clock())
         live.record = replace(live.record, status=status, note=note, ai_turn=False, deadline=None)
         await self._publish(SessionEvent(status, self._info(live)))
+
+    # --- the one path every move takes -----------------------------------------------------------------
+    async def _play(
+        self,
+        live: Live,
+        seat: PlayerId,
+        user: UserId | None,
+        key: str,
+        expected_state_id: int | None,
+        policy: Policy,
+        auto: str = "",
+    ) -> SubmitResult:
+        """Apply and commit one move (auto: why it was played for a person, see SessionEvent); the caller
+        holds the match lock, and gathered the policy before taking it."""
+        match = self._require_active(live)
+        if not only_others_since(match, seat, expected_state_id):
+            self._check_fresh(match, expected_state_id)
+        game = match.game
+        if seat not in game.to_act(match.state):
+            raise SessionError("It is not your turn.")
+        action = next((a for a in self._legal(live, seat) if a.key == key), None)
+        if action is None:
+            raise SessionError("That move is not possible now; here are the moves you have.")
+        before = match.state_id
+        mid = live.record.id
+        in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
+        waited = people_waited(live.record.seats, game.to_act(match.state))  # the bank clock's span
+        try:
+            events = match.apply(action)
+            over = match.is_over()
+            update = self._state_update(live, match, FINISHED if over else ACTIVE)
+            row = LogRow(match.state_id, seat, user, key, update.now, waited=waited)
+            moves = None if live.moves is None else (*live.moves, row)
+            update = self._with_deadline(live, match, update, moves, policy)
+            results = self._results(live, match) if over else None
+            await self.store.record_action(mid, row, update, before, results)
+        except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
+            self._cache.forget(mid)
+            fresh = await self._live(mid)
+            current = fresh.match.state_id if fresh.match is not None else before
+            raise StaleState("Another move was made first; here is the game as it is now.", current) from None
+        except BaseException:
+            self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
+            raise
+        self._apply_update(live, update, moves)
+        info = self._info(live)
+        if auto:
+            events = [played_for(info.seat_name(seat), auto, seat, in_window), *events]
+        await self._publish(
+            SessionEvent(
+                "action", info, seat=seat, user=user, action_key=key, events=tuple(events), auto=auto
+            )
+        )
+        if over:
+            await self._publish(SessionEvent("finished", info))
+        elif update.ai_turn:  # an AI seat, or a move played for a person, is next (see _with_deadline)
+            self._kick_ai(mid)
+        return SubmitResult(match.state_id, tuple(events), info)
 
     # --- refusals --------------------------------------------------------------------------------------
     def _require_seat(self, live: Live, user: UserId) -> PlayerId:
@@ -399,3 +495,27 @@ class SessionBase:
             raise StaleState(
                 "The game has moved on since that menu was drawn; here is the current one.", match.state_id
             )
+
+
+def played_for(name: str, why: str, seat: PlayerId, window: bool = True) -> Event:
+    """The public line that says a move was played for a person, and why: their own setting (stated as
+    their choice), or a move everyone could see was their only one."""
+    if why == BY_SETTING and window:
+        text = f"{name}'s window setting let the window pass."
+    elif why == BY_SETTING:
+        text = f"{name} could only pass; their setting (pass for me when I can't respond) passed for them."
+    else:
+        text = f"{name} had one possible move, as everyone could see; it was played for them."
+    return Event("played_for", text, args=(("seat", seat),))
+
+
+def only_others_since(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:
+    """A menu drawn at expected_state_id is still good if only other seats moved since (a simultaneous
+    decision, such as every seat choosing a card face down): their moves cannot change what this seat
+    chose. Any move of this seat since, or any undo, keeps the strict stale check (a double press applies
+    once)."""
+    if expected_state_id is None or match.state_id != len(match.log):  # an undo renumbered the log
+        return False
+    if not 0 <= expected_state_id < match.state_id:  # nothing since, or a state never drawn
+        return False
+    return all(p != seat for p, _ in match.log[expected_state_id:])

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.sessions.clock import Banks
 from bot.store import LogRow, MatchRecord, StoreError
+from engine.core import Action, PlayerId
 from engine.match import Match
 
 
@@ -32,6 +33,8 @@ class Live:
     automatic: tuple[int, dict[Any, Any]] | None = None
     moves: tuple[LogRow, ...] | None = None  # a bank table's live log rows (None: a per-move clock)
     banks: tuple[Any, Banks] | None = None  # (state_id and seats, the bank clocks then), computed once
+    # (the Match and state_id, {seat: its legal actions}): computed once per position and seat
+    legal: tuple[Match, int, dict[PlayerId, list[Action]]] | None = None
 
 
 @dataclass(slots=True)

@@ -267,7 +267,7 @@ class Lobby(SessionBase):
 
     async def start(self, match_id: int, user: UserId) -> MatchInfo:
         """Deal and begin (host only); AI seats start moving by themselves."""
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             rec = self._require_open_lobby(live.record)
             self._require_host(rec, user)
@@ -285,7 +285,7 @@ class Lobby(SessionBase):
             update = self._state_update(live, match, ACTIVE)
             live.record = replace(live.record, started_at=update.now)  # the bank clock counts from the deal
             moves = () if is_bank(options) else None
-            update = await self._with_deadline(live, match, update, moves)
+            update = self._with_deadline(live, match, update, moves, policy)
             changed = options if options != rec.options else None
             await self.store.start_match(match_id, update, _rules_version(game), changed)
             live.record = replace(live.record, options=options)
@@ -332,7 +332,7 @@ class Lobby(SessionBase):
         still owes moves in the same turn (at most `limit` moves; nothing if the match has moved on from
         `state_id`); the moves played (with their menu paths) and their events."""
         played: list[tuple[Move, tuple[Event, ...]]] = []
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             match = self._require_active(live)
             if state_id is not None and match.state_id != state_id:
@@ -352,13 +352,13 @@ class Lobby(SessionBase):
                     break
                 action = present.skip(game.view(match.state, seat), actions)
                 path = tuple(game.describe(match.state, action))
-                result = await self._play(live, seat, None, action.key, None)
+                result = await self._play(live, seat, None, action.key, None, policy)
                 played.append((Move(action.key, path), result.events))
         return played
 
     async def reclaim(self, match_id: int, user: UserId, name: str = "") -> MatchInfo:
         """A person takes back the seat an AI has played for them since they left or ran out of time."""
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             rec = live.record
             seat = next((i for i, s in enumerate(rec.seats) if s.is_ai and s.stands_for == user), None)
@@ -373,8 +373,8 @@ class Lobby(SessionBase):
             seats = (*rec.seats[:seat], Seat(user, None, name), *rec.seats[seat + 1 :])
             await self._set_seats(live, seats)
             info = self._info(live)
-            if self.deadline_for is not None:
-                await self.set_deadline(match_id, await self.deadline_for(info))
+            if policy.deadline_for is not None:
+                await self.set_deadline(match_id, policy.deadline_for(info))
                 info = self._info(live)
             await self._publish(SessionEvent("reclaimed", info, seat=seat, user=user))
             self._kick_ai(match_id)  # a window their setting passes, or a lone move, is played for them

@@ -1,5 +1,5 @@
-"""Play: submit and undo moves, and read a match (its picture, a seat's view and moves, listings).
-`_play` is the one path every move takes, a person's or an AI's."""
+"""Play: submit and undo moves, and read a match (its picture, a seat's or the board's snapshot, a seat's
+view and moves, listings). Every move goes through base.py's `_play`."""
 
 from __future__ import annotations
 
@@ -8,23 +8,22 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.sessions.base import SessionBase
+from bot.sessions.base import SessionBase, only_others_since
 from bot.sessions.cache import Live
-from bot.sessions.clock import people_waited
 from bot.sessions.types import (
-    BY_SETTING,
     MatchInfo,
     Move,
+    SeatSnapshot,
     SessionError,
     SessionEvent,
-    StaleState,
     SubmitResult,
+    TableSnapshot,
     UserId,
     seat_name,
     seat_of,
 )
-from bot.store import ACTIVE, FINISHED, Conflict, LogRow, MatchSummary
-from engine.core import JSON, Event, IllegalAction, PlayerId, find_action
+from bot.store import ACTIVE, LogRow, MatchSummary
+from engine.core import JSON, Event, PlayerId, find_action
 from engine.match import Match
 from engine.registry import games
 from engine.table.events import event_owner
@@ -62,21 +61,29 @@ class Play(SessionBase):
     """Moves, undo and everything a front end reads about a match."""
 
     async def submit(
-        self, match_id: int, user: UserId, action_key: str, expected_state_id: int | None
+        self,
+        match_id: int,
+        user: UserId,
+        action_key: str,
+        expected_state_id: int | None,
+        *,
+        seen: bool = False,
     ) -> SubmitResult:
-        """Play a move by key for the user's seat, committed before this returns.
+        """Play a move by key for the user's seat, committed before this returns; with seen, the result
+        carries the user's snapshot just after it (SubmitResult.seen), read under the same lock.
 
         Refused (SessionError) for a stale expected_state_id (StaleState), a user without a seat, a seat
         not to act, or a move that is not legal now. expected_state_id=None skips the staleness check.
         """
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             seat = self._require_seat(live, user)
-            return await self._play(live, seat, user, action_key, expected_state_id)
+            result = await self._play(live, seat, user, action_key, expected_state_id, policy)
+            return replace(result, seen=self._seen(live, user)) if seen else result
 
     async def undo(self, match_id: int, user: UserId, expected_state_id: int | None = None) -> SubmitResult:
         """Take back the user's last move (own turn only, never past a draw or a reveal)."""
-        async with self._lock_for(match_id):
+        async with self._locked(match_id) as policy:
             live = await self._live(match_id)
             seat = self._require_seat(live, user)
             match = self._require_active(live)
@@ -85,7 +92,8 @@ class Play(SessionBase):
             rows = await self.store.load_log(match_id)
             undone = match.undo(seat)
             moves = None if live.moves is None else live.moves[:-1]  # its time is the position's again
-            update = await self._with_deadline(live, undone, self._state_update(live, undone, ACTIVE), moves)
+            update = self._state_update(live, undone, ACTIVE)
+            update = self._with_deadline(live, undone, update, moves, policy)
             await self.store.record_undo(match_id, rows[-1].seq, update, match.state_id)
             live.match = undone
             self._apply_update(live, update, moves)
@@ -121,6 +129,12 @@ class Play(SessionBase):
         async with self._lock_for(match_id):
             return self._info(await self._live(match_id, broken_ok=True))
 
+    async def peek(self, match_id: int) -> MatchInfo:
+        """A match's picture without waiting for its lock when it is in memory (else as get): for what never
+        changes, such as its game, server and channel; anything else may be a move behind."""
+        live = self._cache.peek(match_id)
+        return self._info(live) if live is not None else await self.get(match_id)
+
     async def match_for_channel(self, channel_id: int) -> MatchInfo | None:
         """The channel's lobby or running game, if any."""
         mid = await self.store.live_match_id(channel_id)
@@ -138,37 +152,69 @@ class Play(SessionBase):
         """The user's legal moves now, with menu paths, in the game's menu order ([] if not their turn)."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            seat = seat_of(live.record.seats, user)
-            if live.match is None or live.record.status != ACTIVE or seat is None:
-                return []
-            game, state = live.match.game, live.match.state
-            rank = presentation_of(game).menu_rank
-            actions = game.legal_actions(state, seat)
-            moves = [(a, Move(a.key, tuple(game.describe(state, a)))) for a in actions]
-            moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
-            return [move for _, move in moves]
+            return self._moves(live, seat_of(live.record.seats, user))
+
+    async def snapshot(self, match_id: int, user: UserId, *, broken_ok: bool = False) -> SeatSnapshot:
+        """What a person's menu, hand image and reply read, under one lock: get, moves_for, view_for and
+        can_undo at once. Refused as view_for is (a broken match, one not dealt yet), unless broken_ok:
+        then such a match gives its picture, with no moves and no view."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id, broken_ok=broken_ok)
+            if not broken_ok:
+                self._require_started(live)
+            return self._seen(live, user)
+
+    def fresh(self, seen: SeatSnapshot) -> bool:
+        """Whether nothing about the match changed since the snapshot was read (no move, no new deadline,
+        no seat taken), as far as memory knows; False when it is not in memory."""
+        live = self._cache.peek(seen.info.id)
+        if live is None or not isinstance(seen.stamp, tuple):
+            return False
+        return all(a is b for a, b in zip(seen.stamp, _stamp(live), strict=True))
+
+    async def table_snapshot(self, match_id: int) -> TableSnapshot:
+        """What a match's board shows, under one lock: its picture (a broken one's too), the spectator view,
+        the people the bot waits on and whether a move is about to be played for a person (get,
+        view_for(None) and SessionManager's reading of whom it waits on, at once: see TableSnapshot)."""
+        async with self._locked(match_id) as policy:
+            live = await self._live(match_id, broken_ok=True)
+            match = live.match
+            view = None if match is None else match.game.view(match.state, None)
+            automating = match_id in self._ai_tasks and self._automatic(live, policy) is not None
+            return TableSnapshot(self._info(live), view, self._waits_on(live, policy), automating)
+
+    def _seen(self, live: Live, user: UserId) -> SeatSnapshot:
+        """The person's snapshot of the cached match (see snapshot); the caller holds the lock."""
+        seat = seat_of(live.record.seats, user)
+        match = live.match
+        view = None if match is None else match.game.view(match.state, seat)
+        active = match is not None and live.record.status == ACTIVE and seat is not None
+        undo = active and match is not None and seat is not None and match.can_undo(seat)
+        return SeatSnapshot(self._info(live), self._moves(live, seat), view, undo, _stamp(live))
+
+    def _moves(self, live: Live, seat: PlayerId | None) -> list[Move]:
+        """The seat's legal moves with menu paths, in the game's menu order ([] if none now)."""
+        if live.match is None or live.record.status != ACTIVE or seat is None:
+            return []
+        game, state = live.match.game, live.match.state
+        rank = presentation_of(game).menu_rank
+        moves = [(a, Move(a.key, tuple(game.describe(state, a)))) for a in self._legal(live, seat)]
+        moves.sort(key=lambda am: rank(am[0], am[1].path))  # stable: equal ranks keep the rules' order
+        return [move for _, move in moves]
 
     async def only_others_moved(self, match_id: int, user: UserId, since: int) -> bool:
         """Whether every move since state `since` was another seat's than the user's (nothing taken back):
-        a menu of theirs drawn then is still theirs to use (see _only_others_moved)."""
+        a menu of theirs drawn then is still theirs to use (see base.only_others_since)."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             seat = seat_of(live.record.seats, user)
-            return live.match is not None and seat is not None and _only_others_moved(live.match, seat, since)
-
-    async def waiting_on(self, match_id: int) -> frozenset[UserId]:
-        """The people the bot waits on now: to act, and no move is played for them (bot/sessions/automatic.py;
-        decided from what their opponents may see, so who is pinged tells nobody their cards)."""
-        async with self._lock_for(match_id):
-            return await self._waits_on(await self._live(match_id))
+            return live.match is not None and seat is not None and only_others_since(live.match, seat, since)
 
     async def can_undo(self, match_id: int, user: UserId) -> bool:
         """Whether undo would be accepted for this user now."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            seat = seat_of(live.record.seats, user)
-            ok = live.match is not None and live.record.status == ACTIVE and seat is not None
-            return ok and live.match is not None and seat is not None and live.match.can_undo(seat)
+            return self._seen(live, user).can_undo
 
     async def list_matches(
         self, *, origin: str | None = None, statuses: tuple[str, ...] | None = None, limit: int = 50
@@ -181,92 +227,8 @@ class Play(SessionBase):
         timeout policies)."""
         return await self.store.expired_deadlines(self.clock() if now is None else now, shards=self.shards)
 
-    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
-        """Set or clear a match's turn deadline (the next move resets it; see turn_seconds).
 
-        Takes no lock, so a subscriber may call it while the manager publishes an event.
-        """
-        await self.store.set_deadline(match_id, deadline)
-        if (live := self._cache.peek(match_id)) is not None:
-            live.record = replace(live.record, deadline=deadline)
-
-    # --- the one path every move takes -----------------------------------------------------------------
-    async def _play(
-        self,
-        live: Live,
-        seat: PlayerId,
-        user: UserId | None,
-        key: str,
-        expected_state_id: int | None,
-        auto: str = "",
-    ) -> SubmitResult:
-        """Apply and commit one move (auto: why it was played for a person, see SessionEvent); the caller
-        holds the match lock."""
-        match = self._require_active(live)
-        if not _only_others_moved(match, seat, expected_state_id):
-            self._check_fresh(match, expected_state_id)
-        game = match.game
-        if seat not in game.to_act(match.state):
-            raise SessionError("It is not your turn.")
-        try:
-            action = find_action(game, match.state, seat, key)
-        except IllegalAction:
-            raise SessionError("That move is not possible now; here are the moves you have.") from None
-        before = match.state_id
-        mid = live.record.id
-        in_window = bool(auto) and bool(self._window(live, tuple(game.to_act(match.state))))
-        waited = people_waited(live.record.seats, game.to_act(match.state))  # the bank clock's span
-        try:
-            events = match.apply(action)
-            over = match.is_over()
-            update = self._state_update(live, match, FINISHED if over else ACTIVE)
-            row = LogRow(match.state_id, seat, user, key, update.now, waited=waited)
-            moves = None if live.moves is None else (*live.moves, row)
-            update = await self._with_deadline(live, match, update, moves)
-            results = self._results(live, match) if over else None
-            await self.store.record_action(mid, row, update, before, results)
-        except Conflict:  # another process (or a double delivery) moved first: show the game as it is now
-            self._cache.forget(mid)
-            fresh = await self._live(mid)
-            current = fresh.match.state_id if fresh.match is not None else before
-            raise StaleState("Another move was made first; here is the game as it is now.", current) from None
-        except BaseException:
-            self._cache.forget(mid)  # memory may be ahead of the database: reload from it next time
-            raise
-        self._apply_update(live, update, moves)
-        info = self._info(live)
-        if auto:
-            events = [played_for(info.seat_name(seat), auto, seat, in_window), *events]
-        await self._publish(
-            SessionEvent(
-                "action", info, seat=seat, user=user, action_key=key, events=tuple(events), auto=auto
-            )
-        )
-        if over:
-            await self._publish(SessionEvent("finished", info))
-        else:
-            self._kick_ai(mid)
-        return SubmitResult(match.state_id, tuple(events), info)
-
-
-def played_for(name: str, why: str, seat: PlayerId, window: bool = True) -> Event:
-    """The public line that says a move was played for a person, and why: their own setting (stated as
-    their choice), or a move everyone could see was their only one."""
-    if why == BY_SETTING and window:
-        text = f"{name}'s window setting let the window pass."
-    elif why == BY_SETTING:
-        text = f"{name} could only pass; their setting (pass for me when I can't respond) passed for them."
-    else:
-        text = f"{name} had one possible move, as everyone could see; it was played for them."
-    return Event("played_for", text, args=(("seat", seat),))
-
-
-def _only_others_moved(match: Match, seat: PlayerId, expected_state_id: int | None) -> bool:
-    """A menu drawn at expected_state_id is still good if only other seats moved since (a simultaneous
-    decision, such as every seat choosing a card face down): their moves cannot change what this seat
-    chose. Any move of this seat since, or any undo, keeps the strict stale check (a double press applies
-    once)."""
-    if expected_state_id is None or match.state_id != len(match.log):  # an undo renumbered the log
-        return False
-    since = match.log[expected_state_id:] if 0 <= expected_state_id < match.state_id else None
-    return bool(since) and all(p != seat for p, _ in since)
+def _stamp(live: Live) -> tuple[object, ...]:
+    """What a snapshot remembers of the match it read, compared by identity: its row (replaced by every
+    change: a move, an undo, a deadline, a seat) and its Match."""
+    return (live.record, live.match)

@@ -139,7 +139,7 @@ class _Worker:
         finally:
             loop.remove_reader(fd)
         try:
-            return self.conn.recv()  # type: ignore[no-any-return]
+            return self.conn.recv()
         except (EOFError, OSError) as e:
             raise WorkerLost(f"worker {self.pid} died ({type(e).__name__})") from None
 
@@ -302,4 +302,9 @@ class AiPool:
             with contextlib.suppress(Exception):
                 w.process.kill()
         if idle:
-            await asyncio.to_thread(lambda: [w.stop(timeout) for w in idle])
+
+            def stop_idle() -> None:
+                for w in idle:
+                    w.stop(timeout)
+
+            await asyncio.to_thread(stop_idle)

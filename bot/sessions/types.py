@@ -146,12 +146,39 @@ class SessionEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    """One person's picture of a match, read under one lock: what their menu, hand image and reply show."""
+
+    info: MatchInfo
+    moves: list[Move]  # their legal moves with menu paths, in the game's menu order ([] if none now)
+    view: Any  # game.view for their seat (a spectator's without one); None before the deal
+    can_undo: bool  # whether undo would be accepted for them now
+    stamp: object = field(default=None, compare=False, repr=False)  # the match as read (SessionManager.fresh)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """The public picture of a match for its board, read under one lock."""
+
+    info: MatchInfo
+    view: Any  # the spectator view (None before the deal)
+    # The people the bot waits on: to act, and no move is played for them (bot/sessions/automatic.py;
+    # decided from what their opponents may see, so who is pinged tells nobody their cards).
+    waits: frozenset[UserId]
+    # A move is about to be played for a person (their window setting, a lone move) by the running AI task:
+    # a front end may wait for it rather than show the position in between.
+    automating: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SubmitResult:
-    """What an accepted move returns: the events, the new state_id and the match after it."""
+    """What an accepted move returns: the events, the new state_id and the match after it (and the mover's
+    snapshot after it, when asked for: submit(..., seen=True))."""
 
     state_id: int
     events: tuple[Event, ...]
     info: MatchInfo
+    seen: SeatSnapshot | None = None
 
     @property
     def over(self) -> bool:

@@ -38,6 +38,7 @@ from bot.console import (
     terminal_names,
 )
 from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
+from bot.sessions.hooks import Hooks, Policy, always
 from bot.sessions.pool import worker_context
 from bot.sessions.types import walk
 from bot.store import ACTIVE, Store, open_store
@@ -180,13 +181,8 @@ class AgoraApp(App[int]):
     async def _open(self) -> None:
         self.store = open_store(self.db)
         await self.store.open()
-        self.sessions = SessionManager(self.store, ai_delay=self.ai_delay)
-        windows = self.windows
-
-        async def same(info: MatchInfo, seat: PlayerId) -> str:
-            return windows
-
-        self.sessions.window_setting = same
+        hooks = Hooks(policy=always(Policy(default_window=self.windows)))  # everyone at this screen
+        self.sessions = SessionManager(self.store, ai_delay=self.ai_delay, hooks=hooks)
         info = await self.sessions.get(self.match_id)
         self.game = get_game(info.game_id)
         self.present = of(self.game)

@@ -100,7 +100,8 @@ def gif_of(message: FakeMessage) -> Image.Image:
 async def slash(
     fake: FakeDiscord, user: FakeUser, channel: FakeChannel, cmd: str, **options: Any
 ) -> FakeMessage:
-    return await (await fake.slash(user, channel, cmd, options)).wait_reply()
+    # a replay draws every turn of a game: seconds of CPU on a loaded machine, so a generous no-hang bound
+    return await (await fake.slash(user, channel, cmd, options)).wait_reply(timeout=30)
 
 
 async def test_replays_and_exports_of_every_game_fit_show_only_public_views_and_rebuild_exactly(

@@ -32,8 +32,7 @@ from bot.store import (
     open_store,
     pg_migrations,
 )
-from bot.store.migrations import LATEST, MIGRATIONS
-from bot.store.sqlite import expected_schema
+from bot.store.migrations import LATEST, MIGRATIONS, expected_schema
 from tests.pg import BACKENDS, open_test_store, pg_url_or_skip
 
 

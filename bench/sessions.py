@@ -81,16 +81,20 @@ class Code:
 TODAY = Code("today", SqliteStore, open_store)
 
 
+BASELINE_MODULES = ("base", "migrations", "pg_migrations", "rows", "sqlite", "postgres")  # in import order
+
+
 def baseline(rev: str) -> Code:
-    """The stores of git revision `rev` (its bot/store/sqlite.py and postgres.py, over today's base, rows and
-    migrations), loaded as modules of their own beside today's."""
+    """The stores of git revision `rev` (its bot/store modules), loaded as modules of their own beside
+    today's; the session manager is today's (it reads the records they return by name)."""
     package = "agora_baseline"
     if package not in sys.modules:
         sys.modules[package] = types.ModuleType(package)
-        for name in ("sqlite", "postgres"):
+        for name in BASELINE_MODULES:
             show = ["git", "-C", str(ROOT), "show", f"{rev}:bot/store/{name}.py"]
             text = subprocess.run(show, capture_output=True, text=True, check=True).stdout
-            text = text.replace("from bot.store.sqlite import", f"from {package}.sqlite import")
+            for other in BASELINE_MODULES:
+                text = text.replace(f"from bot.store.{other} import", f"from {package}.{other} import")
             module = types.ModuleType(f"{package}.{name}")
             sys.modules[module.__name__] = module
             exec(compile(text, f"{rev}:bot/store/{name}.py", "exec"), module.__dict__)

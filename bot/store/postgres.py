@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, TypeVar
 
 import asyncpg
@@ -302,13 +302,10 @@ class PgConnection:
         self.raw = raw
 
     async def execute(self, sql: str, /, **params: Any) -> int:
-        """Run one statement; how many rows it changed (from its status, "UPDATE 1")."""
-        text, names = numbered(sql)
-        try:
-            status = await self.raw.execute(text, *[params[n] for n in names])
-        except asyncpg.UniqueViolationError as e:
-            raise Taken(str(e.constraint_name or e)) from e
-        count = str(status).rpartition(" ")[2]
+        """Run one statement; how many rows it changed (the count that ends its status, "UPDATE 1")."""
+        with _unique():
+            status = str(await self.raw.execute(*_numbered(sql, params)))
+        count = status.rpartition(" ")[2]
         return int(count) if count.isdigit() else 0
 
     async def executemany(self, sql: str, rows: list[dict[str, Any]], /) -> None:
@@ -318,21 +315,32 @@ class PgConnection:
 
     async def fetch(self, sql: str, /, **params: Any) -> list[Row]:
         """The rows of a query."""
-        text, names = numbered(sql)
-        try:
-            return list(await self.raw.fetch(text, *[params[n] for n in names]))
-        except asyncpg.UniqueViolationError as e:  # an INSERT ... RETURNING
-            raise Taken(str(e.constraint_name or e)) from e
+        with _unique():  # an INSERT ... RETURNING
+            return list(await self.raw.fetch(*_numbered(sql, params)))
 
     async def fetchval(self, sql: str, /, **params: Any) -> Any:
         """The first column of a query's first row (None if it has none)."""
-        text, names = numbered(sql)
-        return await self.raw.fetchval(text, *[params[n] for n in names])
+        return await self.raw.fetchval(*_numbered(sql, params))
 
     async def lock(self, name: str, *, shared: bool = False) -> None:
         """Hold an advisory lock on `name` until the transaction ends (others asking for it wait)."""
         kind = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
         await self.raw.execute(f"SELECT {kind}(hashtext($1))", name)
+
+
+def _numbered(sql: str, params: dict[str, Any]) -> list[Any]:
+    """asyncpg's arguments for a `:name` query: its `$n` text, then the values in their order."""
+    text, names = numbered(sql)
+    return [text, *(params[n] for n in names)]
+
+
+@contextlib.contextmanager
+def _unique() -> Iterator[None]:
+    """Taken for a unique constraint the statement breaks (named by the constraint)."""
+    try:
+        yield
+    except asyncpg.UniqueViolationError as e:
+        raise Taken(str(e.constraint_name or e)) from e
 
 
 async def _version(conn: asyncpg.Connection) -> int:

@@ -70,6 +70,7 @@ from bot.store.rows import (
 )
 
 T = TypeVar("T")
+R = TypeVar("R")
 Work = Callable[[Connection], Coroutine[Any, Any, T]]
 
 # --- the queries every backend runs as they are -----------------------------------------------------------
@@ -147,10 +148,12 @@ class Store(ABC):
         """Close the connection."""
 
     async def __aenter__(self) -> Store:
+        """The store, opened (async with: closed at the end)."""
         await self.open()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Close the store at the end of async with."""
         await self.close()
 
     @abstractmethod
@@ -165,6 +168,15 @@ class Store(ABC):
     async def _fetch(self, sql: str, /, **params: Any) -> list[Row]:
         """The rows of one query."""
         return await self._read(lambda c: c.fetch(sql, **params))
+
+    async def _records(self, record: Callable[[Row], R], sql: str, /, **params: Any) -> list[R]:
+        """The rows of one query, each read into a record."""
+        return [record(r) for r in await self._fetch(sql, **params)]
+
+    async def _record(self, record: Callable[[Row], R], sql: str, /, **params: Any) -> R | None:
+        """The first row of one query read into a record, or None if it has none."""
+        rows = await self._fetch(sql, **params)
+        return record(rows[0]) if rows else None
 
     async def _change(self, sql: str, /, **params: Any) -> int:
         """One committed statement; how many rows it changed."""
@@ -203,8 +215,9 @@ class Store(ABC):
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         """One match by id."""
-        rows = await self._fetch(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = :id", id=match_id)
-        return match_record(rows[0]) if rows else None
+        return await self._record(
+            match_record, f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = :id", id=match_id
+        )
 
     async def live_match_id(self, channel_id: int) -> int | None:
         """The id of the channel's lobby or active match, if any."""
@@ -371,12 +384,12 @@ class Store(ABC):
             where.append("origin = :origin")
         if statuses:
             where.append(self.dialect.among("status", "statuses", "text"))
-        rows = await self._fetch(
+        return await self._records(
+            match_summary,
             f"SELECT {SUMMARY_COLUMNS} FROM matches WHERE {' AND '.join(where)} "
             "ORDER BY updated_at DESC, id DESC LIMIT :limit",
             origin=origin, statuses=self.dialect.array(statuses or ()), limit=limit,
         )  # fmt: skip
-        return [match_summary(r) for r in rows]
 
     async def user_matches(
         self, guild_id: int, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
@@ -384,13 +397,13 @@ class Store(ABC):
         """The matches of a guild in these statuses in which a person has a seat (or an AI plays the seat they
         left), the longest unchanged first."""
         live = self.dialect.among("m.status", "statuses", "text")
-        rows = await self._fetch(
+        return await self._records(
+            match_summary,
             f"SELECT {SUMMARY_COLUMNS_OF_M} FROM match_people p JOIN matches m ON m.id = p.match_id "
             f"WHERE p.user_id = :user AND m.guild_id = :guild AND {live} "
             "ORDER BY m.updated_at, m.id",
             user=user_id, guild=guild_id, statuses=self.dialect.array(statuses),
         )  # fmt: skip
-        return [match_summary(r) for r in rows]
 
     async def rematch_id(self, match_id: int) -> int | None:
         """The lobby or running game opened as a rematch of this match, if there is one."""
@@ -407,12 +420,12 @@ class Store(ABC):
     async def expired_deadlines(self, now: float, *, shards: Shards | None = None) -> list[MatchSummary]:
         """Active matches whose turn deadline has passed, of these shards' guilds (None: all)."""
         mine, params = self._of_shards(shards)
-        rows = await self._fetch(
+        return await self._records(
+            match_summary,
             f"SELECT {SUMMARY_COLUMNS} FROM matches WHERE status = 'active' AND deadline IS NOT NULL "
             f"AND deadline <= :now{mine} ORDER BY deadline",
             now=now, **params,
         )  # fmt: skip
-        return [match_summary(r) for r in rows]
 
     async def earliest_deadline(self, *, shards: Shards | None = None) -> float | None:
         """The nearest turn deadline of any active match of these shards' guilds (None if there is none)."""
@@ -476,8 +489,7 @@ class Store(ABC):
             f"WHERE player = :player AND {d.among('scope', 'scopes', 'bigint')}"
             f"{_and_equal(game_id=game_id)} ORDER BY {d.binary('game_id')}, scope = 0, scope"
         )
-        rows = await self._fetch(sql, player=player, scopes=d.array(scopes), game_id=game_id)
-        return [rating_row(r) for r in rows]
+        return await self._records(rating_row, sql, player=player, scopes=d.array(scopes), game_id=game_id)
 
     async def game_ratings(
         self, game_id: str, scope: int, *, min_games: int, ranked: bool = True, limit: int = 10
@@ -487,32 +499,32 @@ class Store(ABC):
         where, order = (
             ("games >= :least", "ordinal DESC") if ranked else ("games < :least", "games DESC, ordinal DESC")
         )
-        rows = await self._fetch(
+        return await self._records(
+            rating_row,
             f"SELECT {RATING_COLUMNS} FROM ratings WHERE scope = :scope AND game_id = :game_id AND {where} "
             f"ORDER BY {order}, {self.dialect.binary('player')} LIMIT :limit",
             scope=scope, game_id=game_id, least=min_games, limit=limit,
         )  # fmt: skip
-        return [rating_row(r) for r in rows]
 
     async def match_rating_changes(self, match_id: int, scope: int) -> list[RatingChange]:
         """How a finished match moved each player's rating in a scope ([] for an unrated match)."""
-        rows = await self._fetch(
+        return await self._records(
+            rating_change,
             f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE match_id = :id AND scope = :scope "
             f"ORDER BY {self.dialect.binary('player')}",
             id=match_id, scope=scope,
         )  # fmt: skip
-        return [rating_change(r) for r in rows]
 
     async def recent_rating_changes(
         self, scope: int, game_id: str, player: str, limit: int
     ) -> list[RatingChange]:
         """A player's last rating changes in a game and scope, the newest first."""
-        rows = await self._fetch(
+        return await self._records(
+            rating_change,
             f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE scope = :scope AND game_id = :game_id "
             "AND player = :player ORDER BY finished_at DESC, match_id DESC LIMIT :limit",
             scope=scope, game_id=game_id, player=player, limit=limit,
         )  # fmt: skip
-        return [rating_change(r) for r in rows]
 
     async def rebuild_ratings(self) -> RatingsRebuilt:
         """Recompute every rating from the stored results in finish order, in one transaction."""
@@ -555,22 +567,22 @@ class Store(ABC):
     async def decks(self, user_id: int, game_id: str) -> list[DeckRecord]:
         """A person's saved decks for a game, by name (case-insensitively)."""
         d = self.dialect
-        rows = await self._fetch(
+        return await self._records(
+            deck_record,
             f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = :user AND game_id = :game "
             f"ORDER BY {d.binary(d.fold('name'))}, {d.binary('name')}",
             user=user_id, game=game_id,
         )  # fmt: skip
-        return [deck_record(r) for r in rows]
 
     async def deck(self, user_id: int, game_id: str, name: str) -> DeckRecord | None:
         """One saved deck by name (any case), or None."""
         d = self.dialect
-        rows = await self._fetch(
+        return await self._record(
+            deck_record,
             f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = :user AND game_id = :game "
             f"AND {d.fold('name')} = {d.fold(':name')}",
             user=user_id, game=game_id, name=name,
         )  # fmt: skip
-        return deck_record(rows[0]) if rows else None
 
     async def save_deck(
         self, user_id: int, game_id: str, name: str, deck: JSON, now: float, *, limit: int | None = None
@@ -660,7 +672,8 @@ class Store(ABC):
         """The latest version of each of a server's packs (not removed), for one game or all, by game and
         name."""
         d = self.dialect
-        rows = await self._fetch(
+        return await self._records(
+            pack_record,
             f"SELECT {PACK_COLUMNS} FROM card_packs p "
             f"WHERE guild_id = :guild_id{_and_equal(game_id=game_id)} AND removed_at IS NULL "
             "AND version = (SELECT MAX(version) FROM card_packs q WHERE q.guild_id = p.guild_id "
@@ -668,7 +681,6 @@ class Store(ABC):
             f"ORDER BY {d.binary('game_id')}, {d.binary(d.fold('name'))}",
             guild_id=guild_id, game_id=game_id,
         )  # fmt: skip
-        return [pack_record(r) for r in rows]
 
     async def pack(
         self, guild_id: int, game_id: str, name: str, version: int | None = None
@@ -680,8 +692,7 @@ class Store(ABC):
             sql += "AND removed_at IS NULL ORDER BY version DESC LIMIT 1"
         else:
             sql += "AND version = :version"
-        rows = await self._fetch(sql, guild=guild_id, game=game_id, name=name, version=version)
-        return pack_record(rows[0]) if rows else None
+        return await self._record(pack_record, sql, guild=guild_id, game=game_id, name=name, version=version)
 
     async def remove_pack(self, guild_id: int, game_id: str, name: str, now: float) -> bool:
         """Remove a server's pack from use (its versions stay stored); whether there was one."""
@@ -707,12 +718,12 @@ class Store(ABC):
     async def idle_lobbies(self, before: float, *, shards: Shards | None = None) -> list[MatchSummary]:
         """Lobbies of these shards' guilds (None: all) unchanged since before (oldest first)."""
         mine, params = self._of_shards(shards)
-        rows = await self._fetch(
+        return await self._records(
+            match_summary,
             f"SELECT {SUMMARY_COLUMNS} FROM matches WHERE status = 'lobby' AND updated_at <= :before{mine} "
             "ORDER BY updated_at",
             before=before, **params,
         )  # fmt: skip
-        return [match_summary(r) for r in rows]
 
     # --- claims ------------------------------------------------------------------------------------------
     async def claim(self, key: str, owner: str, now: float, lease: float) -> bool:

@@ -43,14 +43,19 @@ class SqliteConnection:
     def __init__(self, raw: sqlite3.Connection) -> None:
         self.raw = raw
 
-    async def execute(self, sql: str, /, **params: Any) -> int:
-        """Run one statement; how many rows it changed."""
+    def _run(self, sql: str, params: dict[str, Any]) -> sqlite3.Cursor:
+        """The cursor of one statement (sqlite3 binds the `:name` parameters itself); Taken for a unique
+        constraint it breaks."""
         try:
-            return self.raw.execute(sql, params).rowcount
+            return self.raw.execute(sql, params)
         except sqlite3.IntegrityError as e:
             if "UNIQUE" in str(e):
                 raise Taken(str(e)) from e
             raise
+
+    async def execute(self, sql: str, /, **params: Any) -> int:
+        """Run one statement; how many rows it changed."""
+        return self._run(sql, params).rowcount
 
     async def executemany(self, sql: str, rows: list[dict[str, Any]], /) -> None:
         """Run one statement once per row of parameters."""
@@ -58,16 +63,11 @@ class SqliteConnection:
 
     async def fetch(self, sql: str, /, **params: Any) -> list[Row]:
         """The rows of a query."""
-        try:
-            return self.raw.execute(sql, params).fetchall()
-        except sqlite3.IntegrityError as e:  # an INSERT ... RETURNING
-            if "UNIQUE" in str(e):
-                raise Taken(str(e)) from e
-            raise
+        return self._run(sql, params).fetchall()
 
     async def fetchval(self, sql: str, /, **params: Any) -> Any:
         """The first column of a query's first row (None if it has none)."""
-        row = self.raw.execute(sql, params).fetchone()
+        row = self._run(sql, params).fetchone()
         return None if row is None else row[0]
 
     async def lock(self, name: str, *, shared: bool = False) -> None:

@@ -1,8 +1,8 @@
 """What the store logic (bot/store/sql.py) asks of a backend: a connection it runs queries on, and the few
 places where SQLite's and PostgreSQL's SQL differ.
 
-Every query is one SQL text with `:name` parameters. SQLite binds those names itself; PostgreSQL's texts are
-translated once (cached) to `$1`, `$2`, ... Where the two dialects really differ (a case-insensitive name, a
+Every query is one SQL text with `:name` parameters, translated once (cached) to SQLite's `?` and to
+PostgreSQL's `$1`, `$2`, ... Where the two dialects really differ (a case-insensitive name, a
 list parameter, binary ordering), the text asks its dialect for the fragment.
 """
 
@@ -98,6 +98,19 @@ def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
         return f"${names.index(found[1]) + 1}"
 
     return _NAME.sub(number, sql), tuple(names)
+
+
+@functools.lru_cache(maxsize=1024)
+def marked(sql: str) -> tuple[str, tuple[str, ...]]:
+    """A `:name` query as SQLite's `?` text, and the name of each `?` in order (bound by position: faster
+    than sqlite3's own binding by name, on the move path)."""
+    names: list[str] = []
+
+    def mark(found: re.Match[str]) -> str:
+        names.append(found[1])
+        return "?"
+
+    return _NAME.sub(mark, sql), tuple(names)
 
 
 class Connection(Protocol):

@@ -281,11 +281,11 @@ class Store(ABC):
         """One transaction: the log row, the snapshot and state_id (and results if it ended). Conflict if the
         stored state_id is not expected_state_id. Returns only after the commit. A move that does not end the
         game is one statement on PostgreSQL (one round trip)."""
-        params = {
-            **state(update), "match_id": match_id, "expected": expected_state_id, "was": ACTIVE,
-            "seq": row.seq, "seat": row.seat, "user_id": row.user_id, "key": row.key, "at": row.at,
-            "waited": json.dumps(list(row.waited)),
-        }  # fmt: skip
+        params = state(update)
+        params.update(
+            match_id=match_id, expected=expected_state_id, was=ACTIVE, seq=row.seq, seat=row.seat,
+            user_id=row.user_id, key=row.key, at=row.at, waited=json.dumps(list(row.waited)),
+        )  # fmt: skip
 
         async def run(c: Connection) -> None:
             try:

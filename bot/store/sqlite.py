@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.store.base import DiskFull, StoreError, StoreUnavailable
-from bot.store.dialect import SQLITE, Connection, Dialect, Row, Taken, run_now
+from bot.store.dialect import SQLITE, Connection, Dialect, Row, Taken, marked, run_now
 from bot.store.migrations import LATEST, MIGRATIONS, expected_schema
 from bot.store.sql import Store, Work, rebuild_ratings
 
@@ -44,10 +44,10 @@ class SqliteConnection:
         self.raw = raw
 
     def _run(self, sql: str, params: dict[str, Any]) -> sqlite3.Cursor:
-        """The cursor of one statement (sqlite3 binds the `:name` parameters itself); Taken for a unique
-        constraint it breaks."""
+        """The cursor of one statement; Taken for a unique constraint it breaks."""
+        text, names = marked(sql)
         try:
-            return self.raw.execute(sql, params)
+            return self.raw.execute(text, [params[n] for n in names])
         except sqlite3.IntegrityError as e:
             if "UNIQUE" in str(e):
                 raise Taken(str(e)) from e
@@ -59,7 +59,8 @@ class SqliteConnection:
 
     async def executemany(self, sql: str, rows: list[dict[str, Any]], /) -> None:
         """Run one statement once per row of parameters."""
-        self.raw.executemany(sql, rows)
+        text, names = marked(sql)
+        self.raw.executemany(text, [[row[n] for n in names] for row in rows])
 
     async def fetch(self, sql: str, /, **params: Any) -> list[Row]:
         """The rows of a query."""

@@ -2,8 +2,13 @@
 games, memory.
 
     .venv/bin/python bench/sessions.py [--backend sqlite|postgres|both] [--games 10000] [--runs 3]
+                                       [--baseline main]
 
-Prints tables (medians of --runs). SQLite files go to a temporary directory on the same disk as /tmp.
+Prints tables (medians of --runs). With --baseline REV, the moves are measured on the stores of that git
+revision too, loaded into this process beside today's and run in turn with them, and each row gives the ratio
+of today's moves/s to the baseline's (the same machine at the same moments).
+
+SQLite files go to a temporary directory on the same disk as /tmp.
 PostgreSQL is the server named by AGORA_TEST_POSTGRES (a URL of a role that may create databases), else a
 PostgreSQL 16 from the `pgserver` wheel started in a temporary directory with its default, durable settings
 (fsync on); each run gets a database of its own. Its moves are measured with synchronous_commit on (a move
@@ -26,10 +31,12 @@ import random
 import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+import types
 import warnings
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -51,6 +58,7 @@ from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from engine.registry import get as get_game
 
+ROOT = Path(__file__).resolve().parents[1]
 HUMANS = (Seat(11, None, "Ann"), Seat(12, None, "Bo"))
 AI_PENDING = 100  # stored games that wait on an AI move at start-up
 
@@ -58,6 +66,40 @@ AI_PENDING = 100  # stored games that wait on an AI move at start-up
 def _rss_mb() -> float:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+# --- the store code measured: today's, or a baseline revision's -------------------------------------------
+@dataclass(frozen=True)
+class Code:
+    """The store classes measured: today's, or those of a git revision (--baseline)."""
+
+    name: str
+    sqlite: Callable[[str, str], Store]  # (path, synchronous)
+    postgres: Callable[[str], Store]  # (url)
+
+
+TODAY = Code("today", SqliteStore, open_store)
+
+
+BASELINE_MODULES = ("base", "migrations", "pg_migrations", "rows", "sqlite", "postgres")  # in import order
+
+
+def baseline(rev: str) -> Code:
+    """The stores of git revision `rev` (its bot/store modules), loaded as modules of their own beside
+    today's; the session manager is today's (it reads the records they return by name)."""
+    package = "agora_baseline"
+    if package not in sys.modules:
+        sys.modules[package] = types.ModuleType(package)
+        for name in BASELINE_MODULES:
+            show = ["git", "-C", str(ROOT), "show", f"{rev}:bot/store/{name}.py"]
+            text = subprocess.run(show, capture_output=True, text=True, check=True).stdout
+            for other in BASELINE_MODULES:
+                text = text.replace(f"from bot.store.{other} import", f"from {package}.{other} import")
+            module = types.ModuleType(f"{package}.{name}")
+            sys.modules[module.__name__] = module
+            exec(compile(text, f"{rev}:bot/store/{name}.py", "exec"), module.__dict__)
+    old_sqlite, old_postgres = sys.modules[f"{package}.sqlite"], sys.modules[f"{package}.postgres"]
+    return Code(rev, old_sqlite.SqliteStore, old_postgres.PostgresStore)
 
 
 # --- the backends ------------------------------------------------------------------------------------
@@ -70,13 +112,13 @@ class Backend:
     variants: tuple[str, str]  # (the faster, the durable)
     fresh: Callable[[str], str]  # a new empty database's URL or path, by a name
     copy: Callable[[str, str], str]  # a copy of a database under a new name
-    opened: Callable[[str, str], Store]  # a store on a database, in a variant
+    opened: Callable[[str, str, Code], Store]  # a store on a database, in a variant, of some code
     drop: Callable[[], None] = lambda: None  # remove every database made (a server's own are kept)
 
     @contextlib.asynccontextmanager
-    async def store(self, url: str, variant: str = "") -> AsyncIterator[Store]:
+    async def store(self, url: str, variant: str = "", code: Code = TODAY) -> AsyncIterator[Store]:
         """The open store of a database."""
-        store = self.opened(url, variant or self.variants[1])
+        store = self.opened(url, variant or self.variants[1], code)
         await store.open()
         try:
             yield store
@@ -97,7 +139,7 @@ def sqlite_backend(tmp: str) -> Backend:
         ("NORMAL", "FULL"),
         lambda name: f"{tmp}/{name}.db",
         copy,
-        lambda path, sync: SqliteStore(path, sync),
+        lambda path, sync, code: code.sqlite(path, sync),
     )
 
 
@@ -130,10 +172,10 @@ def postgres_backend(tmp: str, server_url: str = "") -> Backend:
         for name in made:
             asyncio.run(_on_server(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
-    def opened(url: str, sync: str) -> Store:
+    def opened(url: str, sync: str, code: Code) -> Store:
         parts = urlsplit(url)
         query = urlencode({**dict(parse_qsl(parts.query)), "synchronous_commit": sync})
-        return open_store(urlunsplit(parts._replace(query=query)))
+        return code.postgres(urlunsplit(parts._replace(query=query)))
 
     return Backend(
         "PostgreSQL",
@@ -201,24 +243,27 @@ def _rate(parts: list[tuple[int, float, float, list[float]]]) -> tuple[float, fl
 
 
 def _process_moves(
-    url: str, variant: str, matches: int, moves: int, first: int, barrier: Any, out: Any
+    url: str, variant: str, rev: str, matches: int, moves: int, first: int, barrier: Any, out: Any
 ) -> None:
     """In a process of its own (a second bot process): _human_moves on the same database."""
     backend = postgres_backend("", server_url=url)
-    job = _in_store(backend, url, variant, _human_moves, matches, moves, first, barrier.wait)
+    code = baseline(rev) if rev else TODAY
+    job = _in_store(backend, url, variant, _human_moves, matches, moves, first, barrier.wait, code=code)
     out.put(asyncio.run(job))
 
 
 def _processes_moves(
-    url: str, variant: str, processes: int, channels: int, moves: int
+    url: str, variant: str, processes: int, channels: int, moves: int, code: Code = TODAY
 ) -> tuple[float, float]:
     """(moves/s, p50 ms) of `processes` bot processes on one database, channels/processes channels each."""
     ctx = multiprocessing.get_context("spawn")
     barrier, out = ctx.Barrier(processes), ctx.Queue()
     each = channels // processes
+    rev = "" if code is TODAY else code.name
     workers = [
         ctx.Process(
-            target=_process_moves, args=(url, variant, each, moves // processes, 1 + i * each, barrier, out)
+            target=_process_moves,
+            args=(url, variant, rev, each, moves // processes, 1 + i * each, barrier, out),
         )
         for i in range(processes)
     ]
@@ -247,43 +292,69 @@ async def _ai_moves(store: Store, games: int) -> float:
     return total / elapsed
 
 
-def moves_rows(backend: Backend, runs: int, moves: int) -> list[list[str]]:
-    """The moves/s rows of a backend: people at 1 and 20 channels, AI seats in 20 games, per variant."""
+Measure = Callable[["Backend", str, "Code", str], tuple[float, float]]  # (moves/s, p50 ms or -1)
+
+
+def _people(channels: int, moves: int) -> Measure:
+    """People moving in `channels` channels at once."""
+
+    def measure(backend: Backend, variant: str, code: Code, run: str) -> tuple[float, float]:
+        url = backend.fresh(f"h-{variant}-{channels}-{run}")
+        job = _in_store(backend, url, variant, _human_moves, channels, moves, code=code)
+        return _rate([asyncio.run(job)])
+
+    return measure
+
+
+def _two_processes(moves: int) -> Measure:
+    """People in 20 channels, served by two bot processes on one database."""
+
+    def measure(backend: Backend, variant: str, code: Code, run: str) -> tuple[float, float]:
+        return _processes_moves(backend.fresh(f"p2-{variant}-{run}"), variant, 2, 20, moves, code)
+
+    return measure
+
+
+def _ai(backend: Backend, variant: str, code: Code, run: str) -> tuple[float, float]:
+    """AI seats moving in 20 games at once (no submit latency: -1)."""
+    url = backend.fresh(f"ai-{variant}-{run}")
+    return asyncio.run(_in_store(backend, url, variant, _ai_moves, 20, code=code)), -1.0
+
+
+def moves_rows(backend: Backend, runs: int, moves: int, base: Code | None = None) -> list[list[str]]:
+    """The moves/s rows of a backend: people at 1 and 20 channels, AI seats in 20 games, per variant; with a
+    baseline, each run measures it and today's in turn (the order alternating) and the row adds its
+    median moves/s and today's over it."""
+    codes = [TODAY] if base is None else [TODAY, base]
+    measures: list[tuple[str, Measure]] = [
+        ("people, 1 channel", _people(1, moves)),
+        ("people, 20 channels at once", _people(20, moves)),
+    ]
+    if backend.name == "PostgreSQL":  # what several processes on one database are for
+        measures.append(("people, 20 channels, 2 bot processes", _two_processes(moves)))
+    measures.append(("AI seats, 20 games at once", _ai))
     rows = []
     for variant in backend.variants:
-        for label, channels in (("1 channel", 1), ("20 channels at once", 20)):
-            results = []
+        for label, measure in measures:
+            results: dict[str, list[tuple[float, float]]] = {c.name: [] for c in codes}
             for r in range(runs):
-                url = backend.fresh(f"h-{variant}-{channels}-{r}")
-                run = asyncio.run(_in_store(backend, url, variant, _human_moves, channels, moves))
-                results.append(_rate([run]))
-            rate = statistics.median(x[0] for x in results)
-            p50 = statistics.median(x[1] for x in results)
-            rows.append([backend.name, variant, f"people, {label}", f"{rate:,.0f}", f"{p50:.2f}"])
-        if backend.name == "PostgreSQL":  # what several processes on one database are for
-            results = [
-                _processes_moves(backend.fresh(f"p2-{variant}-{r}"), variant, 2, 20, moves)
-                for r in range(runs)
-            ]
-            rate = statistics.median(x[0] for x in results)
-            p50 = statistics.median(x[1] for x in results)
-            label = "people, 20 channels, 2 bot processes"
-            rows.append([backend.name, variant, label, f"{rate:,.0f}", f"{p50:.2f}"])
-        ai = [
-            asyncio.run(_in_store(backend, backend.fresh(f"ai-{variant}-{r}"), variant, _ai_moves, 20))
-            for r in range(runs)
-        ]
-        rows.append(
-            [backend.name, variant, "AI seats, 20 games at once", f"{statistics.median(ai):,.0f}", "-"]
-        )
+                for code in codes if r % 2 == 0 else codes[::-1]:
+                    results[code.name].append(measure(backend, variant, code, f"{code.name}-{r}"))
+            rate = statistics.median(x[0] for x in results[TODAY.name])
+            p50 = statistics.median(x[1] for x in results[TODAY.name])
+            cells = [backend.name, variant, label, f"{rate:,.0f}", "-" if p50 < 0 else f"{p50:.2f}"]
+            if base is not None:
+                was = statistics.median(x[0] for x in results[base.name])
+                cells += [f"{was:,.0f}", f"{rate / was:.2f}"]
+            rows.append(cells)
     return rows
 
 
 async def _in_store(
-    backend: Backend, url: str, variant: str, job: Callable[..., object], *args: object
-) -> object:
-    async with backend.store(url, variant) as store:
-        return await job(store, *args)  # type: ignore[misc]
+    backend: Backend, url: str, variant: str, job: Callable[..., Any], *args: object, code: Code = TODAY
+) -> Any:
+    async with backend.store(url, variant, code) as store:
+        return await job(store, *args)
 
 
 # --- 2 and 3. many stored games ----------------------------------------------------------------------
@@ -330,7 +401,7 @@ async def _startup(backend: Backend, url: str, games: int) -> tuple[float, float
     """(ms to open + migrate + recover, ms to the first move on a stored game, ms until AI games resumed)."""
     gc.collect()
     t0 = time.perf_counter()
-    store = backend.opened(url, backend.variants[1])
+    store = backend.opened(url, backend.variants[1], TODAY)
     await store.open()
     sessions = SessionManager(store)
     await sessions.recover()
@@ -420,6 +491,7 @@ def main() -> None:
     parser.add_argument("--live", type=int, default=1_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=2_000)
+    parser.add_argument("--baseline", default="", help="a git revision whose stores the moves compare with")
     parser.add_argument("--skip", choices=("moves", "stored"), action="append", default=[],
                         help="leave out the moves/s table or the stored-games tables")  # fmt: skip
     a = parser.parse_args()
@@ -439,11 +511,14 @@ def main() -> None:
 def _measure(backends: list[Backend], a: argparse.Namespace, tmp: str) -> None:
     """Print the tables of every measure on these backends."""
     if "moves" not in a.skip:
-        rows = [row for b in backends for row in moves_rows(b, a.runs, a.moves)]
+        base = baseline(a.baseline) if a.baseline else None
+        rows = [row for b in backends for row in moves_rows(b, a.runs, a.moves, base)]
+        against = [] if base is None else [f"{a.baseline} moves/s", "ratio"]
         _table(
             "Committed moves per second through the session manager (one transaction per move; SQLite in "
-            "WAL mode; the durability setting: SQLite synchronous, PostgreSQL synchronous_commit)",
-            ["backend", "durability", "who moves", "moves/s", "submit p50 ms"],
+            "WAL mode; the durability setting: SQLite synchronous, PostgreSQL synchronous_commit)"
+            + ("" if base is None else f"; today's stores and those of {a.baseline}, in turn"),
+            ["backend", "durability", "who moves", "moves/s", "submit p50 ms", *against],
             rows,
         )
     if "stored" in a.skip:

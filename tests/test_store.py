@@ -32,8 +32,8 @@ from bot.store import (
     open_store,
     pg_migrations,
 )
-from bot.store.migrations import LATEST, MIGRATIONS
-from bot.store.sqlite import expected_schema
+from bot.store.dialect import numbered, run_now
+from bot.store.migrations import LATEST, MIGRATIONS, expected_schema
 from tests.pg import BACKENDS, open_test_store, pg_url_or_skip
 
 
@@ -575,3 +575,31 @@ def test_open_store_picks_the_backend_by_url_and_the_pool_size(
         open_store("postgresql://h/db")
     with pytest.raises(ValueError, match="unsupported store URL"):
         open_store("mysql://h/db")
+
+
+def test_one_query_text_serves_both_dialects() -> None:
+    """bot/store/dialect.py: a `:name` text is PostgreSQL's `$n` text once numbered (a name used twice is one
+    number; a ::cast and a colon inside a word are left alone), and the logic written once never waits on
+    anything but its connection (SQLite's writer thread runs it to its end)."""
+    sql = "SELECT :a, :b::text[], 'agora:ratings', :a FROM t WHERE x = ANY(:list::bigint[])"
+    assert numbered(sql) == (
+        "SELECT $1, $2::text[], 'agora:ratings', $1 FROM t WHERE x = ANY($3::bigint[])",
+        ("a", "b", "list"),
+    )
+
+    async def answers() -> int:
+        return 7
+
+    async def waits() -> None:
+        await asyncio.sleep(0)
+
+    assert run_now(answers()) == 7
+    with pytest.raises(RuntimeError, match="waited on something other than its SQLite connection"):
+        run_now(waits())
+
+
+def test_sqlite_runs_in_a_thread_of_the_stores_own_without_aiosqlite() -> None:
+    """Issue 36: the SQLite store owns its writer thread (no private API of aiosqlite, nor aiosqlite)."""
+    for module in ("sqlite", "sql", "dialect", "postgres"):
+        text = (Path(__file__).parents[1] / "bot" / "store" / f"{module}.py").read_text()
+        assert "aiosqlite" not in text and "._conn" not in text and "._execute" not in text

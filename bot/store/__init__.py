@@ -31,12 +31,12 @@ from bot.store.base import (
     Seat,
     Shards,
     StateUpdate,
-    Store,
     StoreError,
     StoreUnavailable,
     UserStats,
     outage_backoff,
 )
+from bot.store.sql import Store
 from bot.store.sqlite import SqliteStore
 
 if TYPE_CHECKING:

@@ -5,6 +5,9 @@ The schema version lives in `PRAGMA user_version`. Append new migrations; never 
 
 from __future__ import annotations
 
+import functools
+import sqlite3
+
 Migration = tuple[int, str, tuple[str, ...]]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -251,3 +254,22 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 LATEST = MIGRATIONS[-1][0]
+
+
+@functools.cache
+def expected_schema(version: int) -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """The tables (with their columns) and indexes that the migrations up to `version` create (both backends
+    check a database against it: PostgreSQL has the same tables and columns)."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for v, _title, statements in MIGRATIONS:
+            if v <= version:
+                for sql in statements:
+                    con.execute(sql)
+        rows = con.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
+        return tuple(
+            (kind, name, frozenset(r[1] for r in con.execute(f"PRAGMA table_info('{name}')")))
+            for kind, name in rows
+        )
+    finally:
+        con.close()

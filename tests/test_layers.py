@@ -12,8 +12,8 @@ from engine.registry import games
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
-    "engine": {"bot", "render", "discord", "aiosqlite", "asyncpg", "PIL", "asyncio"},
-    "render": {"bot", "discord", "aiosqlite", "asyncpg"},
+    "engine": {"bot", "render", "discord", "sqlite3", "asyncpg", "PIL", "asyncio"},
+    "render": {"bot", "discord", "sqlite3", "asyncpg"},
 }
 
 
@@ -30,7 +30,7 @@ def imported_roots(path: Path) -> set[str]:
 
 
 def test_no_forbidden_imports() -> None:
-    """engine imports nothing from bot or render, nor discord, aiosqlite or PIL; render never bot."""
+    """engine imports nothing from bot or render, nor discord, sqlite3 or PIL; render never bot."""
     bad = []
     for package, forbidden in FORBIDDEN.items():
         for path in sorted((ROOT / package).rglob("*.py")):

@@ -1,13 +1,8 @@
-"""Siege of Olympus's `on_table` (engine/games/siege_of_olympus/present.py): every card a view shows face up,
-zone by zone, with its stats now; never a card the viewer may not see."""
+"""Siege of Olympus's `on_table` (engine/games/siege_of_olympus/present.py) at positions placed by hand:
+damage and modifiers, zones in order, a spell being answered and a deck pick (random games of every game:
+tests/games/test_seen.py)."""
 
 from __future__ import annotations
-
-import random
-from collections import Counter
-from typing import Any
-
-import pytest
 
 from engine import registry
 from engine.games.siege_of_olympus import present
@@ -16,60 +11,6 @@ from tests.siege_helpers import fresh, hold, jail, place, say, top
 
 GAME = registry.get("siege_of_olympus")
 NAMES = ["Ada", "AI 2"]
-IDS = {e.id for e in present.catalogue()}
-
-
-def played(seed: int, moves: int) -> Any:
-    """A two-player game after `moves` random moves (or its end)."""
-    s = GAME.setup(2, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.result is not None:
-            break
-        (p, *_) = GAME.to_act(s)
-        GAME.apply(s, rng.choice(GAME.legal_actions(s, p)))
-    return s
-
-
-def at(seen: list[Seen], where: str) -> Counter[str]:
-    """The cards listed in one zone."""
-    return Counter(x.card for x in seen if x.where == where)
-
-
-POSITIONS = [(seed, moves) for seed in (1, 2, 3, 4) for moves in (0, 15, 60, 150)]
-
-
-@pytest.mark.parametrize(("seed", "moves"), POSITIONS)
-def test_every_card_in_view_is_listed_by_its_catalogue_id(seed: int, moves: int) -> None:
-    s = played(seed, moves)
-    for viewer in (0, 1, None):
-        view = GAME.view(s, viewer)
-        seen = present.on_table(view, NAMES)
-        assert {x.card for x in seen} <= IDS
-        assert all(len(x.now) < 90 for x in seen)
-        mine = [x for x in seen if x.mine]
-        assert all(x.where == "Your hand" for x in mine)
-        hand = view["players"][viewer]["hand"] if viewer is not None else []
-        assert Counter(x.card for x in mine) == Counter(hand)
-        for p in view["players"]:
-            field = "Your field" if p["seat"] == viewer else f"{NAMES[p['seat']]} · field"
-            assert at(seen, field) == Counter(m["card"] for m in p["minions"])
-        assert at(seen, "Agora") == Counter(view["agora"])
-        assert at(seen, "Tartarus") == Counter(m["card"] for m in view["tartarus"])
-
-
-@pytest.mark.parametrize(("seed", "moves"), POSITIONS)
-def test_what_the_viewer_cannot_see_changes_nothing(seed: int, moves: int) -> None:
-    s = played(seed, moves)
-    seen = present.on_table(GAME.view(s, 0), NAMES)
-    hidden = set(s.sides[1].hand)
-    assert not hidden & {x.card for x in seen}
-    resampled = False
-    for k in range(3):
-        world = GAME.determinize(s, 0, k)
-        resampled |= world.sides[1].hand != s.sides[1].hand
-        assert present.on_table(GAME.view(world, 0), NAMES) == seen
-    assert resampled or not moves, "the opponent's hand is dealt anew"
 
 
 def test_now_shows_damage_and_modifiers() -> None:

@@ -2,7 +2,8 @@
 
 Goldens are rendered at full size, stored at half size (to keep the repository small) and compared with a
 small tolerance. Regenerate them all with:
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render.py tests/test_render_ophion.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_render.py \
+        tests/games/ophion/test_render_ophion.py
 """
 
 from __future__ import annotations

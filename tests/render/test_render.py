@@ -1,7 +1,7 @@
 """Tests for render/: golden images, the public board, the generic fallback and every game's positions.
 
 Golden images live in tests/golden/. After an intended change to the look, regenerate them with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_render.py
 and look at the new PNGs before committing them. The real_* goldens come from random Omphala games, so they
 also need regenerating when Omphala's rules, RNG or event texts change.
 """

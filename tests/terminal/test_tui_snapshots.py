@@ -1,7 +1,7 @@
 """Snapshots of the terminal app's main screen, one per game: the text of every panel at the first move of
 a seeded game at 80x24, compared with tests/snapshots/tui/<game>.txt. A change to the layout or the words
 shows up here as a diff to review; after a deliberate change, rewrite them with
-AGORA_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_tui_snapshots.py"""
+AGORA_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/terminal/test_tui_snapshots.py"""
 
 from __future__ import annotations
 

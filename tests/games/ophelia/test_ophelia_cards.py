@@ -4,7 +4,7 @@ First the texts themselves are rebuilt from the card data in the game's grammar 
 "When EVENT; EFFECT.", "Turning Point — ...", passives unlabelled), so text and data cannot drift apart.
 Then each card is put on a board placed by hand and performed (played, triggered, its Action or Claim
 used), and the outcome its text promises is checked, with the durations, costs and "may" choices it names.
-The rules themselves are checked apart from the card set in tests/test_ophelia_rules.py.
+The rules themselves are checked apart from the card set in tests/games/ophelia/test_ophelia_rules.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Ophelia's rules, each test quoting the sentence of shared/rules/ophelia.txt (or RULINGS.md) it checks.
 
 The cards here are test-only (tests/ophelia_helpers.define), so the rules are checked apart from the card
-set; tests/test_ophelia_cards.py checks each card of the set does what its text says.
+set; tests/games/ophelia/test_ophelia_cards.py checks each card of the set does what its text says.
 """
 
 from __future__ import annotations

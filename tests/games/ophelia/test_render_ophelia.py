@@ -4,7 +4,7 @@ board, the contest line, modified stats, names and texts that fit, sizes and odd
 Golden images live in tests/golden/ (prefix ophelia_). They are drawn from the hand-written views below,
 so they change only with the look, the card data (names, printed stats, texts) or the view's shape;
 regenerate them with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_ophelia.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/ophelia/test_render_ophelia.py
 and look at the new PNGs before committing them.
 """
 

@@ -1370,7 +1370,7 @@ def test_every_quote_is_in_the_rules() -> None:
 def test_a_waiting_discard_offers_the_hand_dealt_not_the_true_one() -> None:
     """RULINGS 67: "A choice of a card to discard from the other's hand that waits while the engine deals
     anew offers the hand it dealt, never the cards really held" (Whispers of Doubt's discard, found by
-    tests/test_hidden_info.py)."""
+    tests/games/test_hidden_info.py)."""
     from engine.registry import get
     from tests.hidden_helpers import playout
 

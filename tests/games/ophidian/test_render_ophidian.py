@@ -7,7 +7,7 @@ engine/games/ophidian/view.py) and are built from the ready teams of engine/game
 tests marked needs_engine play real games.
 Golden images live in tests/golden/ (prefix ophidian_). They change only with the look, the card data or
 the view's shape; regenerate them with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_ophidian.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/ophidian/test_render_ophidian.py
 and look at the new PNGs before committing them.
 """
 

@@ -2,7 +2,7 @@
 
 Golden images live in tests/golden/ (prefix ophion_). After an intended change to the look, or to Ophion's
 rules, RNG or event texts, regenerate them with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_ophion.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/ophion/test_render_ophion.py
 and look at the new PNGs before committing them.
 """
 

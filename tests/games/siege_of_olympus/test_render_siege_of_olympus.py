@@ -4,7 +4,7 @@ public board and the private hand, what the board marks, texts, sizes and odd vi
 Golden images live in tests/golden/ (prefix siege_). They are drawn from the hand-written views below, so they
 change only with the look, the card data (names, printed stats, texts) or the view's shape; regenerate them
 with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_siege.py
+  AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/siege_of_olympus/test_render_siege_of_olympus.py
 and look at the new PNGs before committing them.
 """
 

@@ -1,6 +1,6 @@
 """Siege of Olympus's rules, each test quoting the sentence of shared/rules/siege-of-olympus.txt (or of
 engine/games/siege_of_olympus/RULINGS.md, cited as "RULINGS n") it checks. The keywords have their own
-tests in tests/test_siege_keywords.py.
+tests in tests/games/siege_of_olympus/test_siege_of_olympus_keywords.py.
 
 Boards are placed by hand (tests/siege_helpers.py): `fresh` skips the setup to a Deploy phase with empty
 boards, `place` and `jail` put minions on a side or in Tartarus, and moves are made by their menu words

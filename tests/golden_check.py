@@ -3,7 +3,7 @@
 Goldens are rendered at full size, stored at half size (to keep the repository small) and compared with a
 small tolerance. Regenerate them all with:
     AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_render.py \
-        tests/games/ophion/test_render_ophion.py
+        tests/games/ophion/test_render_ophion.py tests/games/test_render_card_games.py
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""Tests for render/games/ophelia.py: golden images of hand-written views, boards of real games, the public
-board, the contest line, modified stats, names and texts that fit, sizes and odd views.
+"""Tests for render/games/ophelia.py: the hand-written views, the contest line, modified stats, names and
+texts that fit, sizes and odd views. What every card game's renderer gets (golden images of the views below,
+real games, the public board and the private hand) is in tests/games/test_render_card_games.py.
 
 Golden images live in tests/golden/ (prefix ophelia_). They are drawn from the hand-written views below,
 so they change only with the look, the card data (names, printed stats, texts) or the view's shape;
 regenerate them with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/ophelia/test_render_ophelia.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/test_render_card_games.py -k ophelia
 and look at the new PNGs before committing them.
 """
 
@@ -14,7 +15,6 @@ import copy
 import random
 from typing import Any
 
-import pytest
 from PIL import Image
 
 from engine.games.ophelia import Ophelia
@@ -22,7 +22,7 @@ from engine.games.ophelia.cards import CARDS
 from render import api as render
 from render import kit
 from render.games import ophelia
-from tests.golden_check import check_golden, image
+from tests.golden_check import image
 
 JSON = dict[str, Any]
 NAMES = ["Ada", "Bartholomew the Magnificent"]
@@ -150,79 +150,6 @@ def hand_view() -> JSON:
 
 
 BOARDS = {"crowded": crowded, "window": window, "over": over, "first": first}
-
-
-# ---------------------------------------------------------------- golden images
-
-
-@pytest.mark.parametrize("name", sorted(BOARDS))
-def test_board_golden(name: str) -> None:
-    check_golden(f"ophelia_{name}", render.board("ophelia", BOARDS[name](), NAMES))
-
-
-def test_light_theme_golden() -> None:
-    check_golden("ophelia_crowded_light", render.board("ophelia", crowded(), NAMES, "light"))
-
-
-def test_hand_golden() -> None:
-    check_golden("ophelia_hand", render.hand("ophelia", hand_view(), NAMES))
-
-
-# ---------------------------------------------------------------- real games
-
-
-def _play(seed: int, steps: int | None = None, plays: float = 0.9) -> Any:
-    """A state after random legal moves that prefer playing, moving and using abilities over ending the
-    phase, discarding or retiring (so boards fill up); to the end when steps is None."""
-    s = GAME.setup(2, seed)
-    rng = random.Random(seed)
-    for _ in range(GAME.max_actions if steps is None else steps):
-        if not GAME.to_act(s):
-            break
-        acts = GAME.legal_actions(s, GAME.to_act(s)[0])
-        busy = [a for a in acts if a.kind not in ("end", "discard", "retire", "pass")]
-        GAME.apply(s, rng.choice(busy) if busy and rng.random() < plays else rng.choice(acts))
-    return s
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_real_games_render_for_everyone(seed: int) -> None:
-    """Every few moves of a whole game: the board (phone-wide, under twice as tall as wide, under 200 KB)
-    and each seat's hand image."""
-    s = GAME.setup(2, seed)
-    rng = random.Random(seed)
-    step = 0
-    while True:
-        over = not GAME.to_act(s)
-        if step % 6 == 0 or over:
-            png = render.board("ophelia", GAME.view(s, None), NAMES)
-            board = image(png)
-            assert board.width == kit.WIDTH and board.height < 2 * kit.WIDTH
-            assert len(png) < 200_000
-            for seat in (0, 1):
-                hand_png = render.hand("ophelia", GAME.view(s, seat), NAMES)
-                assert image(hand_png).width == kit.WIDTH and len(hand_png) < 200_000
-        if over:
-            break
-        acts = GAME.legal_actions(s, GAME.to_act(s)[0])
-        busy = [a for a in acts if a.kind not in ("end", "discard", "retire", "pass")]
-        GAME.apply(s, rng.choice(busy) if busy and rng.random() < 0.85 else rng.choice(acts))
-        step += 1
-
-
-def test_board_refuses_a_private_view() -> None:
-    with pytest.raises(ValueError, match="spectator"):
-        render.board("ophelia", GAME.view(_play(1, 10), 0))
-
-
-@pytest.mark.parametrize(("seed", "steps"), [(3, 8), (4, 30), (5, None)])
-def test_public_image_is_made_from_the_spectator_view(seed: int, steps: int | None) -> None:
-    """Redealing everything a spectator cannot see leaves the board image unchanged, byte for byte."""
-    s = _play(seed, steps)
-    png = render.board("ophelia", GAME.view(s, None))
-    for observer in (0, 1):
-        other = GAME.determinize(s, observer, 1234 + observer)
-        assert render.board("ophelia", GAME.view(other, None)) == png
 
 
 # ---------------------------------------------------------------- what the board shows

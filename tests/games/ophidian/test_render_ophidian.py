@@ -1,22 +1,19 @@
-"""Tests for render/games/ophidian/: golden images of hand-written views, boards of real games (once the rules
-engine is registered), the public board and the private hand, what the board marks, texts, sizes and odd
-views.
+"""Tests for render/games/ophidian/: the hand-written views, the engine's view as the board reads it, what the
+board marks, texts, sizes and odd views. What every card game's renderer gets (golden images of the views
+below, real games, the public board and the private hand) is in tests/games/test_render_card_games.py.
 
 The hand-written views follow the view contract of the engine (`game.view(state, viewer)`,
 engine/games/ophidian/view.py) and are built from the ready teams of engine/games/ophidian/cards.toml; the
 tests marked needs_engine play real games.
 Golden images live in tests/golden/ (prefix ophidian_). They change only with the look, the card data or
 the view's shape; regenerate them with
-    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/ophidian/test_render_ophidian.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/test_render_card_games.py -k ophidian
 and look at the new PNGs before committing them.
 """
 
 from __future__ import annotations
 
 import copy
-import random
-import statistics
-import time
 from typing import Any
 
 import pytest
@@ -26,7 +23,7 @@ from engine.games.ophidian.cards import CARDS, TEAMS, disciplines
 from render import api as render
 from render import kit
 from render.games import ophidian as oph
-from tests.golden_check import check_golden, image
+from tests.golden_check import image
 
 JSON = dict[str, Any]
 GAME_ID = "ophidian"
@@ -212,74 +209,17 @@ def hand_view() -> JSON:
 BOARDS = {"crowded": crowded, "playing": playing, "breather": breather, "setup": setup, "over": over}
 
 
-# ---------------------------------------------------------------- golden images
-
-
-@pytest.mark.parametrize("name", sorted(BOARDS))
-def test_board_golden(name: str) -> None:
-    check_golden(f"ophidian_{name}", render.board(GAME_ID, BOARDS[name](), NAMES))
-
-
-def test_light_theme_golden() -> None:
-    check_golden("ophidian_crowded_light", render.board(GAME_ID, crowded(), NAMES, "light"))
-
-
-def test_hand_golden() -> None:
-    check_golden("ophidian_hand", render.hand(GAME_ID, hand_view(), NAMES))
-
-
 # ---------------------------------------------------------------- real games (once the engine is registered)
-
-
-def _play(seed: int, steps: int | None = None, busy: float = 0.85) -> Any:
-    """A state after random legal moves that prefer doing something over passing (so fields fill up); to the
-    end when steps is None."""
-    game = _engine()
-    s = game.setup(2, seed)
-    rng = random.Random(seed)
-    for _ in range(game.max_actions if steps is None else steps):
-        if not game.to_act(s):
-            break
-        acts = game.legal_actions(s, game.to_act(s)[0])
-        doing = [a for a in acts if a.kind != "pass"]
-        game.apply(s, rng.choice(doing) if doing and rng.random() < busy else rng.choice(acts))
-    return s
-
-
-@needs_engine
-@pytest.mark.parametrize("seed", range(4))
-def test_real_games_render_for_everyone(seed: int) -> None:
-    """Every few moves of a whole game: the board (phone-wide, under twice as tall as wide, under 200 KB) and
-    each seat's hand image."""
-    game = _engine()
-    s = game.setup(2, seed)
-    rng = random.Random(seed)
-    step = 0
-    while True:
-        over = not game.to_act(s)
-        if step % 11 == 0 or over:
-            png = render.board(GAME_ID, game.view(s, None), NAMES)
-            board = image(png)
-            assert board.width == kit.WIDTH and board.height < 2 * kit.WIDTH
-            assert len(png) < 200_000
-            for seat in (0, 1):
-                hand_png = render.hand(GAME_ID, game.view(s, seat), NAMES)
-                assert image(hand_png).width == kit.WIDTH and len(hand_png) < 200_000
-        if over:
-            break
-        acts = game.legal_actions(s, game.to_act(s)[0])
-        doing = [a for a in acts if a.kind != "pass"]
-        game.apply(s, rng.choice(doing) if doing and rng.random() < 0.85 else rng.choice(acts))
-        step += 1
-    assert game.view(s, None)["result"] is not None
 
 
 @needs_engine
 def test_real_views_have_what_the_board_reads() -> None:
     """The engine's view has every field the renderer reads (the contract), with the types it expects."""
+    from tests.games.test_render_card_games import play  # it imports this module's views
+
     game = _engine()
     for steps in (0, 40, 160):
-        view = game.view(_play(5, steps), None)
+        view = game.view(play(GAME_ID, 5, steps), None)
         for key in ("wave", "phase", "step", "flow", "passed", "to_act", "decision", "attack", "playing",
                     "players", "log", "result"):  # fmt: skip
             assert key in view, key
@@ -291,47 +231,6 @@ def test_real_views_have_what_the_board_reads() -> None:
                 f = oph.face(c)
                 assert f.life >= 1 and f.name and c["field"] in ("action", "support")
                 assert c["kind"] in ("gladiator", "reinforcement", "minion")
-
-
-@needs_engine
-def test_board_refuses_a_private_view() -> None:
-    with pytest.raises(ValueError, match="spectator"):
-        render.board(GAME_ID, _engine().view(_play(1, 30), 0))
-
-
-@needs_engine
-@pytest.mark.parametrize(("seed", "steps"), [(3, 20), (5, 120), (6, None)])
-def test_public_image_is_made_from_the_spectator_view(seed: int, steps: int | None) -> None:
-    """Redealing everything a spectator cannot see (hands, the Arsenals' order) leaves the board unchanged."""
-    game = _engine()
-    s = _play(seed, steps)
-    png = render.board(GAME_ID, game.view(s, None))
-    for observer in (0, 1):
-        other = game.determinize(s, observer, 1234 + observer)
-        assert render.board(GAME_ID, game.view(other, None)) == png
-
-
-@needs_engine
-@pytest.mark.parametrize(("seed", "steps"), [(3, 20), (6, 90), (7, 160)])
-def test_hand_never_shows_the_other_hand(seed: int, steps: int) -> None:
-    """Seat 0's hand image is the same whatever seat 1 holds (one of seat 1's cards swapped with the top of
-    its Arsenal; everything hidden from seat 0 redealt), and it changes with seat 0's own hand."""
-    game = _engine()
-    s = _play(seed, steps)
-    assert s.sides[1].hand and s.sides[1].arsenal, "a position where seat 1 holds cards and has an Arsenal"
-    png = render.hand(GAME_ID, game.view(s, 0), NAMES)
-    swapped = game.from_json(game.to_json(s))
-    theirs = swapped.sides[1]
-    k = next((i for i, c in enumerate(theirs.arsenal) if c not in theirs.hand), 0)
-    theirs.hand[0], theirs.arsenal[k] = theirs.arsenal[k], theirs.hand[0]
-    assert sorted(theirs.hand) != sorted(s.sides[1].hand)
-    for other in (swapped, game.determinize(s, 0, 99)):
-        assert render.hand(GAME_ID, game.view(other, 0), NAMES) == png
-    own = game.view(s, 0)
-    if own["players"][0]["hand"]:
-        emptied = copy.deepcopy(own)
-        emptied["players"][0]["hand"] = []
-        assert render.hand(GAME_ID, emptied, NAMES) != png
 
 
 # ---------------------------------------------------------------- hidden information, sizes, speed
@@ -347,22 +246,6 @@ def test_hand_reads_only_the_viewers_own_hand() -> None:
     spectator = crowded()
     spectator["players"][1]["hand"] = ["smoke_screen"]
     assert render.board(GAME_ID, spectator, NAMES) == render.board(GAME_ID, crowded(), NAMES)
-
-
-def test_the_crowded_board_is_small_and_fast() -> None:
-    """The crowded board: phone-wide, under twice as tall as wide, under 200 KB, and (warm) well under the
-    30 ms CPU target (the bound here is loose: a slow machine must not fail it; bench/render.py measures)."""
-    view = crowded()
-    render.board(GAME_ID, view, NAMES)  # warm the tile caches
-    times = []
-    for _ in range(5):
-        t0 = time.process_time()
-        png = render.board(GAME_ID, view, NAMES)
-        times.append(time.process_time() - t0)
-    img = image(png)
-    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
-    assert len(png) < 200_000
-    assert statistics.median(times) < 0.15
 
 
 def _crowd(n: int) -> JSON:

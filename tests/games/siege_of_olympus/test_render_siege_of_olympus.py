@@ -1,22 +1,19 @@
-"""Tests for render/games/siege_of_olympus/: golden images of hand-written views, boards of real games, the
-public board and the private hand, what the board marks, texts, sizes and odd views.
+"""Tests for render/games/siege_of_olympus/: the hand-written views, what the board marks, texts, sizes and
+odd views. What every card game's renderer gets (golden images of the views below, real games, the public
+board and the private hand) is in tests/games/test_render_card_games.py.
 
 Golden images live in tests/golden/ (prefix siege_). They are drawn from the hand-written views below, so they
 change only with the look, the card data (names, printed stats, texts) or the view's shape; regenerate them
 with
-  AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/siege_of_olympus/test_render_siege_of_olympus.py
+    AGORA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/test_render_card_games.py -k siege
 and look at the new PNGs before committing them.
 """
 
 from __future__ import annotations
 
 import copy
-import random
-import statistics
-import time
 from typing import Any
 
-import pytest
 from PIL import Image
 
 from engine.games.siege_of_olympus import Siege
@@ -24,7 +21,7 @@ from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS
 from render import api as render
 from render import kit
 from render.games import siege_of_olympus as siege
-from tests.golden_check import check_golden, image
+from tests.golden_check import image
 
 JSON = dict[str, Any]
 GAME_ID = "siege_of_olympus"
@@ -154,115 +151,7 @@ def hand_view() -> JSON:
 BOARDS = {"crowded": crowded, "window": window, "over": over}
 
 
-# ---------------------------------------------------------------- golden images
-
-
-@pytest.mark.parametrize("name", sorted(BOARDS))
-def test_board_golden(name: str) -> None:
-    check_golden(f"siege_{name}", render.board(GAME_ID, BOARDS[name](), NAMES))
-
-
-def test_light_theme_golden() -> None:
-    check_golden("siege_crowded_light", render.board(GAME_ID, crowded(), NAMES, "light"))
-
-
-def test_hand_golden() -> None:
-    check_golden("siege_hand", render.hand(GAME_ID, hand_view(), NAMES))
-
-
-# ---------------------------------------------------------------- real games
-
-
-def _play(seed: int, steps: int | None = None, busy: float = 0.85) -> Any:
-    """A state after random legal moves that prefer doing something over passing or ending a phase (so
-    boards fill up); to the end when steps is None."""
-    s = GAME.setup(2, seed)
-    rng = random.Random(seed)
-    for _ in range(GAME.max_actions if steps is None else steps):
-        if not GAME.to_act(s):
-            break
-        acts = GAME.legal_actions(s, GAME.to_act(s)[0])
-        doing = [a for a in acts if a.kind not in ("end", "next", "pass", "discard")]
-        GAME.apply(s, rng.choice(doing) if doing and rng.random() < busy else rng.choice(acts))
-    return s
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_real_games_render_for_everyone(seed: int) -> None:
-    """Every few moves of a whole game: the board (phone-wide, under twice as tall as wide, under 200 KB) and
-    each seat's hand image."""
-    s = GAME.setup(2, seed)
-    rng = random.Random(seed)
-    step = 0
-    while True:
-        over = not GAME.to_act(s)
-        if step % 9 == 0 or over:
-            png = render.board(GAME_ID, GAME.view(s, None), NAMES)
-            board = image(png)
-            assert board.width == kit.WIDTH and board.height < 2 * kit.WIDTH
-            assert len(png) < 200_000
-            for seat in (0, 1):
-                hand_png = render.hand(GAME_ID, GAME.view(s, seat), NAMES)
-                assert image(hand_png).width == kit.WIDTH and len(hand_png) < 200_000
-        if over:
-            break
-        acts = GAME.legal_actions(s, GAME.to_act(s)[0])
-        doing = [a for a in acts if a.kind not in ("end", "next", "pass", "discard")]
-        GAME.apply(s, rng.choice(doing) if doing and rng.random() < 0.85 else rng.choice(acts))
-        step += 1
-    assert GAME.view(s, None)["result"] is not None
-
-
-def test_board_refuses_a_private_view() -> None:
-    with pytest.raises(ValueError, match="spectator"):
-        render.board(GAME_ID, GAME.view(_play(1, 30), 0))
-
-
-@pytest.mark.parametrize(("seed", "steps"), [(3, 20), (4, 120), (5, None)])
-def test_public_image_is_made_from_the_spectator_view(seed: int, steps: int | None) -> None:
-    """Redealing everything a spectator cannot see (hands, the Deck's order) leaves the board unchanged."""
-    s = _play(seed, steps)
-    png = render.board(GAME_ID, GAME.view(s, None))
-    for observer in (0, 1):
-        other = GAME.determinize(s, observer, 1234 + observer)
-        assert render.board(GAME_ID, GAME.view(other, None)) == png
-
-
-@pytest.mark.parametrize(("seed", "steps"), [(3, 20), (6, 90), (7, 160)])
-def test_hand_never_shows_the_other_hand(seed: int, steps: int) -> None:
-    """Seat 0's hand image is the same whatever seat 1 holds (one of seat 1's cards swapped with the Deck's
-    top; everything hidden from seat 0 redealt), and it changes with seat 0's own hand."""
-    s = _play(seed, steps)
-    assert s.sides[1].hand and s.deck, "a position where seat 1 holds cards and the Deck has some"
-    png = render.hand(GAME_ID, GAME.view(s, 0), NAMES)
-    swapped = GAME.from_json(GAME.to_json(s))
-    theirs = swapped.sides[1]
-    theirs.hand[0], swapped.deck[-1] = swapped.deck[-1], theirs.hand[0]
-    theirs.hand.sort()
-    assert sorted(theirs.hand) != sorted(s.sides[1].hand)
-    for other in (swapped, GAME.determinize(s, 0, 99)):
-        assert render.hand(GAME_ID, GAME.view(other, 0), NAMES) == png
-    own = GAME.view(s, 0)
-    if own["players"][0]["hand"]:
-        emptied = copy.deepcopy(own)
-        emptied["players"][0]["hand"] = []
-        assert render.hand(GAME_ID, emptied, NAMES) != png
-
-
-def test_the_crowded_board_is_small_and_fast() -> None:
-    """The crowded board: phone-wide, under twice as tall as wide, under 200 KB, and (warm) well under the
-    30 ms CPU target (the bound here is loose: a slow machine must not fail it; bench/render.py measures)."""
-    view = crowded()
-    render.board(GAME_ID, view, NAMES)  # warm the tile caches
-    times = []
-    for _ in range(5):
-        t0 = time.process_time()
-        png = render.board(GAME_ID, view, NAMES)
-        times.append(time.process_time() - t0)
-    img = image(png)
-    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
-    assert len(png) < 200_000
-    assert statistics.median(times) < 0.15
+# ---------------------------------------------------------------- sizes
 
 
 def test_the_fullest_board_fits() -> None:

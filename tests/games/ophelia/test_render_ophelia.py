@@ -22,7 +22,7 @@ from engine.games.ophelia.cards import CARDS
 from render import api as render
 from render import kit
 from render.games import ophelia
-from tests.golden_check import image
+from tests.golden_check import image, near
 
 JSON = dict[str, Any]
 NAMES = ["Ada", "Bartholomew the Magnificent"]
@@ -194,16 +194,6 @@ def test_contest_line_in_a_real_game() -> None:
     assert any(seen), "a game with cards played has a contest"
 
 
-def _near(img: Image.Image, colour: kit.RGB, tolerance: int = 12) -> int:
-    """How many pixels are within tolerance of a colour."""
-    rgb = img.convert("RGB")
-    return sum(
-        n
-        for n, c in rgb.getcolors(1 << 16) or []
-        if all(abs(a - b) <= tolerance for a, b in zip(c, colour, strict=True))
-    )
-
-
 def test_modified_stats_are_marked() -> None:
     """A stat above its printed value is green (▲), below it red (▼); a damaged card's Life is red."""
     w, h = ophelia.CARD_W, ophelia.CARD_H
@@ -211,10 +201,10 @@ def test_modified_stats_are_marked() -> None:
     up = ophelia.unit_tile("blackbeard", "Blackbeard", "character", ((5, 3), (2, 2), (4, 4)), 0, w, h)
     down = ophelia.unit_tile("blackbeard", "Blackbeard", "character", ((2, 3), (2, 2), (4, 4)), 0, w, h)
     hurt = ophelia.unit_tile("blackbeard", "Blackbeard", "character", ((3, 3), (2, 2), (4, 4)), 3, w, h)
-    assert _near(plain, ophelia.UP) == 0 and _near(plain, ophelia.DOWN) == 0
-    assert _near(up, ophelia.UP) > 20 and _near(up, ophelia.DOWN) == 0
-    assert _near(down, ophelia.DOWN) > 20 and _near(down, ophelia.UP) == 0
-    assert _near(hurt, ophelia.DOWN) > 10 and _near(hurt, ophelia.UP) == 0
+    assert near(plain, ophelia.UP) == 0 and near(plain, ophelia.DOWN) == 0
+    assert near(up, ophelia.UP) > 20 and near(up, ophelia.DOWN) == 0
+    assert near(down, ophelia.DOWN) > 20 and near(down, ophelia.UP) == 0
+    assert near(hurt, ophelia.DOWN) > 10 and near(hurt, ophelia.UP) == 0
 
 
 def test_a_modified_stat_changes_the_board() -> None:

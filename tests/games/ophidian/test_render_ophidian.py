@@ -23,7 +23,7 @@ from engine.games.ophidian.cards import CARDS, TEAMS, disciplines
 from render import api as render
 from render import kit
 from render.games import ophidian as oph
-from tests.golden_check import image
+from tests.golden_check import image, near
 
 JSON = dict[str, Any]
 GAME_ID = "ophidian"
@@ -289,19 +289,6 @@ def test_the_fullest_boards_fit(extra: int) -> None:
 # ---------------------------------------------------------------- what the board marks
 
 
-def _changed(a: Image.Image, b: Image.Image) -> list[tuple[int, int]]:
-    """The pixels (x, y) where two images of one size differ."""
-    assert a.size == b.size
-    pa, pb = a.convert("RGB").load(), b.convert("RGB").load()
-    return [(x, y) for y in range(a.height) for x in range(0, a.width, 2) if pa[x, y] != pb[x, y]]
-
-
-def _inside(points: list[tuple[int, int]], boxes: list[kit.Box], pad: int = 8) -> bool:
-    return all(
-        any(b[0] - pad <= x <= b[2] + pad and b[1] - pad <= y <= b[3] + pad for b in boxes) for x, y in points
-    )
-
-
 def _frame_colour(img: Image.Image, box: kit.Box, colour: kit.RGB) -> bool:
     """Whether the band just left of a box has the colour (a highlight frame)."""
     x0, y0, _, y1 = box
@@ -348,32 +335,22 @@ def test_gold_frame_marks_the_seat_to_act() -> None:
         assert has_frame(lay.panels[framed]) and not has_frame(lay.panels[1 - framed])
 
 
-def _near(img: Image.Image, colour: kit.RGB, tolerance: int = 12) -> int:
-    """How many pixels are within tolerance of a colour."""
-    rgb = img.convert("RGB")
-    return sum(
-        n
-        for n, c in rgb.getcolors(1 << 16) or []
-        if all(abs(a - b) <= tolerance for a, b in zip(c, colour, strict=True))
-    )
-
-
 def test_set_raging_wounds_and_modified_stats_are_marked() -> None:
     """A Set character's card stock greys; a Raging one is orange; wounds are red cells; ADMG above its
     printed value is green, below it red; Pumps show at both widths."""
     plain = oph.face(_char("sera_quill_12", 0, 1, "action"))
     for w in (oph.FULL_W, oph.HALF_W):
         base = oph.character_tile(plain, w)
-        assert _near(base, oph.SET_FACE, 4) < 20 and _near(base, oph.RAGE, 6) < 40  # (the Rage tick)
-        assert _near(base, oph.UP, 6) == 0 and _near(base, oph.DOWN, 6) == 0
-        assert _near(oph.character_tile(plain._replace(set=True), w), oph.SET_FACE, 4) > 500
-        assert _near(oph.character_tile(plain._replace(wounds=4, raging=True), w), oph.RAGE, 6) > 150
-        assert _near(oph.character_tile(plain._replace(wounds=2), w), oph.DOWN, 6) > 100
-        assert _near(oph.character_tile(plain._replace(admg=3), w), oph.UP, 6) > 20
-        assert _near(oph.character_tile(plain._replace(admg=1), w), oph.DOWN, 6) > 20
+        assert near(base, oph.SET_FACE, 4) < 20 and near(base, oph.RAGE, 6) < 40  # (the Rage tick)
+        assert near(base, oph.UP, 6) == 0 and near(base, oph.DOWN, 6) == 0
+        assert near(oph.character_tile(plain._replace(set=True), w), oph.SET_FACE, 4) > 500
+        assert near(oph.character_tile(plain._replace(wounds=4, raging=True), w), oph.RAGE, 6) > 150
+        assert near(oph.character_tile(plain._replace(wounds=2), w), oph.DOWN, 6) > 100
+        assert near(oph.character_tile(plain._replace(admg=3), w), oph.UP, 6) > 20
+        assert near(oph.character_tile(plain._replace(admg=1), w), oph.DOWN, 6) > 20
         pumped = plain._replace(pumps=(oph.Pump("Gladius Mk. IX", 1, False),))
         tile = oph.character_tile(pumped, w)
-        assert tile.height == oph.TILE_H + 28 and _near(tile, kit.seat_colour(1), 10) > 30
+        assert tile.height == oph.TILE_H + 28 and near(tile, kit.seat_colour(1), 10) > 30
 
 
 def test_faces_read_the_view() -> None:

@@ -21,7 +21,7 @@ from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS
 from render import api as render
 from render import kit
 from render.games import siege_of_olympus as siege
-from tests.golden_check import image
+from tests.golden_check import changes, image, inside, near
 
 JSON = dict[str, Any]
 GAME_ID = "siege_of_olympus"
@@ -170,19 +170,6 @@ def test_the_fullest_board_fits() -> None:
 # ---------------------------------------------------------------- what the board shows
 
 
-def _changed(a: Image.Image, b: Image.Image) -> list[tuple[int, int]]:
-    """The pixels (x, y) where two images of one size differ."""
-    assert a.size == b.size
-    pa, pb = a.convert("RGB").load(), b.convert("RGB").load()
-    return [(x, y) for y in range(a.height) for x in range(0, a.width, 2) if pa[x, y] != pb[x, y]]
-
-
-def _inside(points: list[tuple[int, int]], boxes: list[kit.Box], pad: int = 8) -> bool:
-    return all(
-        any(b[0] - pad <= x <= b[2] + pad and b[1] - pad <= y <= b[3] + pad for b in boxes) for x, y in points
-    )
-
-
 def test_the_turns_target_is_framed_in_red() -> None:
     """Fixing the target changes the board only around its tile (in red) and in the turn strip."""
     view = crowded()
@@ -190,8 +177,8 @@ def test_the_turns_target_is_framed_in_red() -> None:
     untargeted["target"] = 0
     img = render.board_image(GAME_ID, view, NAMES)
     lay = siege.layout(view, kit.seat_names(2, NAMES))
-    changed = _changed(img, render.board_image(GAME_ID, untargeted, NAMES))
-    assert changed and _inside(changed, [lay.tiles[21], lay.strip], pad=6)
+    changed = changes(img, render.board_image(GAME_ID, untargeted, NAMES))
+    assert changed and inside(changed, [lay.tiles[21], lay.strip], pad=6)
     red = kit.theme("dark").bad
     x0, y0, _, y1 = lay.tiles[21]
     assert any(img.getpixel((x, y)) == red for x in range(x0 - 6, x0) for y in range(y0, y1))
@@ -213,32 +200,22 @@ def test_an_attack_window_frames_attacker_and_commander() -> None:
         assert gold == framed and red == framed
 
 
-def _near(img: Image.Image, colour: kit.RGB, tolerance: int = 12) -> int:
-    """How many pixels are within tolerance of a colour."""
-    rgb = img.convert("RGB")
-    return sum(
-        n
-        for n, c in rgb.getcolors(1 << 16) or []
-        if all(abs(a - b) <= tolerance for a, b in zip(c, colour, strict=True))
-    )
-
-
 def test_modified_stats_damage_and_badges_are_marked() -> None:
     """Attack above its printed value is green, below it red; damage makes Health left red; each badge
     (crippled, paralyzed, dodge, Lethal, Resistant, Primordial Attack) shows in its colour."""
     plain = siege.face(_minion("perseus", 0, 1, keywords=[]))
-    assert _near(siege.minion_tile(plain, siege.SIDE_W), siege.UP) == 0
-    assert _near(siege.minion_tile(plain, siege.SIDE_W), siege.DOWN) == 0
+    assert near(siege.minion_tile(plain, siege.SIDE_W), siege.UP) == 0
+    assert near(siege.minion_tile(plain, siege.SIDE_W), siege.DOWN) == 0
     up = siege.minion_tile(plain._replace(attack=4), siege.SIDE_W)
     down = siege.minion_tile(plain._replace(attack=1), siege.SIDE_W)
     hurt = siege.minion_tile(plain._replace(damage=1), siege.SIDE_W)
-    assert _near(up, siege.UP) > 20 and _near(up, siege.DOWN) == 0
-    assert _near(down, siege.DOWN) > 20 and _near(down, siege.UP) == 0
-    assert _near(hurt, siege.DOWN) > 20
+    assert near(up, siege.UP) > 20 and near(up, siege.DOWN) == 0
+    assert near(down, siege.DOWN) > 20 and near(down, siege.UP) == 0
+    assert near(hurt, siege.DOWN) > 20
     for badge, (_, _, fill) in siege.BADGES.items():
         for w in (siege.SIDE_W, siege.SIDE_NARROW_W, siege.POOL_W):
             tile = siege.minion_tile(plain._replace(badges=(badge,)), w)
-            assert _near(tile, fill, 6) > 30, (badge, w)
+            assert near(tile, fill, 6) > 30, (badge, w)
     assert siege.face(_minion("medusa", 0, 1, crippled=True)).badges == ("crippled",)
 
 

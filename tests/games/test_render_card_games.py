@@ -193,6 +193,23 @@ def test_hand_never_shows_the_other_hand(game_id: str, seed: int, steps: int) ->
         assert render.hand(game_id, emptied, NAMES) != png
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hand_shows_the_viewers_cards_and_spectators_get_a_banner(game_id: str) -> None:
+    views = ORACLES[game_id].views
+    own = views.hand_view()
+    emptied = copy.deepcopy(own)
+    emptied["players"][0]["hand"] = []
+    assert render.hand(game_id, own) != render.hand(game_id, emptied)
+    assert image(render.hand(game_id, emptied)).width == kit.WIDTH
+    assert image(render.hand(game_id, views.crowded())).width == kit.WIDTH  # a spectator: a banner
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_renderer_is_found_by_the_games_id(game_id: str) -> None:
+    assert render.module(game_id).__name__ == f"render.games.{game_id}"
+    assert game_id in render.game_ids()
+
+
 # ---------------------------------------------------------------- sizes, speed
 
 

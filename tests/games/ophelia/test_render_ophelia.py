@@ -276,15 +276,6 @@ def test_hand_texts_wrap_whole() -> None:
     assert ophelia.LABEL >= kit.MIN_TEXT
 
 
-def test_hand_shows_the_viewers_cards() -> None:
-    own = hand_view()
-    emptied = copy.deepcopy(own)
-    emptied["players"][0]["hand"] = []
-    assert render.hand("ophelia", own) != render.hand("ophelia", emptied)
-    assert image(render.hand("ophelia", emptied)).width == kit.WIDTH
-    assert image(render.hand("ophelia", crowded())).width == kit.WIDTH  # a spectator: a banner
-
-
 # ---------------------------------------------------------------- odd views and caches
 
 

@@ -337,15 +337,6 @@ def test_hand_texts_wrap_whole() -> None:
         assert " ".join(lines).split() == spec.text.split(), cid
 
 
-def test_hand_shows_the_viewers_cards_and_spectators_get_a_banner() -> None:
-    own = hand_view()
-    emptied = copy.deepcopy(own)
-    emptied["players"][0]["hand"] = []
-    assert render.hand(GAME_ID, own) != render.hand(GAME_ID, emptied)
-    assert image(render.hand(GAME_ID, emptied)).width == kit.WIDTH
-    assert image(render.hand(GAME_ID, crowded())).width == kit.WIDTH  # a spectator: a banner
-
-
 # ---------------------------------------------------------------- odd views and caches
 
 
@@ -378,4 +369,3 @@ def test_tiles_are_cached_and_warm() -> None:
     assert tile is siege.minion_tile(f, siege.SIDE_W, "dark")
     assert tile.size == (siege.SIDE_W, siege.TILE_H)
     assert render.module(GAME_ID) is siege
-    assert GAME_ID in render.game_ids()

@@ -18,7 +18,7 @@ from engine.table.present import CardEntry, find_card
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
 
 
-def _play(game_id: str, n: int, seed: int, steps: int | None = None) -> Match:
+def play_match(game_id: str, n: int, seed: int, steps: int | None = None) -> Match:
     """A match played by random players for `steps` moves (to the end when None)."""
     m = Match.new(game_id, n, seed)
     ai = RandomPlayer(seed)
@@ -109,7 +109,7 @@ def test_omphala_status_pending_decision() -> None:
 
 
 def test_omphala_status_over() -> None:
-    m = _play("omphala", 3, 4)
+    m = play_match("omphala", 3, 4)
     view = m.game.view(m.state, None)
     st = present.of(m.game).status(view, NAMES)
     winners = view["result"]["winners"]
@@ -146,7 +146,7 @@ def test_ophion_status_start_and_over() -> None:
     assert st.headline == "Ada to play · 5 AP left · round 1 of 9"
     assert st.scores == ("Ada: 0 VP", "Bo: 0 VP")
     assert st.turn == ("round", 1, 0)
-    m = _play("ophion", 4, 1)
+    m = play_match("ophion", 4, 1)
     view = m.game.view(m.state, None)
     st = pr.status(view, NAMES)
     final = view["result"]["scores"]
@@ -227,7 +227,7 @@ def test_omphala_menu_choose_in_rank_order() -> None:
 
 
 def test_ophion_menu_groups() -> None:
-    m = _play("ophion", 3, 2, 6)
+    m = play_match("ophion", 3, 2, 6)
     paths = _menu(m)
     groups = [p[0] for p in paths]
     order = ["Buy", "Play", "Summon", "Convert", "Pass"]
@@ -243,14 +243,14 @@ def test_ophion_menu_groups() -> None:
 
 @pytest.mark.parametrize("game_id", ["omphala", "ophion"])
 def test_board_text_uses_names(game_id: str) -> None:
-    m = _play(game_id, 3, 2)
+    m = play_match(game_id, 3, 2)
     pr = present.of(m.game)
     text = pr.board_text(m.game.view(m.state, 0), NAMES)
     assert "Ada (you)" in text and "Bo" in text
     assert "P1" not in text and "P2" not in text and "P3" not in text
     assert "Result: " in text and " with " in text
     assert "[" not in text.split("Result: ")[1].split("\n")[0]
-    mid = _play(game_id, 3, 2, 30)
+    mid = play_match(game_id, 3, 2, 30)
     assert pr.board_text(mid.game.view(mid.state, None), NAMES).startswith(f"== {m.game.title} · ")
 
 

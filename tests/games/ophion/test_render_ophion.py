@@ -18,6 +18,7 @@ from engine.match import Match
 from render import api as render
 from render import kit
 from render.games import ophion
+from tests.games.test_present import play_match
 from tests.golden_check import check_golden, image
 
 NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee"]
@@ -27,14 +28,8 @@ JSON = dict[str, Any]
 
 
 def _play(n: int, seed: int, steps: int | None = None) -> Match:
-    """A match played by random players for `steps` moves (to the end when None)."""
-    m = Match.new("ophion", n, seed)
-    ai = RandomPlayer(seed)
-    for _ in range(m.game.max_actions if steps is None else steps):
-        if m.is_over():
-            break
-        m.apply(ai.choose(m.game, m.state, m.to_act()[0]))
-    return m
+    """An Ophion match played by random players for `steps` moves (to the end when None)."""
+    return play_match("ophion", n, seed, steps)
 
 
 def _stage(n: int, stage: str) -> Match:

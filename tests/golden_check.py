@@ -51,6 +51,7 @@ def changes(a: Image.Image, b: Image.Image) -> list[tuple[int, int]]:
     """The pixels (x, y) where two images of one size differ (every other column)."""
     assert a.size == b.size
     pa, pb = a.convert("RGB").load(), b.convert("RGB").load()
+    assert pa is not None and pb is not None
     return [(x, y) for y in range(a.height) for x in range(0, a.width, 2) if pa[x, y] != pb[x, y]]
 
 
@@ -63,9 +64,9 @@ def inside(points: list[tuple[int, int]], boxes: list[Box], pad: int = 8) -> boo
 
 def near(img: Image.Image, colour: RGB, tolerance: int = 12) -> int:
     """How many pixels are within tolerance of a colour."""
-    rgb = img.convert("RGB")
-    return sum(
-        n
-        for n, c in rgb.getcolors(1 << 16) or []
-        if all(abs(a - b) <= tolerance for a, b in zip(c, colour, strict=True))
-    )
+    total = 0
+    for n, c in img.convert("RGB").getcolors(1 << 16) or []:
+        assert isinstance(c, tuple)
+        if all(abs(a - b) <= tolerance for a, b in zip(c, colour, strict=True)):
+            total += n
+    return total

@@ -206,7 +206,8 @@ def test_hand_shows_the_viewers_cards_and_spectators_get_a_banner(game_id: str) 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_renderer_is_found_by_the_games_id(game_id: str) -> None:
-    assert render.module(game_id).__name__ == f"render.games.{game_id}"
+    module = render.module(game_id)
+    assert module is not None and module.__name__ == f"render.games.{game_id}"
     assert game_id in render.game_ids()
 
 

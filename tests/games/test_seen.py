@@ -237,7 +237,7 @@ CASES = [(g, *p) for g, o in ORACLES.items() for p in o.positions]
 
 def played(game_id: str, n: int, seed: int, moves: int) -> Any:
     """A game after `moves` random moves (fewer if it ends first)."""
-    game = registry.get(game_id)
+    game: Any = registry.get(game_id)  # every game here is a table game, with is_over
     s = game.setup(n, seed)
     ai, rng = RandomPlayer(seed), random.Random(seed)
     for _ in range(moves):

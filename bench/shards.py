@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store import FINISHED, Store, open_store
 from tests.fakediscord import FakeChannel, FakeDiscord
-from tests.test_shards_processes import GAME, PROCESSES, SHARDS, BotProcess, Dealer, count_moves
+from tests.ops.test_shards_processes import GAME, PROCESSES, SHARDS, BotProcess, Dealer, count_moves
 
 
 async def top_up(store: Store, dealer: Dealer, fake: FakeDiscord, games: dict[int, FakeChannel]) -> None:

@@ -27,7 +27,7 @@ if ROOT not in sys.path:
 os.environ.setdefault("AGORA_RENDER_WORKERS", "0")
 
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.test_stop_backup import stop_under_load  # noqa: E402
+from tests.ops.test_stop_backup import stop_under_load  # noqa: E402
 
 
 async def one(games: int, load: int, slow: bool) -> list[str]:

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store import ACTIVE
 from bot.tui.app import AgoraApp
-from tests.test_tui import play_one, ready
+from tests.terminal.test_tui import play_one, ready
 from tests.tui_helpers import new_game
 
 # moves played before the shot

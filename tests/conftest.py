@@ -14,7 +14,8 @@ pytest_plugins = ("tests.fakediscord.fixtures", "tests.pg")  # tests/pg.py: the 
 
 # The bots the tests start write their heartbeat (bot/ops.py) here, not where a running Agora writes its own.
 os.environ.setdefault("AGORA_HEALTH_FILE", os.path.join(tempfile.mkdtemp(prefix="agora-tests-"), "health"))
-# The bots the tests start draw in threads (hundreds of bot starts); tests/test_drawing.py tries the workers.
+# The bots the tests start draw in threads (hundreds of bot starts); tests/render/test_drawing.py tries the
+# workers.
 os.environ.setdefault("AGORA_RENDER_WORKERS", "0")
 
 

@@ -1,6 +1,7 @@
-"""Helpers for Ophidian 2350's card tests (tests/test_ophidian_cards.py): a game past its setup in Wave 1 with
-the board placed by hand (characters, Pumps, hands, CP, Cheer, who has The Flow), moves made by key through
-the legal moves only, and the answers most tests give without looking (no response, no defence, no Cheer)."""
+"""Helpers for Ophidian 2350's card tests (tests/games/ophidian/test_ophidian_cards.py): a game past its
+setup in Wave 1 with the board placed by hand (characters, Pumps, hands, CP, Cheer, who has The Flow), moves
+made by key through the legal moves only, and the answers most tests give without looking (no response, no
+defence, no Cheer)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A subprocess for tests/test_stop_backup.py: `agora run` itself (bot/__main__.py), its REST calls and
+"""A subprocess for tests/ops/test_stop_backup.py: `agora run` itself (bot/__main__.py), its REST calls and
 gateway pointed at a fake Discord that runs in the test process.
 
     python tests/stop_worker.py API_BASE GATEWAY_URL run --db FILE     (DISCORD_TOKEN in the environment)

@@ -243,6 +243,7 @@ class AgoraApp(App[int]):
         """Draw everything for one person and wait for their move (a key), QUIT or REDRAW."""
         assert self.sessions is not None and self.present is not None
         user = info.seats[seat].user_id
+        assert user is not None  # a person's turn: the AI seats play in the session manager
         self.view = await self.sessions.view_for(self.match_id, user)
         self.moves = named_moves(await self.sessions.moves_for(self.match_id, user), self._names())
         self.keyed = menu_keys(self.moves, dict(self.present.shortcuts))
@@ -289,7 +290,8 @@ class AgoraApp(App[int]):
         for wid in ("#status", "#board", "#log", "#prompt", "#hand", "#chosen"):
             self.query_one(wid, Static).update("")
         self.query_one("#moves", Tree).clear()
-        return bool(await self.push_screen(HandOverScreen(info.seat_name(seat)), wait_for_dismiss=True))
+        here = await self.push_screen(HandOverScreen(info.seat_name(seat)), wait_for_dismiss=True)
+        return bool(here)
 
     async def _the_end(self, info: MatchInfo) -> int:
         assert self.sessions is not None
@@ -713,6 +715,7 @@ class AgoraApp(App[int]):
             return
         self._note("Thinking…")
         user = self.info.seats[self.viewer].user_id
+        assert user is not None  # the viewer is a person
         try:
             rated = await self.sessions.hint(self.match_id, user)
         except SessionError as e:

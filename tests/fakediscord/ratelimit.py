@@ -17,7 +17,7 @@ ROUTES are those its headers announce, as bots and libraries report them (noted 
 
 Windows are fixed: the first request of a bucket opens a window of `per` seconds in which `limit` requests
 pass. `time_scale` (FakeDiscord's rate_limits=) multiplies every window: 1 for Discord's own (the load
-bench, tests/test_rate_limits.py), TEST_TIME_SCALE by default (the test suite), 0 turns the limits off.
+bench, test_rate_limits.py), TEST_TIME_SCALE by default (the test suite), 0 turns the limits off.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ API = "/api/v10"
 GLOBAL_LIMIT = 50  # requests per second per bot (Discord's docs, "Global Rate Limit")
 GLOBAL_PER = 1.0
 # FakeDiscord's default: Discord's limits and headers with windows 100 times shorter. Measured on
-# tests/test_discord_games.py + test_async_players.py (-n 0): off 42-47 s, 0.01 43-46 s, 0.05 55-62 s, and
+# test_discord_games.py + test_async_players.py (-n 0): off 42-47 s, 0.01 43-46 s, 0.05 55-62 s, and
 # Discord's own (1) over ten minutes (a game's board edits in one thread wait 5 s per 5).
 TEST_TIME_SCALE = 0.01
 VIA = "1.1 google"  # Discord's own 429s come through its proxy; discord.py treats one without Via as a ban

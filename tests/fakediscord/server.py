@@ -91,7 +91,7 @@ class FakeDiscord:
         token later than `token_lifetime` with 401 Invalid Webhook Token (50027). A test that must be slow
         passes `callback_deadline=None` (or sets the attribute); `advance()` moves the fake's clock.
         Discord's rate limits (ratelimit.py) are enforced with their windows times `rate_limits`: 1 is
-        Discord's own (the load bench, tests/test_rate_limits.py); the default TEST_TIME_SCALE keeps every
+        Discord's own (the load bench, test_rate_limits.py); the default TEST_TIME_SCALE keeps every
         limit and header but shortens the windows 100 times (real ones made two Discord test files take
         over ten minutes instead of 45 s); 0 turns them off. `check_spec=False` skips the OpenAPI check of
         request bodies (spec.py), for the load bench, where the check's CPU would share the bot's loop."""

@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.console import DEFAULT_DB, PlayOptions, command, first_game, no_database, play
+from bot.console import PlayOptions, play
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from bot.store import StoreError, open_store
 from bot.store.base import Shards
 from bot.store.sqlite import backup as sqlite_backup
+from bot.terminal import DEFAULT_DB, command, first_game, no_database
 from engine.packs import supports as supports_packs
 from engine.registry import games
 from engine.table.present import choices_of, of, player_count, plural

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.console import DEFAULT_DB, command, no_database, terminal_names
 from bot.replay import export_filename, match_export
 from bot.sessions import SessionError, SessionManager
 from bot.store import BROKEN, FINISHED, LOBBY, open_store
+from bot.terminal import DEFAULT_DB, command, no_database, terminal_names
 from engine.export import to_text
 from engine.text import printable
 

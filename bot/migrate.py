@@ -26,11 +26,11 @@ from typing import Any, TextIO
 
 import asyncpg
 
-from bot.console import command
 from bot.store import StoreError, open_store, pg_migrations
 from bot.store import migrations as sqlite_migrations
 from bot.store.migrations import expected_schema
 from bot.store.sqlite import SQLITE_HEADER, wal_missing
+from bot.terminal import command
 from engine.table.present import plural
 
 BATCH = 5_000  # rows per COPY (and per read from SQLite)

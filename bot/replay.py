@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TextIO
 
-from bot.console import command, credit, plain
 from bot.files import FileRefused, read_regular
 from bot.sessions import MatchInfo, SessionError, SessionManager
 from bot.store import ACTIVE, LogRow, MatchRecord
+from bot.terminal import command, credit, plain
 from engine.core import IllegalAction, PlayerId, find_action
 from engine.export import (
     MAX_EXPORT_BYTES,

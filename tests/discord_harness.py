@@ -23,7 +23,7 @@ ROOT = str(Path(__file__).resolve().parents[1])
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-import bot.sessions as sessions_module  # noqa: E402
+import bot.sessions.lobby as sessions_module  # noqa: E402  (new match seeds: lobby.secrets)
 from bot.discord import AgoraBot  # noqa: E402
 from bot.sessions import MatchInfo, SessionManager  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402

@@ -19,9 +19,9 @@ import sys
 import discord
 
 from bot import ops
-from bot.console import command
 from bot.discord.app import AgoraBot, ShardedAgoraBot, serve
 from bot.store.base import Shards
+from bot.terminal import command
 
 __all__ = ["AgoraBot", "ShardedAgoraBot", "run", "serve"]
 

@@ -27,8 +27,6 @@ base.py (what the parts share), lobby.py, play.py, pool.py, ai.py, repair.py, ma
 together).
 """
 
-import secrets  # noqa: F401  (new match seeds are drawn through it: tests swap it for a counter)
-
 from bot.sessions.hooks import Hooks, Policy
 from bot.sessions.manager import SessionManager
 from bot.sessions.types import (

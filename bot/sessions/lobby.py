@@ -3,6 +3,7 @@ to abandon, forfeit."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -558,11 +559,9 @@ def _dealt_options(game: Game[Any], rec: MatchRecord) -> JSON:
 
 
 def _random_seed() -> int:
-    """A fresh match seed, drawn through `bot.sessions.secrets` (the Discord test harness swaps that
-    module for a counter, so that deals are reproducible)."""
-    import bot.sessions
-
-    return bot.sessions.secrets.randbits(62)
+    """A fresh match seed, drawn through this module's `secrets` (the Discord test harness swaps it for a
+    counter, so that deals are reproducible)."""
+    return secrets.randbits(62)
 
 
 def _rules_version(game: Game[Any]) -> str:

@@ -24,7 +24,12 @@ from textual.events import Key, Resize
 from textual.widgets import Footer, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from bot.console import (
+from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
+from bot.sessions.hooks import Hooks, Policy, always
+from bot.sessions.pool import worker_context
+from bot.sessions.types import walk
+from bot.store import ACTIVE, Store, open_store
+from bot.terminal import (
     card_entries,
     card_text,
     credit,
@@ -37,11 +42,6 @@ from bot.console import (
     rules_text,
     terminal_names,
 )
-from bot.sessions import MatchInfo, Move, SessionError, SessionEvent, SessionManager
-from bot.sessions.hooks import Hooks, Policy, always
-from bot.sessions.pool import worker_context
-from bot.sessions.types import walk
-from bot.store import ACTIVE, Store, open_store
 from bot.tui.screens import CardScreen, ConfirmScreen, HandOverScreen, TextScreen, escape, piles_last
 from engine.core import JSON, Event, PlayerId
 from engine.registry import get as get_game

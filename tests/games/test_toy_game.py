@@ -12,7 +12,8 @@ import pytest
 import tests.games.test_games_generic as generic
 from bot.__main__ import main
 from bot.ai import DEFAULT_LEVEL
-from bot.console import CLEAR, PlayOptions, play
+from bot.console import PlayOptions, play
+from bot.terminal import CLEAR
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord
 from tests.ops.test_layers import ROOT, game_names_in

@@ -17,11 +17,13 @@ import pytest
 
 from bot.__main__ import main
 from bot.ai import DEFAULT_LEVEL
-from bot.console import (
+from bot.console import PlayOptions, _Screen, play
+from bot.sessions import Move
+from bot.sessions.types import ALL, ASK, AUTO
+from bot.store import SqliteStore
+from bot.terminal import (
     CLEAR,
     DEBRIS,
-    PlayOptions,
-    _Screen,
     clean_rule_text,
     command,
     credit,
@@ -29,12 +31,8 @@ from bot.console import (
     menu_keys,
     plain,
     plain_rulings,
-    play,
     rules_text,
 )
-from bot.sessions import Move
-from bot.sessions.types import ALL, ASK, AUTO
-from bot.store import SqliteStore
 from engine.registry import get as get_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,8 +12,8 @@ import pytest
 from textual.events import Key
 from textual.widgets import Tree
 
-from bot.console import clean_rule_text
 from bot.store import ACTIVE
+from bot.terminal import clean_rule_text
 from bot.tui.app import AgoraApp, help_page
 from bot.tui.screens import TAGS, CardScreen, ConfirmScreen, HandOverScreen, TextScreen
 from engine.registry import games

@@ -100,7 +100,7 @@ async def test_undo_is_offered_in_the_hand_menu_when_allowed(fake: FakeDiscord, 
         assert "↩ Undo" not in [b["label"] for b in bobs.buttons]  # not bob's move to take back
 
 
-TREE_SNAPSHOT = Path(__file__).parent / "snapshots" / "discord" / "commands.json"
+TREE_SNAPSHOT = Path(__file__).parents[1] / "snapshots" / "discord" / "commands.json"
 
 
 async def test_the_registered_command_tree_is_unchanged(fake: FakeDiscord, tmp_path: Path) -> None:

@@ -601,5 +601,5 @@ def test_one_query_text_serves_both_dialects() -> None:
 def test_sqlite_runs_in_a_thread_of_the_stores_own_without_aiosqlite() -> None:
     """Issue 36: the SQLite store owns its writer thread (no private API of aiosqlite, nor aiosqlite)."""
     for module in ("sqlite", "sql", "dialect", "postgres"):
-        text = (Path(__file__).parents[1] / "bot" / "store" / f"{module}.py").read_text()
+        text = (Path(__file__).parents[2] / "bot" / "store" / f"{module}.py").read_text()
         assert "aiosqlite" not in text and "._conn" not in text and "._execute" not in text

@@ -18,14 +18,14 @@ from engine.table.present import (
     Seen,
     Status,
     asked,
+    board_end,
     columns,
     decided,
     deciders,
-    game_over,
+    ended,
     group_rank,
     plural,
     seat_name,
-    seat_refs,
 )
 
 summary = (
@@ -141,10 +141,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         f"{seat_name(p['seat'], names)}: {plural(p['points'], 'point')} · hand {p['hand_size']}"
         for p in players
     )
-    result = view.get("result")
-    if result:
-        winners = [seat_name(w, names) for w in result.get("winners") or []]
-        return Status(game_over(winners), "", scores, ("over",))
+    over = ended(view, names, scores)
+    if over:
+        return over
     rnd, track = view.get("round", 1), view.get("track") or [1, 2, 3, 2, 1]
     worth = track[min(rnd, len(track)) - 1]
     phase = PHASES.get(view.get("phase", ""), "")
@@ -274,11 +273,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         )
         for c in p.get("hand") or []:
             lines.append(f"    holding {_held(c)}")
-    if st.prompt:
-        lines.append(f"Now: {st.prompt}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    lines += board_end(view, st, names, result=False)
     return "\n".join(lines)
 
 

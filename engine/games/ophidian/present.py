@@ -28,13 +28,13 @@ from engine.table.present import (
     Seen,
     Status,
     asked,
+    board_end,
     decided,
     deciders,
-    game_over,
+    ended,
     group_rank,
     plural,
     seat_name,
-    seat_refs,
     viewer_first,
 )
 
@@ -173,10 +173,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         f"{plural(sum(c['kind'] != 'minion' for c in p['characters']), 'Gladiator')} standing"
         for p in players
     )
-    result = view.get("result")
-    if result:
-        winners = [seat_name(w, names) for w in result.get("winners") or []]
-        return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+    over = ended(view, names, scores)
+    if over:
+        return over
     what, window = _decision(view)
     flow = seat_name(view.get("flow"), names)
     phase = view.get("phase")
@@ -340,14 +339,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         lines.append(f"Attack: {chars.get(attack['attacker'], '?')} → {chars.get(attack['target'], '?')}")
     if view.get("playing"):
         lines.append(f"Playing: {view['playing']['name']}")
-    result = view.get("result")
-    if result:
-        lines.append(f"Result: {st.headline.split(' · ', 1)[1]}")
-    elif st.prompt:
-        lines.append(f"Now: {st.prompt}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    lines += board_end(view, st, names)
     return "\n".join(lines)
 
 

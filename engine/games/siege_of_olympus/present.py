@@ -25,13 +25,13 @@ from engine.table.present import (
     Seen,
     Status,
     asked,
+    board_end,
     decided,
     deciders,
-    game_over,
+    ended,
     group_rank,
     plural,
     seat_name,
-    seat_refs,
     shorten,
     viewer_first,
 )
@@ -175,10 +175,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         f"{p['max_health']} · {plural(len(p['artifacts']), 'artifact')} · hand {p['hand_size']}"
         for p in players
     )
-    result = view.get("result")
-    if result:
-        winners = [seat_name(w, names) for w in result.get("winners") or []]
-        return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+    over = ended(view, names, scores)
+    if over:
+        return over
     what, window = _decision(view)
     phase = PHASES.get(view.get("phase", ""), "")
     if view.get("phase") == "setup":
@@ -321,14 +320,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
             lines.append(f"    {_minion(m)}{target}")
         for c in p.get("hand") or []:
             lines.append(f"    holding {_held(c, p.get('fresh') or [])}")
-    result = view.get("result")
-    if result:
-        lines.append(f"Result: {st.headline.split(' · ', 1)[1]}")
-    elif st.prompt:
-        lines.append(f"Now: {st.prompt}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    lines += board_end(view, st, names)
     return "\n".join(lines)
 
 

@@ -88,6 +88,18 @@ def game_over(winners: Sequence[str], why: str = "", how: str = "", tie: str = "
     return f"Game over · {outcome(winners, why, how, tie)}"
 
 
+# A game's pending decision in words: what to do, addressed to whoever decides ("" when none; the status puts
+# the deciders' names before it, the hand page says it to the viewer), and the name of the response window it
+# is ("" unless one: front ends time it out).
+Pending = tuple[str, str]
+
+
+def decision_of(view: JSON) -> tuple[JSON, str, str]:
+    """The view's pending decision ({} when none), the name of its card ("" when none) and its kind."""
+    d = view.get("decision") or {}
+    return d, d.get("source_name") or "", d.get("kind") or ""
+
+
 def ended(view: JSON, names: Sequence[str], scores: tuple[str, ...]) -> Status | None:
     """The status of a finished game (view["result"]: its winners and the game's reason, "why"), None while
     it goes on."""

@@ -14,6 +14,7 @@ from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
 from engine.table.present import (
     CardEntry,
+    Pending,
     Prompt,
     Seen,
     Status,
@@ -22,6 +23,7 @@ from engine.table.present import (
     columns,
     decided,
     deciders,
+    decision_of,
     ended,
     group_rank,
     plural,
@@ -86,15 +88,11 @@ windows = True  # response windows: front ends show the pace and window settings
 # -- status --------------------------------------------------------------------------------------
 
 
-def _decision(view: JSON) -> tuple[str, str]:
-    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
-    when it is a response window: the status puts the deciders' names before it, the hand page says it to
-    the viewer."""
-    d = view.get("decision")
+def _decision(view: JSON) -> Pending:
+    """Ophelia's pending decision in words; its one window is the Turning Point window."""
+    d, card, kind = decision_of(view)
     if not d:
         return "", ""
-    card = d.get("source_name") or ""
-    kind = d.get("kind")
     if kind == "window":
         return "play a Turning Point now, or pass", "Turning Point window"
     if kind == "claim":

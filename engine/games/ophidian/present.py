@@ -24,6 +24,7 @@ from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the de
 from engine.games.ophidian.decks import TeamBook
 from engine.table.present import (
     CardEntry,
+    Pending,
     Prompt,
     Seen,
     Status,
@@ -31,6 +32,7 @@ from engine.table.present import (
     board_end,
     decided,
     deciders,
+    decision_of,
     ended,
     group_rank,
     plural,
@@ -124,14 +126,11 @@ def _names(view: JSON, names: Sequence[str] = ()) -> dict[Any, str]:
     }
 
 
-def _decision(view: JSON) -> tuple[str, str]:
-    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
-    when front ends should time it out: the status puts the deciders' names before it, the hand page says it
-    to the viewer."""
-    d = view.get("decision")
+def _decision(view: JSON) -> Pending:
+    """Ophidian's pending decision in words; the windows front ends time out are named in WINDOWS."""
+    d, _, kind = decision_of(view)
     if not d:
         return "", ""
-    kind = d.get("kind", "")
     if kind == "window":
         about = _WINDOW_EVENTS.get(d.get("window", ""), "this")
         return f"play a response to {about}, or pass", WINDOWS["window"]

@@ -21,6 +21,7 @@ from engine.games.siege_of_olympus.cards import (
 )
 from engine.table.present import (
     CardEntry,
+    Pending,
     Prompt,
     Seen,
     Status,
@@ -28,6 +29,7 @@ from engine.table.present import (
     board_end,
     decided,
     deciders,
+    decision_of,
     ended,
     group_rank,
     plural,
@@ -106,15 +108,11 @@ WINDOWS = {
 # -- status --------------------------------------------------------------------------------------
 
 
-def _decision(view: JSON) -> tuple[str, str]:
-    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
-    when it is a response window: the status puts the deciders' names before it, the hand page says it to
-    the viewer."""
-    d = view.get("decision")
+def _decision(view: JSON) -> Pending:
+    """Siege's pending decision in words; its windows are named by what opened them (WINDOWS)."""
+    d, card, kind = decision_of(view)
     if not d:
         return "", ""
-    card = d.get("source_name") or ""
-    kind = d.get("kind")
     if kind == "window":
         w = view.get("window") or {}
         what = w.get("card_name") or card

@@ -99,9 +99,7 @@ def _parser() -> argparse.ArgumentParser:
         "for the example pack the game ships",
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal seed, for a reproducible game")
-    p.add_argument(
-        "--db", default=DEFAULT_DB, metavar="PATH", help=f"SQLite file of saved games ({DEFAULT_DB})"
-    )
+    _db_option(p, f"SQLite file of saved games ({DEFAULT_DB})", DEFAULT_DB)
     p.add_argument(
         "--resume", nargs="?", const="latest", default=None, metavar="MATCH_ID",
         help="resume a saved game (the latest unfinished one if no id is given)",
@@ -116,10 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     r = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
-    r.add_argument(
-        "--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH",
-        help="the SQLite file, or a postgresql:// URL (several processes share one PostgreSQL database)",
-    )  # fmt: skip
+    _db_option(r, "the SQLite file, or a postgresql:// URL (several processes share one PostgreSQL database)")
     r.add_argument(
         "--guild", type=int, default=_env_int("AGORA_GUILD_ID"), metavar="ID",
         help="sync slash commands to this one server only (instant; global sync can take up to an hour)",
@@ -144,9 +139,7 @@ def _parser() -> argparse.ArgumentParser:
         "waits for it, so on a big database stop the bot first.",
     )
     g.add_argument("--rebuild", action="store_true", help="recompute every rating from the stored results")
-    g.add_argument(
-        "--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH", help="the bot's SQLite file"
-    )
+    _db_option(g, "the bot's SQLite file")
     x = sub.add_parser(
         "replay",
         help="play back a game exported with /game export, move by move, and check it",
@@ -176,9 +169,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the file to write (default: agora-GAME-ID.json here)",
     )  # fmt: skip
     e.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    e.add_argument(
-        "--db", default=DEFAULT_DB, metavar="PATH", help=f"SQLite file of saved games ({DEFAULT_DB})"
-    )
+    _db_option(e, f"SQLite file of saved games ({DEFAULT_DB})", DEFAULT_DB)
     sub.add_parser(
         "health",
         help="exit 0 if the running bot's heartbeat is recent (the Docker health check; see bot/ops.py)",
@@ -191,10 +182,7 @@ def _parser() -> argparse.ArgumentParser:
         "use pg_dump.",
     )
     b.add_argument("--to", dest="target", required=True, metavar="FILE", help="the backup file to write")
-    b.add_argument(
-        "--db", default=os.environ.get("AGORA_DB", "agora.db"), metavar="PATH",
-        help="the bot's SQLite file (default: AGORA_DB, else agora.db)",
-    )  # fmt: skip
+    _db_option(b, "the bot's SQLite file (default: AGORA_DB, else agora.db)")
     b.add_argument("--force", action="store_true", help="replace FILE if it exists")
     m = sub.add_parser(
         "migrate",
@@ -212,6 +200,13 @@ def _parser() -> argparse.ArgumentParser:
         "AGORA_DB when it is a PostgreSQL URL)",
     )  # fmt: skip
     return parser
+
+
+def _db_option(parser: argparse.ArgumentParser, help: str, default: str = "") -> None:
+    """The --db option of a command: the bot's database (AGORA_DB, else agora.db) unless another default."""
+    parser.add_argument(
+        "--db", default=default or os.environ.get("AGORA_DB", "agora.db"), metavar="PATH", help=help
+    )
 
 
 def _env_int(name: str) -> int | None:

@@ -101,15 +101,7 @@ def first_difference(a: Any, b: Any, path: str = "") -> str:
 
 def _resample_table(game: Any, s: Any, observer: PlayerId, rng: random.Random) -> None:
     """Permute each of the game's hidden groups in place, unsorted, and tidy as the game does."""
-    renamed: dict[Any, Any] = {}
-    for group in game.hidden(s, observer):
-        pool = [zone[i] for zone, i in group]
-        rng.shuffle(pool)
-        for (zone, i), new in zip(group, pool, strict=True):
-            if isinstance(zone[i], str | int):
-                renamed[zone[i]] = new
-            zone[i] = new
-    game.after_determinize(s, observer, renamed)
+    game.redeal(s, observer, rng.shuffle, sort=False)
 
 
 def _resample_highcard(game: Any, s: Any, observer: PlayerId, rng: random.Random) -> None:

@@ -264,6 +264,11 @@ async def _refresh(
     await interaction.edit_original_response(**kwargs)
 
 
+def claims(kind: type[discord.ui.DynamicItem[Any]], custom_id: str) -> bool:
+    """Whether a custom_id is one of this kind of component's (its template matches the whole of it)."""
+    return kind.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
+
+
 MenuItem = tuple[str, str, int, tuple[tuple[str, str], ...]]  # custom_id, label, style, select options
 
 
@@ -273,7 +278,7 @@ def _menu_items(rows: list[dict[str, Any]]) -> list[MenuItem]:
     for row in rows:
         for c in row.get("components", []):
             cid = str(c.get("custom_id", ""))
-            if MoveButton.claims(cid) or MoveSelect.claims(cid):
+            if claims(MoveButton, cid) or claims(MoveSelect, cid):
                 options = tuple((str(o.get("label")), str(o.get("value"))) for o in c.get("options", []))
                 items.append((cid, str(c.get("label", "")), int(c.get("style", 0)), options))
     return items
@@ -282,7 +287,7 @@ def _menu_items(rows: list[dict[str, Any]]) -> list[MenuItem]:
 def _drawn_at(items: list[MenuItem]) -> tuple[tuple[int, ...], int]:
     """The level (option path) and page a menu's components were drawn for."""
     for cid, _, _, options in items:
-        if MoveSelect.claims(cid) and options:
+        if claims(MoveSelect, cid) and options:
             return _parse_path(cid.split(":")[4]), int(options[0][1]) // PAGE
     paths = [_parse_path(cid.split(":")[4]) for cid, *_ in items if cid.count(":") == 4]
     deepest = max(paths, key=len, default=())
@@ -383,11 +388,6 @@ class MoveButton(
         self.mid, self.sid, self.path, self.page = mid, sid, path, page
 
     @classmethod
-    def claims(cls, custom_id: str) -> bool:
-        """Whether a custom_id is one of these buttons'."""
-        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
-
-    @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
@@ -413,11 +413,6 @@ class MoveSelect(
     def __init__(self, mid: int, sid: int, path: tuple[int, ...], look: Look = BARE) -> None:
         super().__init__(look.select(f"ag:ms:{mid}:{sid}:{_path_text(path)}"))
         self.mid, self.sid, self.path = mid, sid, path
-
-    @classmethod
-    def claims(cls, custom_id: str) -> bool:
-        """Whether a custom_id is one of these selects'."""
-        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
 
     @classmethod
     async def from_custom_id(
@@ -482,6 +477,6 @@ async def answer_unclaimed(
     if interaction.type != discord.InteractionType.component:
         return
     custom_id = custom_id_of(interaction)
-    if any(c.__discord_ui_compiled_template__.fullmatch(custom_id) for c in components):
+    if any(claims(c, custom_id) for c in components):
         return
     await reply(interaction, UNCLAIMED)

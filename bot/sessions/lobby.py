@@ -156,10 +156,7 @@ class Lobby(SessionBase):
         option None goes back to a random one. Kept in the lobby's options under "picks"."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            rec = self._require_open_lobby(live.record)
-            seat = seat_of(rec.seats, user)
-            if seat is None:
-                raise SessionError(NOT_JOINED)
+            rec, seat = self._require_seated(live.record, user)
             game = get_game(rec.game_id)
             check_pick(game, key, option, rec.options)
             options = _with_pick(rec.options, user, key, option)
@@ -189,10 +186,7 @@ class Lobby(SessionBase):
         stands in for: checked again by the game now, and dealt as it is now (options["decks"])."""
         async with self._lock_for(match_id):
             live = await self._live(match_id)
-            rec = self._require_open_lobby(live.record)
-            seat = seat_of(rec.seats, user)
-            if seat is None:
-                raise SessionError(NOT_JOINED)
+            rec, seat = self._require_seated(live.record, user)
             game = get_game(rec.game_id)
             book = deck_book(game)
             if book is None:
@@ -388,6 +382,14 @@ class Lobby(SessionBase):
         if rec.status != LOBBY:
             raise SessionError("This lobby is closed.")
         return rec
+
+    def _require_seated(self, rec: MatchRecord, user: UserId) -> tuple[MatchRecord, PlayerId]:
+        """The row of a match still in its lobby and the user's seat at it; refused to a person not seated."""
+        rec = self._require_open_lobby(rec)
+        seat = seat_of(rec.seats, user)
+        if seat is None:
+            raise SessionError(NOT_JOINED)
+        return rec, seat
 
     def _require_free_seat(self, rec: MatchRecord) -> None:
         """Refused if every seat of the table (its `seats` option, else the game's maximum) is taken."""

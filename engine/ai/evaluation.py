@@ -42,6 +42,14 @@ def seats(game: Game[Any], state: Any) -> int:
     return int(view.get("num_players") or len(view.get("players") or ()))
 
 
+def softmax(strengths: list[float], temp: float) -> list[float]:
+    """Shares of the win from each seat's strength: a softmax at this temperature (higher: closer to even)."""
+    top = max(strengths)
+    e = [math.exp((x - top) / temp) for x in strengths]
+    total = sum(e)
+    return [x / total for x in e]
+
+
 def values(game: Game[Any], state: Any) -> list[float]:
     """Every seat's share of the win: the result once the game is over, else the game's evaluation
     (normalised to sum 1), else an equal share."""

@@ -163,21 +163,30 @@ class TableGame(Generic[S]):
     def determinize(self, s: S, observer: PlayerId, seed: int) -> S:
         """A copy in which every group of hidden places is dealt anew; the RNG reseeded, the log redacted."""
         d = self.from_json(self.to_json(s))
-        rng = Rng(seed)
+        self.redeal(d, observer, Rng(seed).shuffle)
+        d.rng = Rng(seed ^ 0x5EED)  # type: ignore[attr-defined]
+        d.log = eventlog.redacted(d.log, observer)  # type: ignore[attr-defined]
+        return d
+
+    def redeal(
+        self, s: S, observer: PlayerId, shuffle: Callable[[list[Any]], Any], sort: bool = True
+    ) -> None:
+        """Deal every group of places hidden from the observer anew, in place, with `shuffle`, and tidy as the
+        game does (`after_determinize`)."""
         renamed: dict[Any, Any] = {}
-        for group in self.hidden(d, observer):
+        for group in self.hidden(s, observer):
+            pool = [zone[i] for zone, i in group]
             # Sorted before the shuffle, so the sample depends only on what the observer can see (two states
-            # they cannot tell apart give the same worlds for a seed), never on the true hidden order.
-            pool = sorted((zone[i] for zone, i in group), key=repr)
-            rng.shuffle(pool)
+            # they cannot tell apart give the same worlds for a seed), never on the true hidden order; the
+            # tests' resampler (tests/hidden_helpers.py) shuffles the true order instead.
+            if sort:
+                pool.sort(key=repr)
+            shuffle(pool)
             for (zone, i), new in zip(group, pool, strict=True):
                 if isinstance(zone[i], str | int):
                     renamed[zone[i]] = new
                 zone[i] = new
-        self.after_determinize(d, observer, renamed)
-        d.rng = Rng(seed ^ 0x5EED)  # type: ignore[attr-defined]
-        d.log = eventlog.redacted(d.log, observer)  # type: ignore[attr-defined]
-        return d
+        self.after_determinize(s, observer, renamed)
 
     def to_json(self, s: S) -> JSON:
         """The state as JSON."""

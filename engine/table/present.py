@@ -88,6 +88,42 @@ def game_over(winners: Sequence[str], why: str = "", how: str = "", tie: str = "
     return f"Game over · {outcome(winners, why, how, tie)}"
 
 
+# A game's pending decision in words: what to do, addressed to whoever decides ("" when none; the status puts
+# the deciders' names before it, the hand page says it to the viewer), and the name of the response window it
+# is ("" unless one: front ends time it out).
+Pending = tuple[str, str]
+
+
+def decision_of(view: JSON) -> tuple[JSON, str, str]:
+    """The view's pending decision ({} when none), the name of its card ("" when none) and its kind."""
+    d = view.get("decision") or {}
+    return d, d.get("source_name") or "", d.get("kind") or ""
+
+
+def ended(view: JSON, names: Sequence[str], scores: tuple[str, ...]) -> Status | None:
+    """The status of a finished game (view["result"]: its winners and the game's reason, "why"), None while
+    it goes on."""
+    result = view.get("result")
+    if not result:
+        return None
+    winners = [seat_name(w, names) for w in result.get("winners") or []]
+    return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+
+
+def board_end(view: JSON, status: Status, names: Sequence[str], result: bool = True) -> list[str]:
+    """The last lines of a terminal board: the result (with `result`) or the pending decision, then the log's
+    last 12 lines."""
+    lines = []
+    if result and view.get("result"):
+        lines.append(f"Result: {status.headline.split(' · ', 1)[1]}")
+    elif status.prompt:
+        lines.append(f"Now: {status.prompt}")
+    if view.get("log"):
+        lines.append("Log:")
+        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    return lines
+
+
 def deciders(view: JSON, names: Sequence[str]) -> str:
     """Whom the view's pending decision (view["decision"]["players"]) waits for: "Ada", "Ada and Bo"."""
     decision = view.get("decision") or {}

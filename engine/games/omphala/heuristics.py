@@ -8,8 +8,7 @@ flatter while the deck still holds many cards (the game is long and much can cha
 
 from __future__ import annotations
 
-import math
-
+from engine.ai.evaluation import softmax
 from engine.games.omphala.cards import POWER, entity_power
 from engine.games.omphala.state import OmphalaState
 
@@ -62,12 +61,7 @@ def evaluate_all(s: OmphalaState) -> list[float]:
     if s.result is not None:
         won = s.result["winners"]
         return [1 / len(won) if i in won else 0.0 for i in range(s.num_players)]
-    v = _strength(s)
-    temp = 0.8 + len(s.deck) / 20
-    top = max(v)
-    e = [math.exp((x - top) / temp) for x in v]
-    total = sum(e)
-    return [x / total for x in e]
+    return softmax(_strength(s), 0.8 + len(s.deck) / 20)
 
 
 def evaluate(s: OmphalaState, seat: int) -> float:

@@ -14,18 +14,20 @@ from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
 from engine.table.present import (
     CardEntry,
+    Pending,
     Prompt,
     Seen,
     Status,
     asked,
+    board_end,
     columns,
     decided,
     deciders,
-    game_over,
+    decision_of,
+    ended,
     group_rank,
     plural,
     seat_name,
-    seat_refs,
 )
 
 summary = (
@@ -86,15 +88,11 @@ windows = True  # response windows: front ends show the pace and window settings
 # -- status --------------------------------------------------------------------------------------
 
 
-def _decision(view: JSON) -> tuple[str, str]:
-    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
-    when it is a response window: the status puts the deciders' names before it, the hand page says it to
-    the viewer."""
-    d = view.get("decision")
+def _decision(view: JSON) -> Pending:
+    """Ophelia's pending decision in words; its one window is the Turning Point window."""
+    d, card, kind = decision_of(view)
     if not d:
         return "", ""
-    card = d.get("source_name") or ""
-    kind = d.get("kind")
     if kind == "window":
         return "play a Turning Point now, or pass", "Turning Point window"
     if kind == "claim":
@@ -141,10 +139,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         f"{seat_name(p['seat'], names)}: {plural(p['points'], 'point')} · hand {p['hand_size']}"
         for p in players
     )
-    result = view.get("result")
-    if result:
-        winners = [seat_name(w, names) for w in result.get("winners") or []]
-        return Status(game_over(winners), "", scores, ("over",))
+    over = ended(view, names, scores)
+    if over:
+        return over
     rnd, track = view.get("round", 1), view.get("track") or [1, 2, 3, 2, 1]
     worth = track[min(rnd, len(track)) - 1]
     phase = PHASES.get(view.get("phase", ""), "")
@@ -274,11 +271,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         )
         for c in p.get("hand") or []:
             lines.append(f"    holding {_held(c)}")
-    if st.prompt:
-        lines.append(f"Now: {st.prompt}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    lines += board_end(view, st, names, result=False)
     return "\n".join(lines)
 
 

@@ -24,17 +24,19 @@ from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the de
 from engine.games.ophidian.decks import TeamBook
 from engine.table.present import (
     CardEntry,
+    Pending,
     Prompt,
     Seen,
     Status,
     asked,
+    board_end,
     decided,
     deciders,
-    game_over,
+    decision_of,
+    ended,
     group_rank,
     plural,
     seat_name,
-    seat_refs,
     viewer_first,
 )
 
@@ -124,14 +126,11 @@ def _names(view: JSON, names: Sequence[str] = ()) -> dict[Any, str]:
     }
 
 
-def _decision(view: JSON) -> tuple[str, str]:
-    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
-    when front ends should time it out: the status puts the deciders' names before it, the hand page says it
-    to the viewer."""
-    d = view.get("decision")
+def _decision(view: JSON) -> Pending:
+    """Ophidian's pending decision in words; the windows front ends time out are named in WINDOWS."""
+    d, _, kind = decision_of(view)
     if not d:
         return "", ""
-    kind = d.get("kind", "")
     if kind == "window":
         about = _WINDOW_EVENTS.get(d.get("window", ""), "this")
         return f"play a response to {about}, or pass", WINDOWS["window"]
@@ -173,10 +172,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         f"{plural(sum(c['kind'] != 'minion' for c in p['characters']), 'Gladiator')} standing"
         for p in players
     )
-    result = view.get("result")
-    if result:
-        winners = [seat_name(w, names) for w in result.get("winners") or []]
-        return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+    over = ended(view, names, scores)
+    if over:
+        return over
     what, window = _decision(view)
     flow = seat_name(view.get("flow"), names)
     phase = view.get("phase")
@@ -340,14 +338,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
         lines.append(f"Attack: {chars.get(attack['attacker'], '?')} → {chars.get(attack['target'], '?')}")
     if view.get("playing"):
         lines.append(f"Playing: {view['playing']['name']}")
-    result = view.get("result")
-    if result:
-        lines.append(f"Result: {st.headline.split(' · ', 1)[1]}")
-    elif st.prompt:
-        lines.append(f"Now: {st.prompt}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    lines += board_end(view, st, names)
     return "\n".join(lines)
 
 

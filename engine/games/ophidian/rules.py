@@ -518,22 +518,30 @@ def _play(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> N
     game.play(s, a.player, cid, int(x), events)
 
 
-@move("advance")
-def _advance(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
+def _to_field(
+    game: Ophidian, s: OphidianState, a: Action, flow: str, field: str, events: list[Event]
+) -> Char:
+    """The character an advance or a retreat moves (argument "u"), put in its new field once the move's + or
+    − is spent on The Flow."""
     c = b.find(s, int(a.arg("u")))
     assert c is not None
-    game.begin(s, a.player, "+", events)
-    c.field, c.advanced = ACTION, True
+    game.begin(s, a.player, flow, events)
+    c.field = field
+    return c
+
+
+@move("advance")
+def _advance(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
+    c = _to_field(game, s, a, "+", ACTION, events)
+    c.advanced = True
     emit(events, "advanced", f"{game.name(s, c.uid)} advances to the Action Field", uid=c.uid)
     kit.fire(game, s, "advances", game.watchers(s, c.uid), c.uid)
 
 
 @move("retreat")
 def _retreat(game: Ophidian, s: OphidianState, a: Action, events: list[Event]) -> None:
-    c = b.find(s, int(a.arg("u")))
-    assert c is not None
-    game.begin(s, a.player, "-", events)
-    c.field, c.retreated = SUPPORT, True
+    c = _to_field(game, s, a, "-", SUPPORT, events)
+    c.retreated = True
     emit(events, "retreated", f"{game.name(s, c.uid)} retreats to the Support Field", uid=c.uid)
     if not c.set:  # RULINGS 22
         game.turn(s, c.uid, True, events)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from engine.ai.evaluation import softmax
 from engine.games.ophion.cards import CARDS, RULES
 from engine.games.ophion.rules import attack_value, defense_value, final_score, right_of
 from engine.games.ophion.state import OphionState
@@ -90,11 +91,7 @@ def evaluate_all(s: OphionState) -> list[float]:
         won = s.result["winners"]
         return [1 / len(won) if i in won else 0.0 for i in range(s.num_players)]
     v = [projection(s, i) for i in range(s.num_players)]
-    temp = 2.0 + 1.5 * (RULES["rounds"] - s.round + 1)
-    top = max(v)
-    e = [math.exp((x - top) / temp) for x in v]
-    total = sum(e)
-    return [x / total for x in e]
+    return softmax(v, 2.0 + 1.5 * (RULES["rounds"] - s.round + 1))
 
 
 def evaluate(s: OphionState, seat: int) -> float:

@@ -21,17 +21,19 @@ from engine.games.siege_of_olympus.cards import (
 )
 from engine.table.present import (
     CardEntry,
+    Pending,
     Prompt,
     Seen,
     Status,
     asked,
+    board_end,
     decided,
     deciders,
-    game_over,
+    decision_of,
+    ended,
     group_rank,
     plural,
     seat_name,
-    seat_refs,
     shorten,
     viewer_first,
 )
@@ -106,15 +108,11 @@ WINDOWS = {
 # -- status --------------------------------------------------------------------------------------
 
 
-def _decision(view: JSON) -> tuple[str, str]:
-    """The pending decision in words addressed to whoever decides ("" when none), and the window's name
-    when it is a response window: the status puts the deciders' names before it, the hand page says it to
-    the viewer."""
-    d = view.get("decision")
+def _decision(view: JSON) -> Pending:
+    """Siege's pending decision in words; its windows are named by what opened them (WINDOWS)."""
+    d, card, kind = decision_of(view)
     if not d:
         return "", ""
-    card = d.get("source_name") or ""
-    kind = d.get("kind")
     if kind == "window":
         w = view.get("window") or {}
         what = w.get("card_name") or card
@@ -175,10 +173,9 @@ def status(view: JSON, names: Sequence[str]) -> Status:
         f"{p['max_health']} · {plural(len(p['artifacts']), 'artifact')} · hand {p['hand_size']}"
         for p in players
     )
-    result = view.get("result")
-    if result:
-        winners = [seat_name(w, names) for w in result.get("winners") or []]
-        return Status(game_over(winners, result.get("why", "")), "", scores, ("over",))
+    over = ended(view, names, scores)
+    if over:
+        return over
     what, window = _decision(view)
     phase = PHASES.get(view.get("phase", ""), "")
     if view.get("phase") == "setup":
@@ -321,14 +318,7 @@ def board_text(view: JSON, names: Sequence[str]) -> str:
             lines.append(f"    {_minion(m)}{target}")
         for c in p.get("hand") or []:
             lines.append(f"    holding {_held(c, p.get('fresh') or [])}")
-    result = view.get("result")
-    if result:
-        lines.append(f"Result: {st.headline.split(' · ', 1)[1]}")
-    elif st.prompt:
-        lines.append(f"Now: {st.prompt}")
-    if view.get("log"):
-        lines.append("Log:")
-        lines += [f"  · {seat_refs(t, names)}" for t in view["log"][-12:]]
+    lines += board_end(view, st, names)
     return "\n".join(lines)
 
 

@@ -709,12 +709,18 @@ def _end(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
     kit.fire(game, s, "turn_end", game._watchers(s, a.player))
 
 
-@move("recruit")
-def _recruit(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
+def _attacker(s: SiegeState, a: Action) -> Minion:
+    """The minion a recruit or an attack sends (argument "u"), marked as having attacked; the move counted."""
     _count(s, a)
     m = b.on_board(s, int(a.arg("u")))
     assert m is not None
     m.attacked = True
+    return m
+
+
+@move("recruit")
+def _recruit(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
+    m = _attacker(s, a)
     p = b.find(s, int(a.arg("t")))
     emit(events, "recruiting", f"{CARDS[m.card].name} attacks the prisoner {CARDS[p.card].name if p else ''}")
     s.combat = {"attacker": m.uid, "target": int(a.arg("t")), "step": "attacked", "recruit": True}
@@ -722,10 +728,7 @@ def _recruit(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None
 
 @move("attack")
 def _attack(game: Siege, s: SiegeState, a: Action, events: list[Event]) -> None:
-    _count(s, a)
-    m = b.on_board(s, int(a.arg("u")))
-    assert m is not None
-    m.attacked = True
+    m = _attacker(s, a)
     target = int(a.arg("t"))
     if b.commander_of(s, target) is None:
         s.target = target  # RULINGS 18: the turn's one target

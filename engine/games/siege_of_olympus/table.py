@@ -27,6 +27,13 @@ def seat_word(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+def _free(s: SiegeState, uid: int) -> str:
+    """Take the prisoner with this uid out of Tartarus: its card."""
+    m = next(x for x in s.tartarus if x.uid == uid)
+    s.tartarus.remove(m)
+    return m.card
+
+
 class SiegeTable:
     """The board operations of the rules class (a mixin: `self` is the Siege game, the kit's Host)."""
 
@@ -185,9 +192,7 @@ class SiegeTable:
         """Take a prisoner or a card to the Hand; from Tartarus or the Underworld not summonable this turn."""
         side = s.sides[player]
         if zone == "tartarus":
-            m = next(x for x in s.tartarus if x.uid == int(got))
-            s.tartarus.remove(m)
-            cid = m.card
+            cid = _free(s, int(got))
         else:
             cid = str(got)
             (s.underworld if zone == "underworld" else s.deck).remove(cid)
@@ -218,9 +223,7 @@ class SiegeTable:
         """Summon by an effect: its Summon effect waits as on a window already passed (none opens: RULINGS
         48); the summoning effect then resolves it at once (`carry_out`)."""
         if zone == "tartarus":
-            p = next(x for x in s.tartarus if x.uid == int(got))
-            s.tartarus.remove(p)
-            cid = p.card
+            cid = _free(s, int(got))
         else:
             cid = str(got)
             self.unhand(s, player, cid)

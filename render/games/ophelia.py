@@ -212,18 +212,7 @@ def attach_tab(cid: str, w: int, h: int, theme_name: str = "dark") -> Image.Imag
 @lru_cache(maxsize=64)
 def open_slot(w: int, h: int, theme_name: str = "dark") -> Image.Image:
     """An open slot (RGBA, cached): a dashed outline with "open"."""
-    t = kit.theme(theme_name)
-    s = kit.SUPERSAMPLE
-    W, H = w * s, h * s
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 8 * s, outline=t.border, width=2 * s)
-    dash = 10 * s
-    for x in range(dash, W - dash, 2 * dash):  # gaps in the outline
-        d.line((x, 0, x + dash // 2, 0), fill=(0, 0, 0, 0), width=2 * s)
-        d.line((x, H - 1, x + dash // 2, H - 1), fill=(0, 0, 0, 0), width=2 * s)
-    d.text((W // 2, H // 2), "open", font=kit.font(kit.MIN_TEXT * s), fill=t.dim, anchor="mm")
-    return img.reduce(s)
+    return kit.outline_tile(w, h, "open", theme_name, radius=8, dashed=True)
 
 
 def _stat(unit: JSON, stat: str) -> Stat | None:
@@ -405,13 +394,10 @@ def board(view: OpheliaView, names: Sequence[str] | None = None, theme: str | No
     """The public board: round track and phase, both players, the ten slots with the contests, the log."""
     t = kit.theme(theme)
     seat_names = kit.seat_names(max(2, _int(view.get("num_players")), len(view.get("players") or [])), names)
-    W, M = kit.WIDTH, kit.MARGIN
     players: list[Mapping[str, Any]] = [p if isinstance(p, dict) else {} for p in view.get("players") or []]
     players += [{} for _ in range(2 - len(players))]
     lay = layout(view, seat_names)
-    canvas = kit.new_canvas(W, lay.height, t)
-    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), "Ophelia", status_text(view, seat_names),
-               _acting_colour(view), t)  # fmt: skip
+    canvas = kit.board_canvas(lay.height, "Ophelia", status_text(view, seat_names), _acting_colour(view), t)
     _track(canvas, lay.track, view, seat_names, t)
     _panel(canvas, lay.top_panel, view, players[1], 1, seat_names, t)
     _field(canvas, lay, _rows(view), t)

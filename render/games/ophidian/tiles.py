@@ -329,11 +329,4 @@ def _pump_line(d: ImageDraw.ImageDraw, x0: int, x1: int, cy: int, pumps: tuple[P
 @lru_cache(maxsize=64)
 def empty_tile(w: int, text: str, theme_name: str = "dark") -> Image.Image:
     """An outline with a word, where a field is empty (RGBA, cached)."""
-    t = kit.theme(theme_name)
-    s = kit.SUPERSAMPLE
-    W, H = w * s, EMPTY_H * s
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 7 * s, outline=t.border, width=2 * s)
-    d.text((W // 2, H // 2), text, font=kit.font(LABEL * s), fill=t.dim, anchor="mm")
-    return img.reduce(s)
+    return kit.outline_tile(w, EMPTY_H, text, theme_name)

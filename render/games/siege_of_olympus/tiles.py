@@ -307,12 +307,5 @@ def _two_lines(name: str, room1: int, room2: int) -> tuple[str, str]:
 
 @lru_cache(maxsize=64)
 def empty_tile(w: int, text: str, theme_name: str = "dark") -> Image.Image:
-    """A dashed outline with a word, where a zone is empty (RGBA, cached)."""
-    t = kit.theme(theme_name)
-    s = kit.SUPERSAMPLE
-    W, H = w * s, TILE_H * s
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 7 * s, outline=t.border, width=2 * s)
-    d.text((W // 2, H // 2), text, font=kit.font(LABEL * s), fill=t.dim, anchor="mm")
-    return img.reduce(kit.SUPERSAMPLE)
+    """An outline with a word, where a zone is empty (RGBA, cached)."""
+    return kit.outline_tile(w, TILE_H, text, theme_name)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -215,7 +215,77 @@ def spectator_hand(title: str, t: Theme) -> Image.Image:
     return board_canvas(BANNER_H + 2 * MARGIN, title, "Spectators have no hand", (150, 150, 160), t)
 
 
+V = TypeVar("V", bound=Mapping[str, Any])  # a game's view
+V_in = TypeVar("V_in", bound=Mapping[str, Any], contravariant=True)
+OwnHand = Callable[[V, Sequence[str] | None, Mapping[str, Any], int, Theme], Image.Image]
+
+
+class HandImage(Protocol[V_in]):
+    """A game's `hand(view, names, theme)`: one viewer's private image."""
+
+    def __call__(
+        self, view: V_in, names: Sequence[str] | None = None, theme: str | None = None
+    ) -> Image.Image: ...
+
+
+def own_hand(title: str, draw: OwnHand[V]) -> HandImage[V]:
+    """A game's hand function: the spectator's banner for a view with no seat of its own, else what draw
+    makes of (view, names, the viewer's own player entry, their seat, the theme); draw's docstring is its."""
+
+    themed = theme  # `theme` is the hand's argument below
+
+    def hand(view: V, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+        t = themed(theme)
+        p = own_seat(view)
+        if p is None:
+            return spectator_hand(title, t)
+        return draw(view, names, p, as_int(view["viewer"]), t)
+
+    hand.__doc__ = draw.__doc__
+    return hand
+
+
 Section = tuple[int, Callable[[Image.Image, Box], None]]  # a height and what draws into that box
+
+
+def hand_rows(
+    label: str, kinds: Sequence[str], row: Callable[[str], Image.Image], row_h: Callable[[str], int], t: Theme
+) -> Section:
+    """A hand's zone of wide card rows, one a kind of card (drawn by row, row_h high), else "no cards in
+    hand"."""
+    rows_h = sum(row_h(c) + 6 for c in kinds)
+
+    def draw(canvas: Image.Image, box: Box) -> None:
+        d = ImageDraw.Draw(canvas)
+        inner = zone(d, box, label, t, size=MIN_TEXT)
+        y = inner[1]
+        for cid in kinds:
+            tile = row(cid)
+            paste(canvas, tile, inner[0], y)
+            y += tile.height + 6
+        if not kinds:
+            draw_text(d, (inner[0], inner[1] + 2), "no cards in hand", MIN_TEXT, t.dim)
+
+    return zone_head(MIN_TEXT) + (rows_h if kinds else LINE_H + 4) + 2, draw
+
+
+def text_zone(
+    label: str, paragraphs: Sequence[Sequence[str]], t: Theme, gap: int = 0, pad: int = 4
+) -> Section:
+    """A labelled zone of paragraphs (lines of the smallest text), gap apart, pad below the last."""
+    height = zone_head(MIN_TEXT) + sum(len(x) * LINE_H + gap for x in paragraphs) + pad
+
+    def draw(canvas: Image.Image, box: Box) -> None:
+        d = ImageDraw.Draw(canvas)
+        inner = zone(d, box, label, t, size=MIN_TEXT)
+        y = inner[1]
+        for lines in paragraphs:
+            for line in lines:
+                draw_text(d, (inner[0], y), line, MIN_TEXT, t.text)
+                y += LINE_H
+            y += gap
+
+    return height, draw
 
 
 def hand_page(

@@ -583,49 +583,34 @@ def hand_row(cid: str, copies: int, w: int, theme_name: str = "dark") -> Image.I
     return img.reduce(s)
 
 
-def hand(view: OpheliaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def _hand(
+    view: OpheliaView, names: Sequence[str] | None, p: Mapping[str, Any], viewer: int, t: Theme
+) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its stats and whole ability text, and
     the viewer's forgotten zone."""
-    t = kit.theme(theme)
     seat_names = kit.seat_names(max(2, _int(view.get("num_players")), len(view.get("players") or [])), names)
-    p = kit.own_seat(view)
-    if p is None:
-        return kit.spectator_hand("Ophelia", t)
-    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = [str(c) for c in p.get("hand") or []]
     kinds = list(dict.fromkeys(cards))  # copies of a card are one row with ×N
-    head = kit.zone_head(LABEL)
-    rows_h = sum(hand_row_height(c) + 6 for c in kinds)
-
-    def draw_hand(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        inner = kit.zone(d, box, f"HAND · {len(cards)} · {p.get('deck_size', 0)} in deck", t, size=LABEL)
-        y = inner[1]
-        for cid in kinds:
-            tile = hand_row(cid, cards.count(cid), HAND_ROW_W, t.name)
-            kit.paste(canvas, tile, inner[0], y)
-            y += tile.height + 6
-        if not cards:
-            kit.draw_text(d, (inner[0], inner[1] + 2), "no cards in hand", LABEL, t.dim)
-
     forgotten = [card_name(str(c)) for c in p.get("forgotten") or []]
     gone_lines = kit.wrap_text(", ".join(forgotten), kit.font(LABEL), HAND_ROW_W, max_lines=3)
 
-    def draw_forgotten(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        inner = kit.zone(d, box, f"YOUR FORGOTTEN ZONE · {len(forgotten)}", t, size=LABEL)
-        for i, line in enumerate(gone_lines):
-            kit.draw_text(d, (inner[0], inner[1] + i * kit.LINE_H), line, LABEL, t.text)
+    label = f"HAND · {len(cards)} · {p.get('deck_size', 0)} in deck"
 
-    sections: list[kit.Section] = [(head + (rows_h if cards else kit.LINE_H + 4) + 2, draw_hand)]
+    def row(cid: str) -> Image.Image:
+        return hand_row(cid, cards.count(cid), HAND_ROW_W, t.name)
+
+    sections = [kit.hand_rows(label, kinds, row, hand_row_height, t)]
     if forgotten:
-        sections.append((head + len(gone_lines) * kit.LINE_H + 4, draw_forgotten))
+        sections.append(kit.text_zone(f"YOUR FORGOTTEN ZONE · {len(forgotten)}", [gone_lines], t))
     points = _int(p.get("points"))
     heading = f"Your hand · Round {_int(view.get('round')) or 1} · ★ {points}/{WIN} points"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
     prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Ophelia", heading, viewer, prompt, sections, last_text, t)
+
+
+hand = kit.own_hand("Ophelia", _hand)
 
 
 # ---------------------------------------------------------------- warming the caches

@@ -718,6 +718,20 @@ def outline_tile(
     return img.reduce(s)
 
 
+def name_line(d: ImageDraw.ImageDraw, x: int, cy: int, name: str, room: int, ink: RGB) -> int:
+    """A name on one line of a supersampled tile at MIN_TEXT: bold, else regular, else cut; its width."""
+    s = SUPERSAMPLE
+    for bold in (True, False):
+        f = font(MIN_TEXT * s, bold)
+        if f.getlength(name) <= room:
+            d.text((x, cy), name, font=f, fill=ink, anchor="lm")
+            return int(f.getlength(name))
+    f = font(MIN_TEXT * s)
+    cut = fit_text(name, f, room)
+    d.text((x, cy), cut, font=f, fill=ink, anchor="lm")
+    return int(f.getlength(cut))
+
+
 def paste(canvas: Image.Image, tile: Image.Image, x: int, y: int) -> Box:
     """Paste an RGBA tile at (x, y) using its alpha; returns its box."""
     canvas.paste(tile, (x, y), tile)

@@ -140,6 +140,18 @@ def test_gold_frame_marks_the_seat_to_act(game_id: str) -> None:
         assert has_frame(framed) and not has_frame(1 - framed)
 
 
+@pytest.mark.parametrize("game_id", [g for g in GAMES if hasattr(ORACLES[g].views, "CHANGES")])
+def test_a_board_change_changes_the_image(game_id: str) -> None:
+    """Each of the game's CHANGES to its crowded() view (something the board shows) changes the board."""
+    views = ORACLES[game_id].views
+    view = views.crowded()
+    png = render.board(game_id, view)
+    for change in views.CHANGES:
+        changed = copy.deepcopy(view)
+        change(changed)
+        assert render.board(game_id, changed) != png
+
+
 # ---------------------------------------------------------------- real games
 
 

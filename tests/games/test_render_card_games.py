@@ -152,6 +152,17 @@ def test_a_board_change_changes_the_image(game_id: str) -> None:
         assert render.board(game_id, changed) != png
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_odd_views_still_draw(game_id: str) -> None:
+    """The game's odd() view (phone-wide, under twice as tall as wide), its JUNK boards and JUNK_HAND draw."""
+    views = ORACLES[game_id].views
+    img = image(render.board(game_id, views.odd(), NAMES))
+    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
+    for junk in views.JUNK:
+        assert image(render.board(game_id, junk)).width == kit.WIDTH
+    assert image(render.hand(game_id, views.JUNK_HAND)).width
+
+
 # ---------------------------------------------------------------- real games
 
 

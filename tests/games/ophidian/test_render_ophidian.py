@@ -26,7 +26,7 @@ from engine.table.present import Prompt
 from render import api as render
 from render import kit
 from render.games import ophidian as oph
-from tests.golden_check import image, near
+from tests.golden_check import near
 
 JSON = dict[str, Any]
 GAME_ID = "ophidian"
@@ -526,7 +526,9 @@ def test_the_hands_stack_lines() -> None:
 # ---------------------------------------------------------------- odd views and caches
 
 
-def test_odd_views_still_draw() -> None:
+def odd() -> JSON:
+    """crowded() with odd entries: unknown cards, wrong types, a long log line (they still draw:
+    tests/games/test_render_card_games.py, with JUNK and JUNK_HAND)."""
     view = crowded()
     view["players"][0]["characters"] += [{"card": "no_such_card"}, {"uid": "x", "pumps": [1, {"card": 3}]}]
     view["players"][1]["pyre"] = ["nope", 7, None]
@@ -535,17 +537,17 @@ def test_odd_views_still_draw() -> None:
     view["playing"] = {"player": 9, "card": None}
     view["decision"] = {"kind": "window", "players": [3], "window": "nothing"}
     view["log"] = ["P1 " + "does a great many things " * 10]
-    img = image(render.board(GAME_ID, view, NAMES))
-    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
-    for junk in (
-        {},
-        {"viewer": None},
-        {"viewer": None, "players": "x", "attack": [1, 2], "decision": "abc"},
-        {"players": [1, {"characters": [None, 3]}], "wave": "x", "result": {"winners": [7]}},
-        {"phase": "breather", "step": "new_step", "wave": 9},
-    ):
-        assert image(render.board(GAME_ID, junk)).width == kit.WIDTH
-    assert image(render.hand(GAME_ID, {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]})).width
+    return view
+
+
+JUNK: list[JSON] = [
+    {},
+    {"viewer": None},
+    {"viewer": None, "players": "x", "attack": [1, 2], "decision": "abc"},
+    {"players": [1, {"characters": [None, 3]}], "wave": "x", "result": {"winners": [7]}},
+    {"phase": "breather", "step": "new_step", "wave": 9},
+]
+JUNK_HAND: JSON = {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]}
 
 
 def test_tiles_are_cached_and_warm() -> None:

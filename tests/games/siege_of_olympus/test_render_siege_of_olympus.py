@@ -21,7 +21,7 @@ from engine.table.present import Prompt
 from render import api as render
 from render import kit
 from render.games import siege_of_olympus as siege
-from tests.golden_check import changes, image, inside, near
+from tests.golden_check import changes, inside, near
 
 JSON = dict[str, Any]
 GAME_ID = "siege_of_olympus"
@@ -335,7 +335,9 @@ def test_hand_texts_wrap_whole() -> None:
 # ---------------------------------------------------------------- odd views and caches
 
 
-def test_odd_views_still_draw() -> None:
+def odd() -> JSON:
+    """crowded() with odd entries: unknown cards, wrong types, a long log line (they still draw:
+    tests/games/test_render_card_games.py, with JUNK and JUNK_HAND)."""
     view = crowded()
     view["players"][0]["minions"] += [{"card": "no_such_card"}, {"uid": "x", "pieces": [1, 2, 3, 4, 5]}]
     view["players"][1]["commander_name"] = ""
@@ -345,16 +347,16 @@ def test_odd_views_still_draw() -> None:
     view["window"] = {"kind": "attack", "attacker": "?", "target": None}
     view["decision"] = {"kind": "something_new", "players": [3]}
     view["log"] = ["P1 " + "does a great many things " * 10]
-    img = image(render.board(GAME_ID, view, NAMES))
-    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
-    for junk in (
-        {},
-        {"viewer": None},
-        {"viewer": None, "players": "x", "tartarus": [1, 2], "agora": "abc"},
-        {"players": [1, {"minions": [None, 3]}], "pile": "x", "result": {"winners": [7]}},
-    ):
-        assert image(render.board(GAME_ID, junk)).width == kit.WIDTH
-    assert image(render.hand(GAME_ID, {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]})).width
+    return view
+
+
+JUNK: list[JSON] = [
+    {},
+    {"viewer": None},
+    {"viewer": None, "players": "x", "tartarus": [1, 2], "agora": "abc"},
+    {"players": [1, {"minions": [None, 3]}], "pile": "x", "result": {"winners": [7]}},
+]
+JUNK_HAND: JSON = {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]}
 
 
 def test_tiles_are_cached_and_warm() -> None:

@@ -1,4 +1,5 @@
-"""The shared drawing kit: font, palette, card tiles, rows, zones, player panels, banners and PNG encoding.
+"""The shared drawing kit: font, palette, card tiles, rows, zones, player panels, banners, a board's key,
+the hand page and its zones, and PNG encoding.
 
 Every game's renderer builds its images from these parts so that all games look like one product.
 Everything that never changes (card faces, backs, badges) is drawn once, supersampled, and cached.

@@ -53,6 +53,12 @@ def median_ms(
     return statistics.median(times), result
 
 
+def print_head(header: str) -> None:
+    """A table's header line and the rule under it."""
+    print(header)
+    print("-" * len(header))
+
+
 def clear_caches() -> None:
     """Forget every cached tile, so the next render is a cold one."""
     caches = [kit.card_face, kit.card_back, kit.badge, kit.modifier_tab]
@@ -127,8 +133,7 @@ def replay_rows(seed: int, runs: int) -> None:
         f"{'replay':<16} {'pl':>2} {'turns':>5} {'moves':>5} {'size':>9} | {'views s':>7} {'GIF s':>6} "
         f"{'GIF KB':>7} {'frames':>6} | {'per 100: s':>10} {'KB':>6} | {'WebP s':>6} {'WebP KB':>7}"
     )
-    print(header)
-    print("-" * len(header))
+    print_head(header)
     for game_id in games():
         m = replay_game(game_id, seed)
         names = NAMES[: m.num_players]
@@ -168,8 +173,7 @@ def main() -> None:
         f"{'game':<16} {'pl':>2} {'stage':<7} {'size':>9} | {'board ms':>8} {'cpu':>6} {'draw':>6} "
         f"{'encode':>6} {'cold':>6} {'KB':>5} | {'hand ms':>7} {'KB':>5}"
     )
-    print(header)
-    print("-" * len(header))
+    print_head(header)
     for game_id in games():
         rows = []
         for n in player_counts(game_id):

@@ -1,4 +1,5 @@
-"""The shared drawing kit: font, palette, card tiles, rows, zones, player panels, banners and PNG encoding.
+"""The shared drawing kit: font, palette, card tiles, rows, zones, player panels, banners, a board's key,
+the hand page and its zones, and PNG encoding.
 
 Every game's renderer builds its images from these parts so that all games look like one product.
 Everything that never changes (card faces, backs, badges) is drawn once, supersampled, and cached.
@@ -11,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -212,19 +213,80 @@ def own_seat(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 def spectator_hand(title: str, t: Theme) -> Image.Image:
     """The image a hand request gets for a view with no seat of its own: a banner saying so."""
-    canvas = new_canvas(WIDTH, BANNER_H + 2 * MARGIN, t)
-    banner(
-        canvas,
-        (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + BANNER_H),
-        title,
-        "Spectators have no hand",
-        (150, 150, 160),
-        t,
-    )
-    return canvas
+    return board_canvas(BANNER_H + 2 * MARGIN, title, "Spectators have no hand", (150, 150, 160), t)
+
+
+V = TypeVar("V", bound=Mapping[str, Any])  # a game's view
+V_in = TypeVar("V_in", bound=Mapping[str, Any], contravariant=True)
+OwnHand = Callable[[V, Sequence[str] | None, Mapping[str, Any], int, Theme], Image.Image]
+
+
+class HandImage(Protocol[V_in]):
+    """A game's `hand(view, names, theme)`: one viewer's private image."""
+
+    def __call__(
+        self, view: V_in, names: Sequence[str] | None = None, theme: str | None = None
+    ) -> Image.Image: ...
+
+
+def own_hand(title: str, draw: OwnHand[V]) -> HandImage[V]:
+    """A game's hand function: the spectator's banner for a view with no seat of its own, else what draw
+    makes of (view, names, the viewer's own player entry, their seat, the theme); draw's docstring is its."""
+
+    themed = theme  # `theme` is the hand's argument below
+
+    def hand(view: V, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+        t = themed(theme)
+        p = own_seat(view)
+        if p is None:
+            return spectator_hand(title, t)
+        return draw(view, names, p, as_int(view["viewer"]), t)
+
+    hand.__doc__ = draw.__doc__
+    return hand
 
 
 Section = tuple[int, Callable[[Image.Image, Box], None]]  # a height and what draws into that box
+
+
+def hand_rows(
+    label: str, kinds: Sequence[str], row: Callable[[str], Image.Image], row_h: Callable[[str], int], t: Theme
+) -> Section:
+    """A hand's zone of wide card rows, one a kind of card (drawn by row, row_h high), else "no cards in
+    hand"."""
+    rows_h = sum(row_h(c) + 6 for c in kinds)
+
+    def draw(canvas: Image.Image, box: Box) -> None:
+        d = ImageDraw.Draw(canvas)
+        inner = zone(d, box, label, t, size=MIN_TEXT)
+        y = inner[1]
+        for cid in kinds:
+            tile = row(cid)
+            paste(canvas, tile, inner[0], y)
+            y += tile.height + 6
+        if not kinds:
+            draw_text(d, (inner[0], inner[1] + 2), "no cards in hand", MIN_TEXT, t.dim)
+
+    return zone_head(MIN_TEXT) + (rows_h if kinds else LINE_H + 4) + 2, draw
+
+
+def text_zone(
+    label: str, paragraphs: Sequence[Sequence[str]], t: Theme, gap: int = 0, pad: int = 4
+) -> Section:
+    """A labelled zone of paragraphs (lines of the smallest text), gap apart, pad below the last."""
+    height = zone_head(MIN_TEXT) + sum(len(x) * LINE_H + gap for x in paragraphs) + pad
+
+    def draw(canvas: Image.Image, box: Box) -> None:
+        d = ImageDraw.Draw(canvas)
+        inner = zone(d, box, label, t, size=MIN_TEXT)
+        y = inner[1]
+        for lines in paragraphs:
+            for line in lines:
+                draw_text(d, (inner[0], y), line, MIN_TEXT, t.text)
+                y += LINE_H
+            y += gap
+
+    return height, draw
 
 
 def hand_page(
@@ -638,6 +700,39 @@ def modifier_tab(text: str, ink: RGB, w: int, h: int, theme_name: str = "dark") 
     return _reduce(img, w, h)
 
 
+def outline_tile(
+    w: int, h: int, text: str, theme_name: str = "dark", radius: int = 7, dashed: bool = False
+) -> Image.Image:
+    """An outline with a word in the middle, where a zone or a slot is empty (RGBA; the game caches it)."""
+    t = theme(theme_name)
+    s = SUPERSAMPLE
+    W, H = w * s, h * s
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), radius * s, outline=t.border, width=2 * s)
+    if dashed:
+        dash = 10 * s
+        for x in range(dash, W - dash, 2 * dash):  # gaps in the outline
+            d.line((x, 0, x + dash // 2, 0), fill=(0, 0, 0, 0), width=2 * s)
+            d.line((x, H - 1, x + dash // 2, H - 1), fill=(0, 0, 0, 0), width=2 * s)
+    d.text((W // 2, H // 2), text, font=font(MIN_TEXT * s), fill=t.dim, anchor="mm")
+    return img.reduce(s)
+
+
+def name_line(d: ImageDraw.ImageDraw, x: int, cy: int, name: str, room: int, ink: RGB) -> int:
+    """A name on one line of a supersampled tile at MIN_TEXT: bold, else regular, else cut; its width."""
+    s = SUPERSAMPLE
+    for bold in (True, False):
+        f = font(MIN_TEXT * s, bold)
+        if f.getlength(name) <= room:
+            d.text((x, cy), name, font=f, fill=ink, anchor="lm")
+            return int(f.getlength(name))
+    f = font(MIN_TEXT * s)
+    cut = fit_text(name, f, room)
+    d.text((x, cy), cut, font=f, fill=ink, anchor="lm")
+    return int(f.getlength(cut))
+
+
 def paste(canvas: Image.Image, tile: Image.Image, x: int, y: int) -> Box:
     """Paste an RGBA tile at (x, y) using its alpha; returns its box."""
     canvas.paste(tile, (x, y), tile)
@@ -752,6 +847,39 @@ def banner(canvas: Image.Image, box: Box, title: str, text: str, colour: RGB, t:
     w = draw_text(d, (x0 + 19, cy), title.upper(), MIN_TEXT, t.dim, bold=True, anchor="lm")
     size = fitting_font(text, x1 - x0 - w - 43, BANNER_TEXT, True, min_size=MIN_TEXT).size
     draw_text(d, (x0 + 19 + w + 12, cy), text, size, t.text, bold=True, max_w=x1 - x0 - w - 43, anchor="lm")
+
+
+def board_canvas(h: int, title: str, text: str, colour: RGB, t: Theme) -> Image.Image:
+    """A new image, the full width and h high, with the banner on top (see banner)."""
+    canvas = new_canvas(WIDTH, h, t)
+    banner(canvas, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + BANNER_H), title, text, colour, t)
+    return canvas
+
+
+KeyItem = tuple[str, str, RGB | None]  # a glyph, its word, and the glyph's ink (None: the text's)
+
+
+def key(
+    canvas: Image.Image,
+    box: Box,
+    lines: Sequence[Sequence[KeyItem]],
+    t: Theme,
+    ink_on_zone: Callable[[RGB, Theme], RGB] | None = None,
+) -> None:
+    """A board's key to its glyphs, a line each, spread across the width; ink_on_zone adapts a glyph's ink."""
+    d = ImageDraw.Draw(canvas)
+    d.rounded_rectangle(box, 6, fill=t.zone)
+    f = font(MIN_TEXT)
+    room = box[2] - box[0] - 16
+    for i, items in enumerate(lines):
+        widths = [text_width(f"{glyph} {word}", f) for glyph, word, _ in items]
+        gap = max(8, (room - sum(widths)) // max(1, len(items) - 1))
+        x, cy = box[0] + 8, box[1] + 4 + i * LINE_H + LINE_H // 2
+        for (glyph, word, ink), w in zip(items, widths, strict=True):
+            colour = (ink_on_zone(ink, t) if ink_on_zone else ink) if ink else t.text
+            gw = draw_text(d, (x, cy), glyph + " ", MIN_TEXT, colour, True, anchor="lm")
+            draw_text(d, (x + gw, cy), word, MIN_TEXT, t.dim, anchor="lm")
+            x += w + gap
 
 
 def last_action_bar(canvas: Image.Image, box: Box, text: str, success: bool | None, t: Theme) -> None:

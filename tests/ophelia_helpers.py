@@ -9,7 +9,7 @@ from engine.abilities.spec import parse_card
 from engine.games.ophelia import Ophelia
 from engine.games.ophelia.cards import CARDS, VOCABULARY
 from engine.games.ophelia.state import OpheliaState, Unit
-from tests.rule_helpers import no_quote, quote_checker  # noqa: F401  (re-exported)
+from tests.rule_helpers import Moves, no_quote, quote_checker  # noqa: F401  (re-exported)
 
 game = Ophelia()
 RULINGS_PATH = Path(__file__).resolve().parents[1] / "engine" / "games" / "ophelia" / "RULINGS.md"
@@ -50,16 +50,8 @@ def place(s: OpheliaState, seat: int, col: int, card: str, damage: int = 0) -> U
     return unit
 
 
-def keys(s: OpheliaState, player: int) -> set[str]:
-    """The keys of a seat's legal moves."""
-    return {a.key for a in game.legal_actions(s, player)}
-
-
-def do(s: OpheliaState, player: int, key: str) -> list[str]:
-    """Play the legal move with this key; the event texts."""
-    legal = {a.key: a for a in game.legal_actions(s, player)}
-    assert key in legal, f"{key} not in {sorted(legal)}"
-    return [e.text for e in game.apply(s, legal[key])]
+_moves = Moves(game)
+keys, do = _moves.keys, _moves.do
 
 
 def end_turn(s: OpheliaState) -> None:

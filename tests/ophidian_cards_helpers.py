@@ -9,6 +9,7 @@ from engine.games.ophidian import board as b
 from engine.games.ophidian.cards import CARDS
 from engine.games.ophidian.rules import Ophidian
 from engine.games.ophidian.state import ACTION, Char, OphidianState, Pump
+from tests.rule_helpers import Moves
 
 game = Ophidian()
 
@@ -91,16 +92,8 @@ def who(s: OphidianState) -> int:
 # -- moves -------------------------------------------------------------------------------------------------
 
 
-def keys(s: OphidianState, player: int) -> set[str]:
-    """The keys of a seat's legal moves."""
-    return {a.key for a in game.legal_actions(s, player)}
-
-
-def do(s: OphidianState, player: int, key: str) -> list[str]:
-    """Make the legal move with this key; the event texts."""
-    legal = {a.key: a for a in game.legal_actions(s, player)}
-    assert key in legal, f"P{player + 1}: {key} not in {sorted(legal)}"
-    return [e.text for e in game.apply(s, legal[key])]
+_moves = Moves(game)
+keys, do = _moves.keys, _moves.do
 
 
 def act(s: OphidianState, key: str) -> list[str]:

@@ -74,7 +74,7 @@ class Moves:
     def do(self, s: Any, player: int, key: str) -> list[str]:
         """Play the legal move with this key; the event texts."""
         legal = {a.key: a for a in self.game.legal_actions(s, player)}
-        assert key in legal, f"{key} not in {sorted(legal)}"
+        assert key in legal, f"P{player + 1}: {key} not in {sorted(legal)}"
         return [e.text for e in self.game.apply(s, legal[key])]
 
     def menu(self, s: Any, player: int) -> list[tuple[str, ...]]:

@@ -390,14 +390,11 @@ def _rows(
 # ---------------------------------------------------------------- the hand
 
 
-def hand(view: OmphalaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def _hand(
+    view: OmphalaView, names: Sequence[str] | None, p: Mapping[str, Any], viewer: int, t: Theme
+) -> Image.Image:
     """The private image for view["viewer"]: their hand, their front row revealed to them, their back row."""
-    t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
-    p = kit.own_seat(view)
-    if p is None:
-        return kit.spectator_hand("Omphala", t)
-    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cw, ch = HAND_CARD
     fw, fh = HAND_FRONT
     hand_cards = list(p.get("hand") or [])
@@ -435,6 +432,9 @@ def hand(view: OmphalaView, names: Sequence[str] | None = None, theme: str | Non
     last_text = kit.seat_refs(str(last.get("text") or ""), seat_names)
     prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Omphala", heading, viewer, prompt, sections, last_text, t, chips)
+
+
+hand = kit.own_hand("Omphala", _hand)
 
 
 # ---------------------------------------------------------------- warming the caches

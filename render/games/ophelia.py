@@ -212,18 +212,7 @@ def attach_tab(cid: str, w: int, h: int, theme_name: str = "dark") -> Image.Imag
 @lru_cache(maxsize=64)
 def open_slot(w: int, h: int, theme_name: str = "dark") -> Image.Image:
     """An open slot (RGBA, cached): a dashed outline with "open"."""
-    t = kit.theme(theme_name)
-    s = kit.SUPERSAMPLE
-    W, H = w * s, h * s
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 8 * s, outline=t.border, width=2 * s)
-    dash = 10 * s
-    for x in range(dash, W - dash, 2 * dash):  # gaps in the outline
-        d.line((x, 0, x + dash // 2, 0), fill=(0, 0, 0, 0), width=2 * s)
-        d.line((x, H - 1, x + dash // 2, H - 1), fill=(0, 0, 0, 0), width=2 * s)
-    d.text((W // 2, H // 2), "open", font=kit.font(kit.MIN_TEXT * s), fill=t.dim, anchor="mm")
-    return img.reduce(s)
+    return kit.outline_tile(w, h, "open", theme_name, radius=8, dashed=True)
 
 
 def _stat(unit: JSON, stat: str) -> Stat | None:
@@ -405,13 +394,10 @@ def board(view: OpheliaView, names: Sequence[str] | None = None, theme: str | No
     """The public board: round track and phase, both players, the ten slots with the contests, the log."""
     t = kit.theme(theme)
     seat_names = kit.seat_names(max(2, _int(view.get("num_players")), len(view.get("players") or [])), names)
-    W, M = kit.WIDTH, kit.MARGIN
     players: list[Mapping[str, Any]] = [p if isinstance(p, dict) else {} for p in view.get("players") or []]
     players += [{} for _ in range(2 - len(players))]
     lay = layout(view, seat_names)
-    canvas = kit.new_canvas(W, lay.height, t)
-    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), "Ophelia", status_text(view, seat_names),
-               _acting_colour(view), t)  # fmt: skip
+    canvas = kit.board_canvas(lay.height, "Ophelia", status_text(view, seat_names), _acting_colour(view), t)
     _track(canvas, lay.track, view, seat_names, t)
     _panel(canvas, lay.top_panel, view, players[1], 1, seat_names, t)
     _field(canvas, lay, _rows(view), t)
@@ -597,49 +583,34 @@ def hand_row(cid: str, copies: int, w: int, theme_name: str = "dark") -> Image.I
     return img.reduce(s)
 
 
-def hand(view: OpheliaView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def _hand(
+    view: OpheliaView, names: Sequence[str] | None, p: Mapping[str, Any], viewer: int, t: Theme
+) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its stats and whole ability text, and
     the viewer's forgotten zone."""
-    t = kit.theme(theme)
     seat_names = kit.seat_names(max(2, _int(view.get("num_players")), len(view.get("players") or [])), names)
-    p = kit.own_seat(view)
-    if p is None:
-        return kit.spectator_hand("Ophelia", t)
-    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = [str(c) for c in p.get("hand") or []]
     kinds = list(dict.fromkeys(cards))  # copies of a card are one row with ×N
-    head = kit.zone_head(LABEL)
-    rows_h = sum(hand_row_height(c) + 6 for c in kinds)
-
-    def draw_hand(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        inner = kit.zone(d, box, f"HAND · {len(cards)} · {p.get('deck_size', 0)} in deck", t, size=LABEL)
-        y = inner[1]
-        for cid in kinds:
-            tile = hand_row(cid, cards.count(cid), HAND_ROW_W, t.name)
-            kit.paste(canvas, tile, inner[0], y)
-            y += tile.height + 6
-        if not cards:
-            kit.draw_text(d, (inner[0], inner[1] + 2), "no cards in hand", LABEL, t.dim)
-
     forgotten = [card_name(str(c)) for c in p.get("forgotten") or []]
     gone_lines = kit.wrap_text(", ".join(forgotten), kit.font(LABEL), HAND_ROW_W, max_lines=3)
 
-    def draw_forgotten(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        inner = kit.zone(d, box, f"YOUR FORGOTTEN ZONE · {len(forgotten)}", t, size=LABEL)
-        for i, line in enumerate(gone_lines):
-            kit.draw_text(d, (inner[0], inner[1] + i * kit.LINE_H), line, LABEL, t.text)
+    label = f"HAND · {len(cards)} · {p.get('deck_size', 0)} in deck"
 
-    sections: list[kit.Section] = [(head + (rows_h if cards else kit.LINE_H + 4) + 2, draw_hand)]
+    def row(cid: str) -> Image.Image:
+        return hand_row(cid, cards.count(cid), HAND_ROW_W, t.name)
+
+    sections = [kit.hand_rows(label, kinds, row, hand_row_height, t)]
     if forgotten:
-        sections.append((head + len(gone_lines) * kit.LINE_H + 4, draw_forgotten))
+        sections.append(kit.text_zone(f"YOUR FORGOTTEN ZONE · {len(forgotten)}", [gone_lines], t))
     points = _int(p.get("points"))
     heading = f"Your hand · Round {_int(view.get('round')) or 1} · ★ {points}/{WIN} points"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
     prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Ophelia", heading, viewer, prompt, sections, last_text, t)
+
+
+hand = kit.own_hand("Ophelia", _hand)
 
 
 # ---------------------------------------------------------------- warming the caches

@@ -361,14 +361,11 @@ def _grid(
 # ---------------------------------------------------------------- the hand
 
 
-def hand(view: OphionView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def _hand(
+    view: OphionView, names: Sequence[str] | None, p: Mapping[str, Any], viewer: int, t: Theme
+) -> Image.Image:
     """The private image for view["viewer"]: their hand as cards, the cards played this round, their board."""
-    t = kit.theme(theme)
     seat_names = kit.view_names(view, names)
-    p = kit.own_seat(view)
-    if p is None:
-        return kit.spectator_hand("Ophion", t)
-    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = list(p.get("hand") or [])
     played = list(p.get("played") or [])
     cw, ch = HAND_W, HAND_H
@@ -410,6 +407,9 @@ def hand(view: OphionView, names: Sequence[str] | None = None, theme: str | None
     chips = ["gold disc = cost"] if cards else []
     prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page("Ophion", heading, viewer, prompt, sections, last_text, t, chips)
+
+
+hand = kit.own_hand("Ophion", _hand)
 
 
 # ---------------------------------------------------------------- warming the caches

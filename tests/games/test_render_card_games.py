@@ -1,6 +1,7 @@
 """What every card game's renderer gets (render/games/<id>): golden images of the game's hand-written views,
-boards and hands of real games for every seat, the board refusing a private view, the public board made from
-the spectator's view only, the hand never showing the other hand, and a crowded board small and fast.
+boards and hands of real games for every seat, the gold frame on the panel of the seat to act, the board
+refusing a private view, the public board made from the spectator's view only, the hand never showing the
+other hand, and a crowded board small and fast.
 
 The hand-written views live with each game's own render tests (tests/games/<id>/test_render_<id>.py); what
 differs per game is a small oracle below: its golden prefix, the moves a busy player avoids, the positions.
@@ -21,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import tests.games.ophelia.test_render_ophelia as ophelia
 import tests.games.ophidian.test_render_ophidian as ophidian
@@ -53,7 +55,7 @@ def deck_swap(s: Any) -> None:
 class Oracle:
     """What differs per card game."""
 
-    views: ModuleType  # the game's render tests: BOARDS, crowded() and hand_view(), written by hand
+    views: ModuleType  # the game's render tests: BOARDS, crowded(), hand_view() and ACTING, written by hand
     prefix: str  # of its golden images
     idle: tuple[str, ...]  # the move kinds a busy random player avoids (so boards fill up)
     busy: float  # how often a position's random player prefers doing something
@@ -119,6 +121,46 @@ def test_light_theme_golden(game_id: str) -> None:
 def test_hand_golden(game_id: str) -> None:
     oracle = ORACLES[game_id]
     check_golden(f"{oracle.prefix}_hand", render.hand(game_id, oracle.views.hand_view(), NAMES))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_gold_frame_marks_the_seat_to_act(game_id: str) -> None:
+    """The panel of the seat to act is framed in gold and the other's is not, in each of the game's ACTING
+    views (the view, the seat framed; panel_box finds a seat's panel)."""
+    views = ORACLES[game_id].views
+    gold = kit.theme("dark").highlight
+    for view_of, framed in views.ACTING:
+        view = view_of()
+        img = render.board_image(game_id, view, NAMES)
+
+        def has_frame(seat: int, view: Any = view, img: Image.Image = img) -> bool:
+            box = views.panel_box(view, seat)
+            return any(img.getpixel((box[0] + 1, y)) == gold for y in range(box[1] + 10, box[3] - 10))
+
+        assert has_frame(framed) and not has_frame(1 - framed)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if hasattr(ORACLES[g].views, "CHANGES")])
+def test_a_board_change_changes_the_image(game_id: str) -> None:
+    """Each of the game's CHANGES to its crowded() view (something the board shows) changes the board."""
+    views = ORACLES[game_id].views
+    view = views.crowded()
+    png = render.board(game_id, view)
+    for change in views.CHANGES:
+        changed = copy.deepcopy(view)
+        change(changed)
+        assert render.board(game_id, changed) != png
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_odd_views_still_draw(game_id: str) -> None:
+    """The game's odd() view (phone-wide, under twice as tall as wide), its JUNK boards and JUNK_HAND draw."""
+    views = ORACLES[game_id].views
+    img = image(render.board(game_id, views.odd(), NAMES))
+    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
+    for junk in views.JUNK:
+        assert image(render.board(game_id, junk)).width == kit.WIDTH
+    assert image(render.hand(game_id, views.JUNK_HAND)).width
 
 
 # ---------------------------------------------------------------- real games

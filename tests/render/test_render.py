@@ -20,6 +20,7 @@ from engine.table.present import CardEntry
 from render import api as render
 from render import generic, kit
 from render.games import omphala
+from tests.games.test_present import play_match
 from tests.golden_check import check_golden, image
 
 JSON = dict[str, Any]
@@ -132,16 +133,6 @@ NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee", "Eve", "Finn"]
 # ---------------------------------------------------------------- helpers
 
 
-def _play(game_id: str, n: int, seed: int, steps: int) -> Match:
-    m = Match.new(game_id, n, seed)
-    ai = RandomPlayer(seed)
-    for _ in range(steps):
-        if m.is_over():
-            break
-        m.apply(ai.choose(m.game, m.state, m.to_act()[0]))
-    return m
-
-
 # ---------------------------------------------------------------- golden images
 
 
@@ -165,7 +156,7 @@ def test_generic_golden() -> None:
 
 @pytest.mark.parametrize(("n", "steps"), [(2, 25), (6, 45)])
 def test_real_game_golden(n: int, steps: int) -> None:
-    m = _play("omphala", n, 3, steps)
+    m = play_match("omphala", n, 3, steps)
     check_golden(f"real_omphala_{n}p_{steps}", render.board("omphala", m.game.view(m.state, None), NAMES))
     seat = m.to_act()[0] if m.to_act() else 0
     check_golden(f"real_omphala_{n}p_{steps}_hand", render.hand("omphala", m.game.view(m.state, seat), NAMES))
@@ -181,19 +172,26 @@ def test_board_refuses_a_private_view() -> None:
         render.board("some_future_game", {"viewer": 0, "secret": "hand"})
 
 
-@pytest.mark.parametrize(("n", "steps"), [(2, 15), (4, 30), (6, 45), (4, 10_000)])
-def test_public_image_is_made_from_the_spectator_view(n: int, steps: int) -> None:
-    """Resampling everything a spectator cannot see leaves the board image unchanged, byte for byte."""
-    m = _play("omphala", n, 11, steps)
+SPECTATED = {  # the games of more than two seats (the card games': tests/games/test_render_card_games.py)
+    "omphala": [(2, 15), (4, 30), (6, 45), (4, 10_000)],
+    "ophion": [(2, 12), (3, 40), (4, 70), (4, None)],
+}
+
+
+@pytest.mark.parametrize(("game_id", "n", "steps"), [(g, *p) for g, ps in SPECTATED.items() for p in ps])
+def test_public_image_is_made_from_the_spectator_view(game_id: str, n: int, steps: int | None) -> None:
+    """Resampling (redealing) everything a spectator cannot see leaves the board image unchanged, byte for
+    byte, for every observer."""
+    m = play_match(game_id, n, 11, steps)
     g = m.game
-    png = render.board("omphala", g.view(m.state, None))
+    png = render.board(game_id, g.view(m.state, None))
     for observer in range(n):
         other = g.determinize(m.state, observer, 1234 + observer)
-        assert render.board("omphala", g.view(other, None)) == png
+        assert render.board(game_id, g.view(other, None)) == png
 
 
 def test_hand_reveals_the_viewers_own_face_down_cards() -> None:
-    m = _play("omphala", 3, 5, 20)
+    m = play_match("omphala", 3, 5, 20)
     g = m.game
     public = g.view(m.state, None)
     seat = next(i for i, p in enumerate(public["players"]) if any(None in e["cards"] for e in p["front_row"]))

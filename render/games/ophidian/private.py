@@ -43,7 +43,7 @@ from render.games.ophidian.common import (
 )
 from render.games.ophidian.tiles import _frame, pill, pill_width
 from render.games.ophidian.words import wave_words
-from render.kit import Box
+from render.kit import Theme
 
 ROW_PAD = 8
 TEXT_LINE = kit.LINE_H
@@ -187,52 +187,34 @@ def stack_lines(p: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def hand(view: OphidianView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def _hand(
+    view: OphidianView, names: Sequence[str] | None, p: Mapping[str, Any], viewer: int, t: Theme
+) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its costs, symbol, type, requirement
     and whole text, then the viewer's Gladiator Stack."""
-    t = kit.theme(theme)
     seat_names = _seat_names(view, names)
-    p = kit.own_seat(view)
-    if p is None:
-        return kit.spectator_hand(TITLE, t)
-    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = _ids(p.get("hand"))
     counts = Counter(cards)
     kinds = sorted(counts, key=lambda c: (card_type(c), card_name(c)))
     cp = _int(p.get("cp"))
-    head = kit.zone_head(LABEL)
-    rows_h = sum(hand_row_height(c) + 6 for c in kinds)
 
-    def draw_hand(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        label = f"HAND · {len(cards)} · P = play cost · M = Maintain (CP)"
-        inner = kit.zone(d, box, label, t, size=LABEL)
-        y = inner[1]
-        for cid in kinds:
-            tile = hand_row(cid, counts[cid], meets(cid, view, viewer), _stat(cid, "cp") <= cp, HAND_ROW_W,
-                            t.name)  # fmt: skip
-            kit.paste(canvas, tile, inner[0], y)
-            y += tile.height + 6
-        if not cards:
-            kit.draw_text(d, (inner[0], inner[1] + 2), "no cards in hand", LABEL, t.dim)
+    def row(cid: str) -> Image.Image:
+        return hand_row(
+            cid, counts[cid], meets(cid, view, viewer), _stat(cid, "cp") <= cp, HAND_ROW_W, t.name
+        )
 
     stack = [kit.wrap_text(x, kit.font(LABEL), HAND_ROW_W, max_lines=2) for x in stack_lines(p)]
 
-    def draw_stack(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        inner = kit.zone(d, box, "YOUR GLADIATOR STACK", t, size=LABEL)
-        y = inner[1]
-        for lines in stack:
-            for line in lines:
-                kit.draw_text(d, (inner[0], y), line, LABEL, t.text)
-                y += kit.LINE_H
-
-    sections: list[kit.Section] = [(head + (rows_h if cards else kit.LINE_H + 4) + 2, draw_hand)]
+    label = f"HAND · {len(cards)} · P = play cost · M = Maintain (CP)"
+    sections = [kit.hand_rows(label, kinds, row, hand_row_height, t)]
     if stack:
-        sections.append((head + sum(len(x) for x in stack) * kit.LINE_H + 4, draw_stack))
+        sections.append(kit.text_zone("YOUR GLADIATOR STACK", stack, t))
     cheer = f"Cheer {_int(p.get('cheer'))}" + (f" {CROWD}" if crowd_favorite(view, viewer) else "")
     heading = f"Your hand · {wave_words(view)} · CP {cp} · {cheer}"
     log = [kit.seat_refs(kit.printable(str(x)), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
     prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page(TITLE, heading, viewer, prompt, sections, last_text, t)
+
+
+hand = kit.own_hand(TITLE, _hand)

@@ -57,12 +57,9 @@ def board(view: OphidianView, names: Sequence[str] | None = None, theme: str | N
     """The public board: the turn strip, both panels and their fields, the attack's frames, key and log."""
     t = kit.theme(theme)
     seat_names = _seat_names(view, names)
-    W, M = kit.WIDTH, kit.MARGIN
     players = _players(view)
     lay = layout(view, seat_names)
-    canvas = kit.new_canvas(W, lay.height, t)
-    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), TITLE, status_text(view, seat_names),
-               _acting_colour(view), t)  # fmt: skip
+    canvas = kit.board_canvas(lay.height, TITLE, status_text(view, seat_names), _acting_colour(view), t)
     _strip(canvas, lay, view, seat_names, t)
     for seat in (1, 0):
         _panel(canvas, lay.panels[seat], view, players[seat], seat, seat_names, t)
@@ -274,9 +271,9 @@ def _frames(canvas: Image.Image, lay: Layout, view: OphidianView, t: Theme) -> N
 # ---------------------------------------------------------------- the key
 
 
-def legend_lines() -> list[list[tuple[str, str, kit.RGB | None]]]:
+def legend_lines() -> list[list[kit.KeyItem]]:
     """The key: (glyph, word, glyph ink) for the tiles' marks, then each discipline's colour."""
-    marks: list[tuple[str, str, kit.RGB | None]] = [
+    marks: list[kit.KeyItem] = [
         (ADMG, "ADMG", None),
         (DDMG, "DDMG", None),
         (SHIELD, "shield", None),
@@ -285,24 +282,12 @@ def legend_lines() -> list[list[tuple[str, str, kit.RGB | None]]]:
         (SET_GLYPH, "Set", None),
         ("M", "Minion", None),
     ]
-    disciplines: list[tuple[str, str, kit.RGB | None]] = [
+    disciplines: list[kit.KeyItem] = [
         ("■", discipline_name(k), c) for k, c in DISCIPLINE_COLOURS.items() if k != "universal"
     ]
     return [marks, disciplines]
 
 
 def _legend(canvas: Image.Image, box: Box, t: Theme) -> None:
-    """The key, two lines, each spread across the width."""
-    d = ImageDraw.Draw(canvas)
-    d.rounded_rectangle(box, 6, fill=t.zone)
-    f = kit.font(LABEL)
-    room = box[2] - box[0] - 16
-    for i, items in enumerate(legend_lines()):
-        widths = [kit.text_width(f"{glyph} {word}", f) for glyph, word, _ in items]
-        gap = max(8, (room - sum(widths)) // max(1, len(items) - 1))
-        x, cy = box[0] + 8, box[1] + 4 + i * kit.LINE_H + kit.LINE_H // 2
-        for (glyph, word, ink), w in zip(items, widths, strict=True):
-            colour = ink or t.text  # as on the tiles
-            gw = kit.draw_text(d, (x, cy), glyph + " ", LABEL, colour, True, anchor="lm")
-            kit.draw_text(d, (x + gw, cy), word, LABEL, t.dim, anchor="lm")
-            x += w + gap
+    """The key, two lines, each spread across the width (each glyph in its ink, as on the tiles)."""
+    kit.key(canvas, box, legend_lines(), t)

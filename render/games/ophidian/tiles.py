@@ -173,20 +173,6 @@ def _icon(d: ImageDraw.ImageDraw, x: int, cy: int, f: Face, t: Theme) -> None:
     d.text((cx, cy), text, font=kit.font(24 * s, True), fill=kit.contrast_ink(fill), anchor="mm")
 
 
-def _name_line(d: ImageDraw.ImageDraw, x: int, cy: int, name: str, room: int, ink: kit.RGB) -> int:
-    """A name on one line at MIN_TEXT: bold, else regular, else cut; returns its width."""
-    s = kit.SUPERSAMPLE
-    for bold in (True, False):
-        f = kit.font(LABEL * s, bold)
-        if f.getlength(name) <= room:
-            d.text((x, cy), name, font=f, fill=ink, anchor="lm")
-            return int(f.getlength(name))
-    f = kit.font(LABEL * s)
-    cut = kit.fit_text(name, f, room)
-    d.text((x, cy), cut, font=f, fill=ink, anchor="lm")
-    return int(f.getlength(cut))
-
-
 def _stat_pieces(f: Face) -> list[tuple[str, kit.RGB | None]]:
     """ADMG (green above its printed value, red below), then DDMG and shield when the character has any."""
     ink = UP if f.admg > f.base_admg else DOWN if f.admg < f.base_admg else None
@@ -247,7 +233,7 @@ def character_tile(f: Face, w: int, theme_name: str = "dark") -> Image.Image:
     if vp:
         pill(d, x1 - pill_width(vp) * s, y1, vp, GOLD)
     right = x0 + name_room(w, vp) + 4 * s
-    used = _name_line(d, x0, y1, f.name, name_room(w, vp), ink)
+    used = kit.name_line(d, x0, y1, f.name, name_room(w, vp), ink)
     x = x0 + used + 8 * s
     for on, word, short, fill in ((f.raging, "RAGING", "RAGE", RAGE), (f.set, f"{SET_GLYPH} SET", SET_GLYPH,
                                                                        SET_PILL)):  # fmt: skip
@@ -329,11 +315,4 @@ def _pump_line(d: ImageDraw.ImageDraw, x0: int, x1: int, cy: int, pumps: tuple[P
 @lru_cache(maxsize=64)
 def empty_tile(w: int, text: str, theme_name: str = "dark") -> Image.Image:
     """An outline with a word, where a field is empty (RGBA, cached)."""
-    t = kit.theme(theme_name)
-    s = kit.SUPERSAMPLE
-    W, H = w * s, EMPTY_H * s
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 7 * s, outline=t.border, width=2 * s)
-    d.text((W // 2, H // 2), text, font=kit.font(LABEL * s), fill=t.dim, anchor="mm")
-    return img.reduce(s)
+    return kit.outline_tile(w, EMPTY_H, text, theme_name)

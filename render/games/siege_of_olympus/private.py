@@ -38,7 +38,7 @@ from render.games.siege_of_olympus.common import (
     is_minion,
 )
 from render.games.siege_of_olympus.tiles import _disc, _frame, disc_width
-from render.kit import Box
+from render.kit import Theme
 
 ROW_PAD = 8
 TEXT_LINE = kit.LINE_H
@@ -139,51 +139,32 @@ def _own_lines(p: Mapping[str, Any], pile: list[int] | None) -> list[str]:
     return lines
 
 
-def hand(view: SiegeView, names: Sequence[str] | None = None, theme: str | None = None) -> Image.Image:
+def _hand(
+    view: SiegeView, names: Sequence[str] | None, p: Mapping[str, Any], viewer: int, t: Theme
+) -> Image.Image:
     """The private image for view["viewer"]: each card in hand with its cost, kind, stats and whole text, then
     the viewer's Commander and artifacts with their texts."""
-    t = kit.theme(theme)
     seat_names = _seat_names(view, names)
-    p = kit.own_seat(view)
-    if p is None:
-        return kit.spectator_hand(TITLE, t)
-    viewer = kit.as_int(view["viewer"])  # a seat: own_seat found its entry
     cards = _ids(p.get("hand"))
     fresh = set(_ids(p.get("fresh")))
     kinds = list(dict.fromkeys(cards))
-    head = kit.zone_head(LABEL)
-    rows_h = sum(hand_row_height(c) + 6 for c in kinds)
-
-    def draw_hand(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        label = f"HAND · {len(cards)} · cost = minions you must control · gold = piece"
-        inner = kit.zone(d, box, label, t, size=LABEL)
-        y = inner[1]
-        for cid in kinds:
-            tile = hand_row(cid, cid in fresh, HAND_ROW_W, t.name)
-            kit.paste(canvas, tile, inner[0], y)
-            y += tile.height + 6
-        if not cards:
-            kit.draw_text(d, (inner[0], inner[1] + 2), "no cards in hand", LABEL, t.dim)
 
     own = [kit.wrap_text(x, kit.font(LABEL), HAND_ROW_W, max_lines=4) for x in _own_lines(p, _pile(view))]
 
-    def draw_own(canvas: Image.Image, box: Box) -> None:
-        d = ImageDraw.Draw(canvas)
-        inner = kit.zone(d, box, "YOUR COMMANDER AND ARTIFACTS", t, size=LABEL)
-        y = inner[1]
-        for lines in own:
-            for line in lines:
-                kit.draw_text(d, (inner[0], y), line, LABEL, t.text)
-                y += kit.LINE_H
-            y += 4
+    label = f"HAND · {len(cards)} · cost = minions you must control · gold = piece"
 
-    sections: list[kit.Section] = [(head + (rows_h if cards else kit.LINE_H + 4) + 2, draw_hand)]
+    def row(cid: str) -> Image.Image:
+        return hand_row(cid, cid in fresh, HAND_ROW_W, t.name)
+
+    sections = [kit.hand_rows(label, kinds, row, hand_row_height, t)]
     if own:
-        sections.append((head + sum(len(x) * kit.LINE_H + 4 for x in own) + 2, draw_own))
+        sections.append(kit.text_zone("YOUR COMMANDER AND ARTIFACTS", own, t, gap=4, pad=2))
     held = len(_dicts(p.get("artifacts")))
     heading = f"Your hand · Turn {_int(view.get('turn')) or 1} · ★ {held}/{TO_WIN} artifacts"
     log = [kit.seat_refs(str(x), seat_names) for x in view.get("log") or []]
     last_text = log[-1] if log else ""
     prompt = kit.hand_prompt(present, view, seat_names)
     return kit.hand_page(TITLE, heading, viewer, prompt, sections, last_text, t)
+
+
+hand = kit.own_hand(TITLE, _hand)

@@ -59,12 +59,9 @@ def board(view: SiegeView, names: Sequence[str] | None = None, theme: str | None
     """The public board: the turn strip, both Commanders and sides, Tartarus, the Agora and the log."""
     t = kit.theme(theme)
     seat_names = _seat_names(view, names)
-    W, M = kit.WIDTH, kit.MARGIN
     players = _players(view)
     lay = layout(view, seat_names)
-    canvas = kit.new_canvas(W, lay.height, t)
-    kit.banner(canvas, (M, M, W - M, M + kit.BANNER_H), TITLE, status_text(view, seat_names),
-               _acting_colour(view), t)  # fmt: skip
+    canvas = kit.board_canvas(lay.height, TITLE, status_text(view, seat_names), _acting_colour(view), t)
     _strip(canvas, lay.strip, view, seat_names, t)
     for seat in (1, 0):
         _panel(canvas, lay.panels[seat], view, players[seat], seat, seat_names, t)
@@ -261,12 +258,12 @@ def _frames(canvas: Image.Image, lay: Layout, view: SiegeView, t: Theme) -> None
 # ---------------------------------------------------------------- the key to the glyphs
 
 
-def legend_lines() -> list[list[tuple[str, str, kit.RGB | None]]]:
+def legend_lines() -> list[list[kit.KeyItem]]:
     """The key to the tiles' glyphs: (glyph, word, glyph ink) for the classes, then for the races."""
-    classes: list[tuple[str, str, kit.RGB | None]] = [
+    classes: list[kit.KeyItem] = [
         (g, str(CLASSES[k]["name"]), CLASS_COLOURS[k]) for k, g in CLASS_GLYPHS.items() if k in CLASSES
     ]
-    races: list[tuple[str, str, kit.RGB | None]] = [
+    races: list[kit.KeyItem] = [
         (g, str(RACES[k]["name"]), RACE_INKS[k]) for k, g in RACE_GLYPHS.items() if k in RACES
     ]
     return [classes, races]
@@ -274,19 +271,7 @@ def legend_lines() -> list[list[tuple[str, str, kit.RGB | None]]]:
 
 def _legend(canvas: Image.Image, box: Box, t: Theme) -> None:
     """The key to the glyphs, two lines, each spread across the width."""
-    d = ImageDraw.Draw(canvas)
-    d.rounded_rectangle(box, 6, fill=t.zone)
-    f = kit.font(LABEL)
-    room = box[2] - box[0] - 16
-    for i, items in enumerate(legend_lines()):
-        widths = [kit.text_width(f"{glyph} {word}", f) for glyph, word, _ in items]
-        gap = max(8, (room - sum(widths)) // max(1, len(items) - 1))
-        x, cy = box[0] + 8, box[1] + 4 + i * kit.LINE_H + kit.LINE_H // 2
-        for (glyph, word, ink), w in zip(items, widths, strict=True):
-            colour = _on_zone(ink, t) if ink else t.text
-            gw = kit.draw_text(d, (x, cy), glyph + " ", LABEL, colour, True, anchor="lm")
-            kit.draw_text(d, (x + gw, cy), word, LABEL, t.dim, anchor="lm")
-            x += w + gap
+    kit.key(canvas, box, legend_lines(), t, _on_zone)
 
 
 def _on_zone(ink: kit.RGB, t: Theme) -> kit.RGB:

@@ -133,18 +133,6 @@ def _disc(d: ImageDraw.ImageDraw, x: int, cy: int, text: str, fill: kit.RGB, t: 
     return w
 
 
-def _name_line(d: ImageDraw.ImageDraw, x: int, cy: int, name: str, room: int, ink: kit.RGB) -> None:
-    """A name on one line at MIN_TEXT: bold, else regular, else cut."""
-    s = kit.SUPERSAMPLE
-    for bold in (True, False):
-        f = kit.font(LABEL * s, bold)
-        if f.getlength(name) <= room:
-            d.text((x, cy), name, font=f, fill=ink, anchor="lm")
-            return
-    f = kit.font(LABEL * s)
-    d.text((x, cy), kit.fit_text(name, f, room), font=f, fill=ink, anchor="lm")
-
-
 def _stat_text(now: int, printed: int, damage: int = 0) -> list[tuple[str, kit.RGB | None]]:
     """A stat as coloured pieces: Health left in red when damaged, the total green or red when modified."""
     ink = UP if now > printed else DOWN if now < printed else None
@@ -186,7 +174,7 @@ def minion_tile(f: Face, w: int, theme_name: str = "dark") -> Image.Image:
         room = x1 - x0
     else:
         _disc(d, x1 - pieces_w, y1, pieces, GOLD, t)
-    _name_line(d, x0, y1, f.name, room, ink)
+    kit.name_line(d, x0, y1, f.name, room, ink)
     # line 2: class and race, (the piece disc,) badges; Attack and Health on the right
     extra = pieces_w + 4 * s if below else 0
     words, full = _kind_choices(f)[-1], False
@@ -287,9 +275,9 @@ def spell_tile(cid: str, w: int, left: bool, theme_name: str = "dark") -> Image.
     d.rounded_rectangle((x1 - pw, LINE2 * s - 13 * s, x1, LINE2 * s + 13 * s), 13 * s, fill=fill)
     d.text((x1 - pw // 2, LINE2 * s), pill, font=bold, fill=kit.contrast_ink(fill), anchor="mm")
     first, second = _two_lines(kit.printable(card_name(cid)), x1 - x0, x1 - pw - 6 * s - x0)
-    _name_line(d, x0, LINE1 * s, first, x1 - x0, t.black_ink)
+    kit.name_line(d, x0, LINE1 * s, first, x1 - x0, t.black_ink)
     if second:
-        _name_line(d, x0, LINE2 * s, second, x1 - pw - 6 * s - x0, t.black_ink)
+        kit.name_line(d, x0, LINE2 * s, second, x1 - pw - 6 * s - x0, t.black_ink)
     return img.reduce(kit.SUPERSAMPLE)
 
 
@@ -307,12 +295,5 @@ def _two_lines(name: str, room1: int, room2: int) -> tuple[str, str]:
 
 @lru_cache(maxsize=64)
 def empty_tile(w: int, text: str, theme_name: str = "dark") -> Image.Image:
-    """A dashed outline with a word, where a zone is empty (RGBA, cached)."""
-    t = kit.theme(theme_name)
-    s = kit.SUPERSAMPLE
-    W, H = w * s, TILE_H * s
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), 7 * s, outline=t.border, width=2 * s)
-    d.text((W // 2, H // 2), text, font=kit.font(LABEL * s), fill=t.dim, anchor="mm")
-    return img.reduce(kit.SUPERSAMPLE)
+    """An outline with a word, where a zone is empty (RGBA, cached)."""
+    return kit.outline_tile(w, TILE_H, text, theme_name)

@@ -14,6 +14,7 @@ and look at the new PNGs before committing them.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,7 +26,7 @@ from engine.table.present import Prompt
 from render import api as render
 from render import kit
 from render.games import ophidian as oph
-from tests.golden_check import image, near
+from tests.golden_check import near
 
 JSON = dict[str, Any]
 GAME_ID = "ophidian"
@@ -209,6 +210,14 @@ def hand_view() -> JSON:
 
 
 BOARDS = {"crowded": crowded, "playing": playing, "breather": breather, "setup": setup, "over": over}
+# The seat to act, framed in gold: Ada answers the window on her own attack; in the setup Bartholomew arranges
+# first.
+ACTING = [(crowded, 0), (setup, 1)]
+
+
+def panel_box(view: JSON, seat: int) -> kit.Box:
+    """A seat's panel on the board."""
+    return oph.layout(view, kit.seat_names(2, NAMES)).panels[seat]
 
 
 # ---------------------------------------------------------------- real games (once the engine is registered)
@@ -324,19 +333,6 @@ def test_damage_a_card_is_about_to_deal_is_framed() -> None:
     assert not _frame_colour(img, lay.tiles[21], t.bad)
 
 
-def test_gold_frame_marks_the_seat_to_act() -> None:
-    """Ada answers the window on her own attack; in the setup Bartholomew arranges first."""
-    gold = kit.theme("dark").highlight
-    for view, framed in ((crowded(), 0), (setup(), 1)):
-        img = render.board_image(GAME_ID, view, NAMES)
-        lay = oph.layout(view, kit.seat_names(2, NAMES))
-
-        def has_frame(box: kit.Box, img: Image.Image = img) -> bool:
-            return any(img.getpixel((box[0] + 1, y)) == gold for y in range(box[1] + 10, box[3] - 10))
-
-        assert has_frame(lay.panels[framed]) and not has_frame(lay.panels[1 - framed])
-
-
 def test_set_raging_wounds_and_modified_stats_are_marked() -> None:
     """A Set character's card stock greys; a Raging one is orange; wounds are red cells; ADMG above its
     printed value is green, below it red; Pumps show at both widths."""
@@ -368,31 +364,26 @@ def test_faces_read_the_view() -> None:
     assert minion.kind == "minion" and minion.rage == 0 and not minion.raging
 
 
-def test_a_board_change_changes_the_image() -> None:
-    view = crowded()
-    png = render.board(GAME_ID, view)
-    for change in (
-        lambda v: v["players"][0]["characters"][1].update(wounds=1),
-        lambda v: v["players"][0]["characters"][1].update(set=True),
-        lambda v: v["players"][1]["characters"][0].update(level=3),
-        lambda v: v["players"][1]["characters"][4].update(shield=0),
-        lambda v: v["players"][1]["characters"][4].update(ddmg=1),
-        lambda v: v["players"][0]["characters"][3]["pumps"].clear(),
-        lambda v: v["players"][0].update(cp=5),
-        lambda v: v["players"][1].update(cheer=5),
-        lambda v: v["players"][0].update(vp=4),
-        lambda v: v["players"][0].update(hand_size=3),
-        lambda v: v["players"][1].update(arsenal_size=12),
-        lambda v: v["players"][0]["pyre"].append("rook"),
-        lambda v: v.update(flow=1),
-        lambda v: v.update(wave=4),
-        lambda v: v.update(passed=True),
-        lambda v: v.update(playing={"player": 0, "card": "cheap_shot", "name": "Cheap Shot"}),
-        lambda v: v["players"][1]["characters"][2].update(field="action"),
-    ):
-        changed = copy.deepcopy(view)
-        change(changed)
-        assert render.board(GAME_ID, changed) != png
+# Changes to crowded() that the board shows: each changes the image (tests/games/test_render_card_games.py).
+CHANGES: list[Callable[[JSON], object]] = [
+    lambda v: v["players"][0]["characters"][1].update(wounds=1),
+    lambda v: v["players"][0]["characters"][1].update(set=True),
+    lambda v: v["players"][1]["characters"][0].update(level=3),
+    lambda v: v["players"][1]["characters"][4].update(shield=0),
+    lambda v: v["players"][1]["characters"][4].update(ddmg=1),
+    lambda v: v["players"][0]["characters"][3]["pumps"].clear(),
+    lambda v: v["players"][0].update(cp=5),
+    lambda v: v["players"][1].update(cheer=5),
+    lambda v: v["players"][0].update(vp=4),
+    lambda v: v["players"][0].update(hand_size=3),
+    lambda v: v["players"][1].update(arsenal_size=12),
+    lambda v: v["players"][0]["pyre"].append("rook"),
+    lambda v: v.update(flow=1),
+    lambda v: v.update(wave=4),
+    lambda v: v.update(passed=True),
+    lambda v: v.update(playing={"player": 0, "card": "cheap_shot", "name": "Cheap Shot"}),
+    lambda v: v["players"][1]["characters"][2].update(field="action"),
+]
 
 
 # ---------------------------------------------------------------- texts
@@ -535,7 +526,9 @@ def test_the_hands_stack_lines() -> None:
 # ---------------------------------------------------------------- odd views and caches
 
 
-def test_odd_views_still_draw() -> None:
+def odd() -> JSON:
+    """crowded() with odd entries: unknown cards, wrong types, a long log line (they still draw:
+    tests/games/test_render_card_games.py, with JUNK and JUNK_HAND)."""
     view = crowded()
     view["players"][0]["characters"] += [{"card": "no_such_card"}, {"uid": "x", "pumps": [1, {"card": 3}]}]
     view["players"][1]["pyre"] = ["nope", 7, None]
@@ -544,17 +537,17 @@ def test_odd_views_still_draw() -> None:
     view["playing"] = {"player": 9, "card": None}
     view["decision"] = {"kind": "window", "players": [3], "window": "nothing"}
     view["log"] = ["P1 " + "does a great many things " * 10]
-    img = image(render.board(GAME_ID, view, NAMES))
-    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
-    for junk in (
-        {},
-        {"viewer": None},
-        {"viewer": None, "players": "x", "attack": [1, 2], "decision": "abc"},
-        {"players": [1, {"characters": [None, 3]}], "wave": "x", "result": {"winners": [7]}},
-        {"phase": "breather", "step": "new_step", "wave": 9},
-    ):
-        assert image(render.board(GAME_ID, junk)).width == kit.WIDTH
-    assert image(render.hand(GAME_ID, {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]})).width
+    return view
+
+
+JUNK: list[JSON] = [
+    {},
+    {"viewer": None},
+    {"viewer": None, "players": "x", "attack": [1, 2], "decision": "abc"},
+    {"players": [1, {"characters": [None, 3]}], "wave": "x", "result": {"winners": [7]}},
+    {"phase": "breather", "step": "new_step", "wave": 9},
+]
+JUNK_HAND: JSON = {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]}
 
 
 def test_tiles_are_cached_and_warm() -> None:

@@ -12,9 +12,8 @@ and look at the new PNGs before committing them.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
-
-from PIL import Image
 
 from engine.games.siege_of_olympus import Siege, present
 from engine.games.siege_of_olympus.cards import ARTIFACTS, CARDS
@@ -22,7 +21,7 @@ from engine.table.present import Prompt
 from render import api as render
 from render import kit
 from render.games import siege_of_olympus as siege
-from tests.golden_check import changes, image, inside, near
+from tests.golden_check import changes, inside, near
 
 JSON = dict[str, Any]
 GAME_ID = "siege_of_olympus"
@@ -150,6 +149,13 @@ def hand_view() -> JSON:
 
 
 BOARDS = {"crowded": crowded, "window": window, "over": over}
+# The seat to act, framed in gold: Bartholomew acts in his Attack phase; in the window the frame moves to Ada.
+ACTING = [(crowded, 1), (window, 0)]
+
+
+def panel_box(view: JSON, seat: int) -> kit.Box:
+    """A seat's panel on the board."""
+    return siege.layout(view, kit.seat_names(2, NAMES)).panels[seat]
 
 
 # ---------------------------------------------------------------- sizes
@@ -231,35 +237,17 @@ def test_faces_read_the_view() -> None:
     assert siege.printed_face("hydra", left=True).badges == ("left",)
 
 
-def test_a_board_change_changes_the_image() -> None:
-    view = crowded()
-    png = render.board(GAME_ID, view)
-    for change in (
-        lambda v: v["players"][0]["minions"][1].update(damage=1),
-        lambda v: v["players"][1].update(once_used=True),
-        lambda v: v["players"][0].update(health=12),
-        lambda v: v.update(target=22),
-        lambda v: v.update(phase="deploy"),
-        lambda v: v.update(deck_size=20),
-        lambda v: v["agora"].pop(),
-        lambda v: v["players"][1]["artifacts"].pop(),
-    ):
-        changed = copy.deepcopy(view)
-        change(changed)
-        assert render.board(GAME_ID, changed) != png
-
-
-def test_gold_frame_marks_the_seat_to_act() -> None:
-    """Bartholomew acts in his Attack phase; in the window the frame moves to Ada's panel."""
-    gold = kit.theme("dark").highlight
-    for view, framed in ((crowded(), 1), (window(), 0)):
-        img = render.board_image(GAME_ID, view, NAMES)
-        lay = siege.layout(view, kit.seat_names(2, NAMES))
-
-        def has_frame(box: kit.Box, img: Image.Image = img) -> bool:
-            return any(img.getpixel((box[0] + 1, y)) == gold for y in range(box[1] + 10, box[3] - 10))
-
-        assert has_frame(lay.panels[framed]) and not has_frame(lay.panels[1 - framed])
+# Changes to crowded() that the board shows: each changes the image (tests/games/test_render_card_games.py).
+CHANGES: list[Callable[[JSON], object]] = [
+    lambda v: v["players"][0]["minions"][1].update(damage=1),
+    lambda v: v["players"][1].update(once_used=True),
+    lambda v: v["players"][0].update(health=12),
+    lambda v: v.update(target=22),
+    lambda v: v.update(phase="deploy"),
+    lambda v: v.update(deck_size=20),
+    lambda v: v["agora"].pop(),
+    lambda v: v["players"][1]["artifacts"].pop(),
+]
 
 
 def test_texts() -> None:
@@ -347,7 +335,9 @@ def test_hand_texts_wrap_whole() -> None:
 # ---------------------------------------------------------------- odd views and caches
 
 
-def test_odd_views_still_draw() -> None:
+def odd() -> JSON:
+    """crowded() with odd entries: unknown cards, wrong types, a long log line (they still draw:
+    tests/games/test_render_card_games.py, with JUNK and JUNK_HAND)."""
     view = crowded()
     view["players"][0]["minions"] += [{"card": "no_such_card"}, {"uid": "x", "pieces": [1, 2, 3, 4, 5]}]
     view["players"][1]["commander_name"] = ""
@@ -357,16 +347,16 @@ def test_odd_views_still_draw() -> None:
     view["window"] = {"kind": "attack", "attacker": "?", "target": None}
     view["decision"] = {"kind": "something_new", "players": [3]}
     view["log"] = ["P1 " + "does a great many things " * 10]
-    img = image(render.board(GAME_ID, view, NAMES))
-    assert img.width == kit.WIDTH and img.height < 2 * kit.WIDTH
-    for junk in (
-        {},
-        {"viewer": None},
-        {"viewer": None, "players": "x", "tartarus": [1, 2], "agora": "abc"},
-        {"players": [1, {"minions": [None, 3]}], "pile": "x", "result": {"winners": [7]}},
-    ):
-        assert image(render.board(GAME_ID, junk)).width == kit.WIDTH
-    assert image(render.hand(GAME_ID, {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]})).width
+    return view
+
+
+JUNK: list[JSON] = [
+    {},
+    {"viewer": None},
+    {"viewer": None, "players": "x", "tartarus": [1, 2], "agora": "abc"},
+    {"players": [1, {"minions": [None, 3]}], "pile": "x", "result": {"winners": [7]}},
+]
+JUNK_HAND: JSON = {"viewer": 0, "players": [{"seat": 0, "hand": ["nope", 3]}]}
 
 
 def test_tiles_are_cached_and_warm() -> None:

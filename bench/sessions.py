@@ -394,7 +394,7 @@ def _populate(path: str, games: int, ai_pending: int) -> None:
             [(cur.lastrowid, j + 1, seat, None, key, now) for j, (seat, key) in enumerate(m.log)],
         )
     con.commit()
-    con.execute("PRAGMA journal_mode = DELETE")  # closed as Agora closes its own: `bot migrate` reads it alone
+    con.execute("PRAGMA journal_mode = DELETE")  # closed as Agora closes its own: `bot migrate` reads it
     con.close()
 
 

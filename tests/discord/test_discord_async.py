@@ -33,6 +33,20 @@ async def _started(
     return thread, mid
 
 
+async def _bob_sleeps(
+    h: Harness, admin: FakeUser, alice: FakeUser, bob: FakeUser, policy: str
+) -> tuple[FakeChannel, int, int]:
+    """An Omphala game with a 60-minute timeout under `policy`: alice plays, then bob sleeps past it; the
+    thread, the match id and how many timers fired."""
+    await _config(h.fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy)
+    thread, mid = await _started(h, alice, bob)
+    await h.play_move(alice, thread)
+    await h.settle()
+    fired = await h.bot.timers.tick(h.clock[0] + 61 * MIN)
+    await h.settle()
+    return thread, mid, fired
+
+
 def _dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
     return [
         m
@@ -67,12 +81,8 @@ async def test_skipped_secret_choice_stays_secret(fake: FakeDiscord, tmp_path: P
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="skip")
-        thread, mid = await _started(h, alice, bob)
-        await h.play_move(alice, thread)
-        await h.settle()
-        assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
-        await h.settle()
+        thread, mid, fired = await _bob_sleeps(h, admin, alice, bob, "skip")
+        assert fired == 1
         info = await h.sessions.get(mid)
         assert info.state_id == 2 and len(info.users_to_act) == 1
         said = [m.content for m in fake.public(thread) if "ran out of time" in m.content]
@@ -127,12 +137,8 @@ async def test_ai_stands_in_records_the_loss_and_shows_its_name(fake: FakeDiscor
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai")
-        thread, mid = await _started(h, alice, bob)
-        await h.play_move(alice, thread)
-        await h.settle()
-        assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
-        await h.settle()
+        thread, mid, fired = await _bob_sleeps(h, admin, alice, bob, "ai")
+        assert fired == 1
         notice = next(m for m in fake.public(thread) if "ran out of time" in m.content)
         assert "AI for bob" in notice.content and [b["label"] for b in notice.buttons] == [
             "Take my seat back"
@@ -149,12 +155,7 @@ async def test_the_sleeper_takes_the_seat_back(fake: FakeDiscord, tmp_path: Path
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai")
-        thread, mid = await _started(h, alice, bob)
-        await h.play_move(alice, thread)
-        await h.settle()
-        await h.bot.timers.tick(h.clock[0] + 61 * MIN)
-        await h.settle()
+        thread, mid, _fired = await _bob_sleeps(h, admin, alice, bob, "ai")
         notice = next(m for m in fake.public(thread) if "ran out of time" in m.content)
         for stranger in (carol, alice):
             no = await h.press(stranger, notice, "Take my seat back")

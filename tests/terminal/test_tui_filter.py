@@ -17,18 +17,11 @@ from bot.tui.app import AgoraApp
 from bot.tui.screens import TextScreen
 from engine.table.present import ends_of, of
 from tests.terminal.test_tui import ready
-from tests.tui_helpers import new_game, screen_text
+from tests.tui_helpers import new_app, screen_text
 
 SIZE = (80, 24)
 ASKED = "You still have"
-
-
-async def new_app(
-    tmp_path: Path, game_id: str = "siege_of_olympus", windows: str = "auto", confirm: bool = True
-) -> AgoraApp:
-    """The app on a new game (seed 3) in tmp_path whose AI moves at once."""
-    db = str(tmp_path / "games.db")
-    return AgoraApp(db, await new_game(db, game_id, seed=3), windows, ai_delay=0, confirm=confirm)
+SIEGE = "siege_of_olympus"
 
 
 def shown_moves(app: AgoraApp) -> list[str]:
@@ -104,7 +97,7 @@ async def own_turn(app: AgoraApp, pilot) -> None:  # type: ignore[no-untyped-def
 
 
 async def test_the_filter_counts_what_it_lets_through_and_clears_after_a_move(tmp_path: Path) -> None:
-    app = await new_app(tmp_path)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         total = len(app.moves)
@@ -132,7 +125,7 @@ async def test_the_filter_counts_what_it_lets_through_and_clears_after_a_move(tm
 
 
 async def test_esc_in_the_filter_gives_the_keys_back(tmp_path: Path) -> None:
-    app = await new_app(tmp_path)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         total = len(app.moves)
@@ -161,7 +154,7 @@ async def test_esc_in_the_filter_gives_the_keys_back(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game_id", ["siege_of_olympus", "ophidian"])
 async def test_the_cursor_starts_off_the_end_of_the_turn(tmp_path: Path, game_id: str) -> None:
-    app = await new_app(tmp_path, game_id)
+    app = await new_app(tmp_path, game_id, 3)
     checked = 0
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
@@ -182,7 +175,7 @@ async def test_the_cursor_starts_off_the_end_of_the_turn(tmp_path: Path, game_id
 
 
 async def test_ending_the_turn_asks_once_esc_keeps_it_enter_ends_it(tmp_path: Path) -> None:
-    app = await new_app(tmp_path)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         others = sum(not ender(app, m.key) for m in app.moves)
@@ -211,7 +204,7 @@ async def test_ending_the_turn_asks_once_esc_keeps_it_enter_ends_it(tmp_path: Pa
 
 
 async def test_the_setting_turns_the_question_off(tmp_path: Path) -> None:
-    app = await new_app(tmp_path, confirm=False)
+    app = await new_app(tmp_path, SIEGE, 3, confirm=False)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         await pilot.press("e")
@@ -223,7 +216,7 @@ async def test_the_setting_turns_the_question_off(tmp_path: Path) -> None:
 async def test_a_lone_pass_never_asks(tmp_path: Path) -> None:
     """With windows set to ask, a response window whose only move is Pass waits for the person; Enter
     passes at once."""
-    app = await new_app(tmp_path, windows="ask")
+    app = await new_app(tmp_path, SIEGE, 3, windows="ask")
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await settle(pilot)
@@ -258,7 +251,7 @@ def test_no_confirm_on_the_command_line_reaches_the_app(
 async def test_right_opens_a_group_and_left_closes_it(tmp_path: Path) -> None:
     """The help says → opens a group: → opens the group under the cursor, then steps into it; ← goes back to
     the group, then closes it."""
-    app = await new_app(tmp_path)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         tree = app.query_one("#moves", Tree)
@@ -284,7 +277,7 @@ async def test_right_opens_a_group_and_left_closes_it(tmp_path: Path) -> None:
 async def test_a_number_then_enter_at_once_plays_that_move(tmp_path: Path) -> None:
     """Typed fast (the keys in one burst, as a paste or tmux sends them), a move's number then Enter plays the
     move the number names, not the one the cursor was on before it got there."""
-    app = await new_app(tmp_path)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         keyed = dict(app.keyed)

@@ -279,8 +279,9 @@ async def test_a_refused_press_does_not_end_time_away_elsewhere(
 def test_each_custom_id_is_written_by_its_own_component_class() -> None:
     """A custom_id ("ag:…") is written only inside the DynamicItem (or form) class that answers it: its
     template and its constructor; nowhere else in bot/discord builds one by hand."""
-    found = []
-    for path in sorted((Path(__file__).resolve().parents[1] / "bot" / "discord").glob("*.py")):
+    found, paths = [], sorted((Path(__file__).resolve().parents[2] / "bot" / "discord").glob("*.py"))
+    assert paths, "bot/discord is read"
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         inside: set[int] = set()
         for node in ast.walk(tree):

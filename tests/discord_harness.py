@@ -152,6 +152,16 @@ class Harness:
         """Pick a seat choice (a deck, a Commander) in the lobby's select menu whose placeholder is `menu`."""
         return await (await self.fake.select(user, lobby, [value], placeholder=menu)).wait_reply()
 
+    async def started_game(
+        self, host: FakeUser, guest: FakeUser, game: str = "omphala"
+    ) -> tuple[FakeChannel, int]:
+        """The host opens a lobby of `game`, the guest joins, the host starts: the thread and the match id."""
+        thread, lobby, mid = await self.open_lobby(host, game)
+        await self.press(guest, lobby, "Join")
+        await self.press(host, self.fake.message(lobby.id), "Start")
+        await self.settle()
+        return thread, mid
+
     async def take_seats(
         self, host: FakeUser, guest: FakeUser, lobby: FakeMessage, menu: str, picks: tuple[str, str]
     ) -> FakeMessage:

@@ -23,23 +23,13 @@ async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMes
     return await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
 
 
-async def _started(
-    h: Harness, alice: FakeUser, bob: FakeUser, game: str = "omphala"
-) -> tuple[FakeChannel, int]:
-    thread, lobby, mid = await h.open_lobby(alice, game)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
-    await h.settle()
-    return thread, mid
-
-
 async def _bob_sleeps(
     h: Harness, admin: FakeUser, alice: FakeUser, bob: FakeUser, policy: str
 ) -> tuple[FakeChannel, int, int]:
     """An Omphala game with a 60-minute timeout under `policy`: alice plays, then bob sleeps past it; the
     thread, the match id and how many timers fired."""
     await _config(h.fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy)
-    thread, mid = await _started(h, alice, bob)
+    thread, mid = await h.started_game(alice, bob)
     await h.play_move(alice, thread)
     await h.settle()
     fired = await h.bot.timers.tick(h.clock[0] + 61 * MIN)
@@ -63,7 +53,7 @@ async def test_skip_policy_passes_the_turn_in_the_games_words(fake: FakeDiscord,
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="skip")
-        thread, mid = await _started(h, alice, bob, "ophion")
+        thread, mid = await h.started_game(alice, bob, "ophion")
         assert (await h.sessions.get(mid)).users_to_act == (alice.id,)
         assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
         await h.settle()
@@ -187,7 +177,7 @@ async def test_reminders_repeat_up_to_a_number_with_a_deadline_and_dms(
         assert "at most 2" in shown.content
         on = await (await fake.slash(bob, fake.channel, "notify", {"dms": "on"})).wait_reply()
         assert on.ephemeral and "direct message" in on.content
-        thread, _mid = await _started(h, alice, bob)
+        thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         start = h.clock[0]
@@ -211,7 +201,7 @@ async def test_no_reminder_in_quiet_hours(fake: FakeDiscord, tmp_path: Path) -> 
         # the harness clock starts at 13:46:40 UTC, 14:46:40 at UTC+1: quiet until 15:00 there (14:00 UTC)
         shown = await _config(fake, admin, reminder_minutes=10, quiet_hours="14-15", timezone="UTC+1")
         assert "14:00–15:00 (UTC+1)" in shown.content
-        thread, _mid = await _started(h, alice, bob)
+        thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         start = h.clock[0]

@@ -32,7 +32,6 @@ from bot.discord.common import DISK_FULL, UNREACHABLE, UNREACHABLE_OTHER
 from bot.sessions import MatchInfo
 from bot.store import SqliteStore, StoreError, StoreUnavailable
 from bot.store.base import reason_of
-from tests.discord.test_discord_async import _started
 from tests.discord_harness import HAND, NAV, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.client import ErrorLogCapture, capture_error_logs
@@ -209,7 +208,7 @@ async def _menu_open(h: Harness) -> tuple[MatchInfo, FakeUser, FakeMessage, str]
     """alice and bob start a game and its mover opens a move's menu: the match, the mover, the menu and the
     label that plays the move."""
     alice, bob = h.fake.add_user("alice"), h.fake.add_user("bob")
-    thread, mid = await _started(h, alice, bob)
+    thread, mid = await h.started_game(alice, bob)
     info = await h.sessions.get(mid)
     mover = alice if info.users_to_act[0] == alice.id else bob
     hand, label = await _move_menu(h, mover, thread)
@@ -402,7 +401,7 @@ async def test_a_board_waits_out_an_outage(
     monkeypatch.setattr(base, "OUTAGE_BACKOFF", (0.01, 0.04))
     async with Harness.started(fake, tmp_path) as h:
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         posted = len(fake.public(thread))
         calls = 0
         read = h.sessions.table_snapshot

@@ -217,9 +217,12 @@ class Harness:
                 hand = await self.press(user, hand, buttons[0])
         raise AssertionError(f"no move was played: {hand.content}")
 
-    async def play_move(self, user: FakeUser, channel: FakeChannel) -> FakeMessage:
-        """Open 'My hand & moves' on the latest board and play End turn or Pass if offered, else the first."""
-        hand = await self.press(user, self.board(channel), HAND)
+    async def play_move(
+        self, user: FakeUser, channel: FakeChannel, message: FakeMessage | None = None
+    ) -> FakeMessage:
+        """Open 'My hand & moves' on `message` (else the latest board) and play End turn or Pass if offered,
+        else the first."""
+        hand = await self.press(user, message or self.board(channel), HAND)
         assert hand.ephemeral and hand.visible_to == user.id
         for _ in range(10):
             if "✅ You played" in hand.content:

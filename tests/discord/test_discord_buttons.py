@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.discord_harness import HAND, Harness
-from tests.fakediscord import ErrorLogCapture, FakeDiscord
+from tests.fakediscord import ErrorLogCapture, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 
 async def test_restart_mid_game_old_buttons_still_work(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -53,12 +53,17 @@ async def test_stranger_is_refused_but_may_look(fake: FakeDiscord, tmp_path: Pat
         assert info.state_id == 0 and hand.visible_to == alice.id
 
 
+async def _second_level(h: Harness, user: FakeUser, thread: FakeChannel) -> FakeMessage:
+    """The user's hand menu opened on the board, then its first button pressed: the second level."""
+    hand = await h.press(user, h.board(thread), HAND)
+    return await h.press(user, hand, hand.buttons[0]["label"])
+
+
 async def test_stale_menu_is_refreshed(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         thread, mid = await h.started_game(alice, bob)
-        hand = await h.press(alice, h.board(thread), HAND)
-        level2 = await h.press(alice, hand, hand.buttons[0]["label"])
+        level2 = await _second_level(h, alice, thread)
         stale = level2.snapshot()
         await h.play_move(bob, thread)  # only bob moved: alice's half-made pick still counts (issue 22)
         await h.play_move(alice, thread)  # but once she has moved herself, the old menu is out of date
@@ -75,8 +80,7 @@ async def test_double_press_applies_once(fake: FakeDiscord, tmp_path: Path) -> N
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         thread, mid = await h.started_game(alice, bob)
-        hand = await h.press(alice, h.board(thread), HAND)
-        level2 = await h.press(alice, hand, hand.buttons[0]["label"])
+        level2 = await _second_level(h, alice, thread)
         leaf = level2.buttons[0]["label"]
         first, second = await asyncio.gather(fake.click(alice, level2, leaf), fake.click(alice, level2, leaf))
         played = await first.wait_edits(1)

@@ -118,6 +118,10 @@ class Harness:
         for user in users:
             await self.bot.services.prefs.set_windows(self.fake.guild.id, user.id, setting)
 
+    async def config(self, admin: FakeUser, **options: Any) -> FakeMessage:
+        """/config with these options, by an admin in #general; the reply."""
+        return await (await self.fake.slash(admin, self.fake.channel, "config", options)).wait_reply()
+
     async def open_lobby(self, host: FakeUser, game: str = "omphala") -> tuple[FakeChannel, FakeMessage, int]:
         """/play in #general: the thread, its lobby message and the match id."""
         before = len(self.fake.threads(self.fake.channel))

@@ -11,7 +11,6 @@ import discord
 import discord.webhook.async_
 import pytest
 
-from tests.discord.test_discord_async import _config
 from tests.discord.test_discord_restarts import boards, shows
 from tests.discord_harness import HAND, NAV, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
@@ -22,7 +21,7 @@ MIN = 60.0
 async def _waiting_on_bob(h: Harness, fake: FakeDiscord, **config: int) -> tuple[FakeChannel, int, FakeUser]:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
-    await _config(fake, admin, **config)
+    await h.config(admin, **config)
     thread, mid = await h.started_game(alice, bob)
     await h.play_move(alice, thread)
     await h.settle()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,10 +22,6 @@ from tests.toygame import DECK, HighCard
 
 MIN = 60.0
 CHOOSE = "Choose your Deck (random if none)"
-
-
-async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMessage:
-    return await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
 
 
 async def _choose(h: Harness, user: FakeUser, lobby: FakeMessage, option: str) -> FakeMessage:
@@ -158,9 +153,9 @@ async def test_config_response_wait_changes_the_wait_and_zero_disables(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        shown = await _config(fake, admin)
+        shown = await h.config(admin)
         assert "Response windows pass by themselves after: 1 min" in shown.content
-        shown = await _config(fake, admin, response_wait=5)
+        shown = await h.config(admin, response_wait=5)
         assert "Response windows pass by themselves after: 5 s" in shown.content
         thread, mid = await h.started_game(alice, bob, toy.id)
         await _draw(h, alice, thread)
@@ -170,7 +165,7 @@ async def test_config_response_wait_changes_the_wait_and_zero_disables(
         await h.settle()
         assert (await h.store.load_log(mid))[-1].key == "pass"
 
-        shown = await _config(fake, admin, response_wait=0)
+        shown = await h.config(admin, response_wait=0)
         assert "Response windows pass by themselves after: never" in shown.content
         await _draw(h, bob, thread)
         info = await h.sessions.get(mid)
@@ -197,7 +192,7 @@ async def test_the_running_loop_passes_a_window_in_time(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, response_wait=2)
+        await h.config(admin, response_wait=2)
         thread, mid = await h.started_game(alice, bob, toy.id)
         base, t0 = h.clock[0], time.monotonic()
         h.sessions.clock = lambda: base + (time.monotonic() - t0)

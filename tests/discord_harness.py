@@ -12,22 +12,17 @@ import asyncio
 import contextlib
 import itertools
 import secrets
-import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-ROOT = str(Path(__file__).resolve().parents[1])
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-import bot.sessions.lobby as sessions_module  # noqa: E402  (new match seeds: lobby.secrets)
-from bot.discord import AgoraBot  # noqa: E402
-from bot.sessions import MatchInfo, SessionManager  # noqa: E402
-from bot.store import SqliteStore  # noqa: E402
-from tests.fakediscord import (  # noqa: E402
+import bot.sessions.lobby as sessions_module  # (new match seeds: lobby.secrets)
+from bot.discord import AgoraBot
+from bot.sessions import MatchInfo, SessionManager
+from bot.store import SqliteStore
+from tests.fakediscord import (
     BotRunner,
     FakeChannel,
     FakeDiscord,

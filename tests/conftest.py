@@ -7,8 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import packs
-from engine.registry import games, register
-from tests.toygame import HighCard
+from tests.toygame import HighCard, registered
 
 pytest_plugins = ("tests.fakediscord.fixtures", "tests.pg")  # tests/pg.py: the test PostgreSQL
 
@@ -22,13 +21,8 @@ os.environ.setdefault("AGORA_RENDER_WORKERS", "0")
 @pytest.fixture
 def toy() -> Iterator[HighCard]:
     """High Card (tests/toygame.py) in the registry for one test."""
-    game = HighCard()
-    assert game.id not in games()
-    register(game)
-    try:
+    with registered(HighCard()) as game:
         yield game
-    finally:
-        games().pop(game.id, None)
 
 
 @pytest.fixture(autouse=True)

@@ -12,22 +12,17 @@ import asyncio
 import contextlib
 import itertools
 import secrets
-import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-ROOT = str(Path(__file__).resolve().parents[1])
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-import bot.sessions.lobby as sessions_module  # noqa: E402  (new match seeds: lobby.secrets)
-from bot.discord import AgoraBot  # noqa: E402
-from bot.sessions import MatchInfo, SessionManager  # noqa: E402
-from bot.store import SqliteStore  # noqa: E402
-from tests.fakediscord import (  # noqa: E402
+import bot.sessions.lobby as sessions_module  # (new match seeds: lobby.secrets)
+from bot.discord import AgoraBot
+from bot.sessions import MatchInfo, SessionManager
+from bot.store import SqliteStore
+from tests.fakediscord import (
     BotRunner,
     FakeChannel,
     FakeDiscord,
@@ -118,6 +113,10 @@ class Harness:
         for user in users:
             await self.bot.services.prefs.set_windows(self.fake.guild.id, user.id, setting)
 
+    async def config(self, admin: FakeUser, **options: Any) -> FakeMessage:
+        """/config with these options, by an admin in #general; the reply."""
+        return await (await self.fake.slash(admin, self.fake.channel, "config", options)).wait_reply()
+
     async def open_lobby(self, host: FakeUser, game: str = "omphala") -> tuple[FakeChannel, FakeMessage, int]:
         """/play in #general: the thread, its lobby message and the match id."""
         before = len(self.fake.threads(self.fake.channel))
@@ -152,6 +151,56 @@ class Harness:
         """Pick a seat choice (a deck, a Commander) in the lobby's select menu whose placeholder is `menu`."""
         return await (await self.fake.select(user, lobby, [value], placeholder=menu)).wait_reply()
 
+    async def started_game(
+        self, host: FakeUser, guest: FakeUser, game: str = "omphala"
+    ) -> tuple[FakeChannel, int]:
+        """The host opens a lobby of `game`, the guest joins, the host starts: the thread and the match id."""
+        thread, lobby, mid = await self.open_lobby(host, game)
+        await self.press(guest, lobby, "Join")
+        await self.press(host, self.fake.message(lobby.id), "Start")
+        await self.settle()
+        return thread, mid
+
+    async def take_seats(
+        self, host: FakeUser, guest: FakeUser, lobby: FakeMessage, menu: str, picks: tuple[str, str]
+    ) -> FakeMessage:
+        """The host picks a seat choice in `menu`, the guest joins and picks theirs; the lobby then."""
+        lobby = await self.pick_choice(host, lobby, picks[0], menu)
+        lobby = await self.press(guest, lobby, "Join")
+        return await self.pick_choice(guest, lobby, picks[1], menu)
+
+    async def start_match(self, host: FakeUser, lobby: FakeMessage, mid: int) -> MatchInfo:
+        """The host presses Start; the match once every board is drawn."""
+        await self.press(host, lobby, "Start")
+        await self.settle()
+        return await self.sessions.get(mid)
+
+    async def offers_pass(self, channel: FakeChannel, info: MatchInfo, waiter: FakeUser) -> None:
+        """The open window is named on the board without a ping, and the waiter's menu offers Pass."""
+        board = self.board(channel)
+        assert not board.pinged(waiter) and info.window in board.content  # an edit names, never pings
+        menu = await self.press(waiter, board, HAND)
+        assert "Pass" in [b["label"] for b in menu.buttons]
+
+    async def lets_pass(self, channel: FakeChannel, info: MatchInfo, waiter: FakeUser) -> None:
+        """At its deadline the open window passes by itself: said on the board, with no message of its own."""
+        self.clock[0] = info.deadline
+        assert await self.bot.timers.tick() == 1
+        await self.settle()
+        assert not [m for m in self.fake.public(channel) if m.content.startswith("⏳")]
+        assert f"⏳ {waiter.name} let the {info.window} pass." in self.board(channel).text()
+
+    async def finish_after_restart(
+        self, mid: int, channel: FakeChannel, people: dict[int, FakeUser]
+    ) -> MatchInfo:
+        """Restart the bot in the middle of the game, then play it to its end; the final match info."""
+        await self.restart()
+        info = await self.sessions.get(mid)
+        assert not info.over and info.users_to_act
+        final = await self.play_until_over(mid, channel, people)
+        assert final.over
+        return final
+
     async def play_through(self, user: FakeUser, channel: FakeChannel, first: str) -> FakeMessage:
         """From the hand menu: press `first`, then the first option at each level until a move is played."""
         hand = await self.press(user, self.board(channel), HAND)
@@ -167,9 +216,12 @@ class Harness:
                 hand = await self.press(user, hand, buttons[0])
         raise AssertionError(f"no move was played: {hand.content}")
 
-    async def play_move(self, user: FakeUser, channel: FakeChannel) -> FakeMessage:
-        """Open 'My hand & moves' on the latest board and play End turn or Pass if offered, else the first."""
-        hand = await self.press(user, self.board(channel), HAND)
+    async def play_move(
+        self, user: FakeUser, channel: FakeChannel, message: FakeMessage | None = None
+    ) -> FakeMessage:
+        """Open 'My hand & moves' on `message` (else the latest board) and play End turn or Pass if offered,
+        else the first."""
+        hand = await self.press(user, message or self.board(channel), HAND)
         assert hand.ephemeral and hand.visible_to == user.id
         for _ in range(10):
             if "✅ You played" in hand.content:
@@ -187,13 +239,19 @@ class Harness:
                 raise AssertionError(f"no move offered to {user.name}: {hand.content}")
         raise AssertionError("the menu never reached a move")
 
-    async def play_until_over(self, mid: int, channel: FakeChannel, people: dict[int, FakeUser]) -> MatchInfo:
-        """Let the people to act play until the game ends; the final match info."""
+    async def play_until_over(
+        self,
+        mid: int,
+        channel: FakeChannel,
+        people: dict[int, FakeUser],
+        play: Callable[[FakeUser], Awaitable[object]] | None = None,
+    ) -> MatchInfo:
+        """Let the people to act play (`play`, else `play_move`) until the game ends; the final match info."""
         for _ in range(1000):
             await self.settle()
             info = await self.sessions.get(mid)
             if info.over:
                 return info
             user = people[info.users_to_act[0]]
-            await self.play_move(user, channel)
+            await (play(user) if play is not None else self.play_move(user, channel))
         raise AssertionError("the game did not end")

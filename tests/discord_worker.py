@@ -92,12 +92,16 @@ async def main(db: str, api_base: str, gateway: str, token: str) -> int:
     return await serve(bot, sessions, store, token)
 
 
-if __name__ == "__main__":
+def worker_arguments() -> argparse.ArgumentParser:
+    """The arguments every worker takes: the database, the fake's API base and gateway, the bot's token."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("db")
-    parser.add_argument("api_base")
-    parser.add_argument("gateway")
-    parser.add_argument("token")
+    for name in ("db", "api_base", "gateway", "token"):
+        parser.add_argument(name)
+    return parser
+
+
+if __name__ == "__main__":
+    parser = worker_arguments()
     parser.add_argument("--hold", default="")
     a = parser.parse_args()
     if a.hold:

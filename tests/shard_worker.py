@@ -24,7 +24,7 @@ from bot.__main__ import parse_shards
 from bot.discord import ShardedAgoraBot
 from bot.sessions import SessionEvent, SessionManager
 from bot.store import open_store
-from tests.discord_worker import point_at, say, serve
+from tests.discord_worker import point_at, say, serve, worker_arguments
 from tests.fakediscord import make_client_kwargs, quick_identify
 
 
@@ -57,11 +57,7 @@ async def main(a: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("db")
-    parser.add_argument("api_base")
-    parser.add_argument("gateway")
-    parser.add_argument("token")
+    parser = worker_arguments()
     parser.add_argument("--shards", required=True)
     parser.add_argument("--shard-count", required=True)
     parser.add_argument("--lease", type=float, default=3.0)

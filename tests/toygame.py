@@ -13,11 +13,13 @@ playing may jeer, so that the drawer's next card counts one less (never below 1)
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, TypeVar
 
-from engine.core import JSON, Action, Event, IllegalAction, PlayerId, action
+from engine.core import JSON, Action, Event, Game, IllegalAction, PlayerId, action
+from engine.registry import games, register
 from engine.rng import Rng
 from engine.table.present import CardEntry, SeatChoice, Status, picked, seat_name
 
@@ -185,3 +187,17 @@ class HighCard:
 
     def from_json(self, data: JSON) -> JSON:
         return copy.deepcopy(data)
+
+
+G = TypeVar("G", bound=Game[Any])
+
+
+@contextlib.contextmanager
+def registered(game: G) -> Iterator[G]:
+    """The game in the registry for the length of the with block (a test's own game)."""
+    assert game.id not in games()
+    register(game)
+    try:
+        yield game
+    finally:
+        games().pop(game.id, None)

@@ -1,14 +1,16 @@
-"""Helpers for the terminal app's tests: a new console game in a database file, and the app's screen as
-plain text (every widget's text, scrolled out of view or not)."""
+"""Helpers for the terminal app's tests: a new console game in a database file (and the app on it), and the
+app's screen as plain text (every widget's text, scrolled out of view or not)."""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 from bot.console import PlayOptions, _new_game, _Screen
 from bot.sessions import SessionManager
 from bot.store import SqliteStore
+from bot.tui.app import AgoraApp
 
 
 async def new_game(
@@ -33,6 +35,24 @@ async def new_game(
     finally:
         await sessions.close()
         await store.close()
+
+
+async def new_app(
+    tmp_path: Path, game: str, seed: int = 1, windows: str = "auto", confirm: bool = True, **options: Any
+) -> AgoraApp:
+    """The terminal app on a new game in tmp_path (`options` as new_game's) whose AI moves at once."""
+    db = str(tmp_path / "games.db")
+    return AgoraApp(db, await new_game(db, game, seed, **options), windows, ai_delay=0, confirm=confirm)
+
+
+async def press_for_screen(app: AgoraApp, pilot: Any, key: str, screen: type) -> None:
+    """Press `key`, wait until a screen of that kind is up, and let it draw."""
+    await pilot.press(key)
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(app.screen, screen):
+            break
+    await pilot.pause()
 
 
 def screen_text(app: Any) -> str:

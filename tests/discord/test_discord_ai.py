@@ -5,17 +5,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from bot.ai import LEVELS
 from tests.discord_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import FakeDiscord, FakeMessage
 
 MIN = 60.0
-
-
-async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMessage:
-    return await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
 
 
 def _seats(message: FakeMessage) -> str:
@@ -28,7 +23,7 @@ async def test_add_ai_offers_every_level_and_the_lobby_and_board_show_it(
     alice = fake.add_user("alice")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        said = await _config(fake, admin, ai_level="easy")
+        said = await h.config(admin, ai_level="easy")
         assert "**easy** for Add AI" in said.content
         thread, lobby, mid = await h.open_lobby(alice)
         options = lobby.option_values("Add an AI of a chosen level…")
@@ -70,8 +65,8 @@ async def test_config_sets_the_level_that_takes_over_a_timed_out_seat(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        said = await _config(
-            fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai", timeout_ai_level="easy"
+        said = await h.config(
+            admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai", timeout_ai_level="easy"
         )
         assert "**easy** for a timed-out seat" in said.content
         thread, lobby, mid = await h.open_lobby(alice, "ophion")
@@ -98,7 +93,7 @@ async def test_hint_is_off_by_default_then_ephemeral_for_the_player_to_act(
         await h.settle()
         off = await (await fake.slash(alice, thread, "game hint")).wait_reply()
         assert off.ephemeral and "Hints are off on this server" in off.content
-        said = await _config(fake, admin, hints="on")
+        said = await h.config(admin, hints="on")
         assert "Hints (/game hint): on" in said.content
         assert (await h.sessions.get(mid)).users_to_act == (alice.id,)
         waiting = await (await fake.slash(bob, thread, "game hint")).wait_reply()

@@ -5,7 +5,6 @@ Time moves with the timers' tick(now); everything goes through the fake Discord.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,18 +18,18 @@ MIN = 60.0
 HOUR = 3600.0
 
 
-async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMessage:
-    return await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
-
-
-async def _started(
-    h: Harness, alice: FakeUser, bob: FakeUser, game: str = "omphala"
-) -> tuple[FakeChannel, int]:
-    thread, lobby, mid = await h.open_lobby(alice, game)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
+async def _bob_sleeps(
+    h: Harness, admin: FakeUser, alice: FakeUser, bob: FakeUser, policy: str
+) -> tuple[FakeChannel, int, int]:
+    """An Omphala game with a 60-minute timeout under `policy`: alice plays, then bob sleeps past it; the
+    thread, the match id and how many timers fired."""
+    await h.config(admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy)
+    thread, mid = await h.started_game(alice, bob)
+    await h.play_move(alice, thread)
     await h.settle()
-    return thread, mid
+    fired = await h.bot.timers.tick(h.clock[0] + 61 * MIN)
+    await h.settle()
+    return thread, mid, fired
 
 
 def _dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
@@ -48,8 +47,8 @@ async def test_skip_policy_passes_the_turn_in_the_games_words(fake: FakeDiscord,
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="skip")
-        thread, mid = await _started(h, alice, bob, "ophion")
+        await h.config(admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="skip")
+        thread, mid = await h.started_game(alice, bob, "ophion")
         assert (await h.sessions.get(mid)).users_to_act == (alice.id,)
         assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
         await h.settle()
@@ -67,12 +66,8 @@ async def test_skipped_secret_choice_stays_secret(fake: FakeDiscord, tmp_path: P
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="skip")
-        thread, mid = await _started(h, alice, bob)
-        await h.play_move(alice, thread)
-        await h.settle()
-        assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
-        await h.settle()
+        thread, mid, fired = await _bob_sleeps(h, admin, alice, bob, "skip")
+        assert fired == 1
         info = await h.sessions.get(mid)
         assert info.state_id == 2 and len(info.users_to_act) == 1
         said = [m.content for m in fake.public(thread) if "ran out of time" in m.content]
@@ -127,12 +122,8 @@ async def test_ai_stands_in_records_the_loss_and_shows_its_name(fake: FakeDiscor
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai")
-        thread, mid = await _started(h, alice, bob)
-        await h.play_move(alice, thread)
-        await h.settle()
-        assert await h.bot.timers.tick(h.clock[0] + 61 * MIN) == 1
-        await h.settle()
+        thread, mid, fired = await _bob_sleeps(h, admin, alice, bob, "ai")
+        assert fired == 1
         notice = next(m for m in fake.public(thread) if "ran out of time" in m.content)
         assert "AI for bob" in notice.content and [b["label"] for b in notice.buttons] == [
             "Take my seat back"
@@ -149,12 +140,7 @@ async def test_the_sleeper_takes_the_seat_back(fake: FakeDiscord, tmp_path: Path
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai")
-        thread, mid = await _started(h, alice, bob)
-        await h.play_move(alice, thread)
-        await h.settle()
-        await h.bot.timers.tick(h.clock[0] + 61 * MIN)
-        await h.settle()
+        thread, mid, _fired = await _bob_sleeps(h, admin, alice, bob, "ai")
         notice = next(m for m in fake.public(thread) if "ran out of time" in m.content)
         for stranger in (carol, alice):
             no = await h.press(stranger, notice, "Take my seat back")
@@ -182,11 +168,11 @@ async def test_reminders_repeat_up_to_a_number_with_a_deadline_and_dms(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        shown = await _config(fake, admin, reminder_minutes=10, reminder_count=2, timeout_minutes=120)
+        shown = await h.config(admin, reminder_minutes=10, reminder_count=2, timeout_minutes=120)
         assert "at most 2" in shown.content
         on = await (await fake.slash(bob, fake.channel, "notify", {"dms": "on"})).wait_reply()
         assert on.ephemeral and "direct message" in on.content
-        thread, _mid = await _started(h, alice, bob)
+        thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         start = h.clock[0]
@@ -205,12 +191,12 @@ async def test_no_reminder_in_quiet_hours(fake: FakeDiscord, tmp_path: Path) -> 
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        bad = await _config(fake, admin, quiet_hours="at night")
+        bad = await h.config(admin, quiet_hours="at night")
         assert bad.ephemeral and "22-7" in bad.content
         # the harness clock starts at 13:46:40 UTC, 14:46:40 at UTC+1: quiet until 15:00 there (14:00 UTC)
-        shown = await _config(fake, admin, reminder_minutes=10, quiet_hours="14-15", timezone="UTC+1")
+        shown = await h.config(admin, reminder_minutes=10, quiet_hours="14-15", timezone="UTC+1")
         assert "14:00–15:00 (UTC+1)" in shown.content
-        thread, _mid = await _started(h, alice, bob)
+        thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         start = h.clock[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.discord.test_discord_pace import _boards
-from tests.discord.test_discord_windows import _config, _draw, _started
+from tests.discord.test_discord_windows import _draw
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.toygame import HighCard
@@ -75,8 +75,8 @@ async def test_away_stops_the_clock_across_a_restart_and_ends_at_its_date(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=60, timeout_minutes=24 * 60, timeout_policy="skip")
-        thread, mid = await _started(h, alice, bob, toy)
+        await h.config(admin, reminder_minutes=60, timeout_minutes=24 * 60, timeout_policy="skip")
+        thread, mid = await h.started_game(alice, bob, toy.id)
         posted = [m.id for m in _boards(h, thread)]
         await _away(fake, bob, "5d", "Beach *week*")
         await h.settle()
@@ -120,9 +120,9 @@ async def test_the_line_shows_once_on_each_game_and_a_press_ends_it(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=60)
-        first, one = await _started(h, alice, bob, toy)
-        second, _ = await _started(h, alice, bob, toy)
+        await h.config(admin, reminder_minutes=60)
+        first, one = await h.started_game(alice, bob, toy.id)
+        second, _ = await h.started_game(alice, bob, toy.id)
         _, lobby, _ = await h.open_lobby(bob, toy.id)
         await h.press(alice, lobby, "Join")
         await _away(fake, alice, "1w")
@@ -154,13 +154,13 @@ async def test_away_days_zero_turns_it_off(toy: HighCard, fake: FakeDiscord, tmp
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        shown = await _config(fake, admin, reminder_minutes=60)
+        shown = await h.config(admin, reminder_minutes=60)
         assert "Time away (/away): 21 days a year per person" in shown.content
-        thread, mid = await _started(h, alice, bob, toy)
+        thread, mid = await h.started_game(alice, bob, toy.id)
         await _away(fake, alice, "3d")
         start = h.clock[0]
         assert await _tick(h, start + 2 * HOUR) == 0 and not _reminders(h, thread)
-        shown = await _config(fake, admin, away_days=0)
+        shown = await h.config(admin, away_days=0)
         assert "Time away (/away): off" in shown.content
         said = await _away(fake, bob, "3d")
         assert "Time away is off on this server" in said.content

@@ -9,21 +9,13 @@ from pathlib import Path
 import pytest
 
 from tests.discord_harness import HAND, Harness
-from tests.fakediscord import ErrorLogCapture, FakeDiscord, FakeUser
-
-
-async def _two_humans(h: Harness, alice: FakeUser, bob: FakeUser) -> tuple[object, int]:
-    thread, lobby, mid = await h.open_lobby(alice)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
-    await h.settle()
-    return thread, mid
+from tests.fakediscord import ErrorLogCapture, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 
 async def test_restart_mid_game_old_buttons_still_work(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)  # alice chose; bob still to choose
         bob_hand = await h.press(bob, h.board(thread), HAND)  # a menu opened before the restart
         old_board = h.board(thread).snapshot()  # as a client that has not seen its buttons removed yet
@@ -45,7 +37,7 @@ async def test_restart_mid_game_old_buttons_still_work(fake: FakeDiscord, tmp_pa
 async def test_stranger_is_refused_but_may_look(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         board = h.board(thread)
         refusal = await h.press(carol, board, HAND)
         assert refusal.ephemeral and refusal.visible_to == carol.id and "not playing" in refusal.content
@@ -61,12 +53,17 @@ async def test_stranger_is_refused_but_may_look(fake: FakeDiscord, tmp_path: Pat
         assert info.state_id == 0 and hand.visible_to == alice.id
 
 
+async def _second_level(h: Harness, user: FakeUser, thread: FakeChannel) -> FakeMessage:
+    """The user's hand menu opened on the board, then its first button pressed: the second level."""
+    hand = await h.press(user, h.board(thread), HAND)
+    return await h.press(user, hand, hand.buttons[0]["label"])
+
+
 async def test_stale_menu_is_refreshed(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _two_humans(h, alice, bob)
-        hand = await h.press(alice, h.board(thread), HAND)
-        level2 = await h.press(alice, hand, hand.buttons[0]["label"])
+        thread, mid = await h.started_game(alice, bob)
+        level2 = await _second_level(h, alice, thread)
         stale = level2.snapshot()
         await h.play_move(bob, thread)  # only bob moved: alice's half-made pick still counts (issue 22)
         await h.play_move(alice, thread)  # but once she has moved herself, the old menu is out of date
@@ -82,9 +79,8 @@ async def test_stale_menu_is_refreshed(fake: FakeDiscord, tmp_path: Path) -> Non
 async def test_double_press_applies_once(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _two_humans(h, alice, bob)
-        hand = await h.press(alice, h.board(thread), HAND)
-        level2 = await h.press(alice, hand, hand.buttons[0]["label"])
+        thread, mid = await h.started_game(alice, bob)
+        level2 = await _second_level(h, alice, thread)
         leaf = level2.buttons[0]["label"]
         first, second = await asyncio.gather(fake.click(alice, level2, leaf), fake.click(alice, level2, leaf))
         played = await first.wait_edits(1)
@@ -113,7 +109,7 @@ async def test_commands_rules_card_status_undo_abandon(fake: FakeDiscord, tmp_pa
         assert "Power **13**" in card.content and "steal" in card.content
         none = await (await fake.slash(bob, fake.channel, "game status")).wait_reply()
         assert "no game" in none.content
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         status = await (await fake.slash(bob, thread, "game status")).wait_reply()
         assert "Everyone at once" in status.text()
         await h.play_move(alice, thread)
@@ -145,7 +141,7 @@ async def test_config_and_timeouts(fake: FakeDiscord, tmp_path: Path) -> None:
         options = {"reminder_minutes": 10, "timeout_minutes": 60, "timeout_policy": "ai"}
         shown = await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
         assert "Reminder after: 10 min" in shown.content and "an AI takes the seat" in shown.content
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         start = h.clock[0]
@@ -173,7 +169,7 @@ async def test_timeout_forfeit_ends_the_game_as_a_loss(fake: FakeDiscord, tmp_pa
     async with Harness.started(fake, tmp_path) as h:
         options = {"reminder_minutes": 0, "timeout_minutes": 60, "timeout_policy": "forfeit"}
         await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         assert await h.bot.timers.tick(h.clock[0] + 61 * 60) == 1
@@ -198,7 +194,7 @@ async def test_callback_error_is_logged_with_match_id_and_answered(
 ) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
 
         async def broken(*args: object) -> None:
             raise RuntimeError("disk on fire")
@@ -215,7 +211,7 @@ async def test_undo_takes_back_a_move_within_the_turn(fake: FakeDiscord, tmp_pat
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     people = {alice.id: alice, bob.id: bob}
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _two_humans(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         for _ in range(20):  # end turns until the player to act can enhance or shield (no draw, no reveal)
             await h.settle()
             info = await h.sessions.get(mid)

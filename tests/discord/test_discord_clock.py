@@ -14,7 +14,6 @@ from bot.discord.settings import bank_words
 from bot.sessions.clock import ADD, BANK, DAY, RESERVE, Banks, Span, banks, banks_now, spans
 from bot.sessions.types import ALL
 from bot.store import LogRow, Seat
-from tests.discord.test_discord_windows import _config
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.toygame import HighCard
@@ -124,7 +123,7 @@ async def test_an_empty_bank_skips_the_turn_and_a_restart_resumes_the_banks_exac
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, timeout_policy="skip")
+        await h.config(admin, timeout_policy="skip")
         thread, mid = await _bank_game(h, alice, bob, toy)
         start = h.clock[0]
         h.clock[0] = start + 3 * DAY - 1
@@ -164,7 +163,7 @@ async def test_an_empty_bank_forfeits_under_the_forfeit_policy(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, timeout_policy="forfeit", reminder_minutes=0)
+        await h.config(admin, timeout_policy="forfeit", reminder_minutes=0)
         thread, mid = await _bank_game(h, alice, bob, toy)
         h.clock[0] += DAY
         await _draw(h, alice, thread)  # alice keeps 3 d; bob's runs out 3 days from now

@@ -9,17 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.discord_harness import HAND, Harness
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeDiscord
 
 DEFAULT_DESCRIPTION = "…"  # what discord.py sends for an option nobody described
-
-
-async def _started(h: Harness, alice: FakeUser, bob: FakeUser) -> tuple[Any, int]:
-    thread, lobby, mid = await h.open_lobby(alice)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
-    await h.settle()
-    return thread, mid
 
 
 def _options(options: list[dict[str, Any]], where: str) -> list[tuple[str, str]]:
@@ -49,7 +41,7 @@ async def test_stats_by_game_leaderboard_titles_and_log_after_the_end(
 ) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.sessions.forfeit(mid, bob.id)
         await h.settle()
@@ -69,7 +61,7 @@ async def test_stats_by_game_leaderboard_titles_and_log_after_the_end(
 async def test_status_shows_the_board_image(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, _ = await _started(h, alice, bob)
+        thread, _ = await h.started_game(alice, bob)
         status = await (await fake.slash(bob, thread, "game status")).wait_reply()
         assert status.ephemeral and "Everyone at once" in status.text()
         assert status.attachment("board.png").data[:4] == b"\x89PNG"
@@ -79,7 +71,7 @@ async def test_status_shows_the_board_image(fake: FakeDiscord, tmp_path: Path) -
 async def test_undo_is_offered_in_the_hand_menu_when_allowed(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         hand = await h.press(alice, h.board(thread), HAND)
         assert "↩ Undo" not in [b["label"] for b in hand.buttons]  # nothing to take back yet
         for user in (alice.id, bob.id, alice.id):  # the face-down choices, then alice's first own move

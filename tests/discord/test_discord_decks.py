@@ -17,10 +17,9 @@ from bot.sessions.decks import MAX_DECKS, DeckProblems, deck_games
 from bot.sessions.lobby import NOT_JOINED
 from engine.games.ophidian.cards import TEAM_CHOICE, TEAMS
 from engine.games.ophidian.decks import BOOK, deck_of
-from engine.registry import games, register
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
-from tests.toygame import HighCard, Present
+from tests.toygame import HighCard, Present, registered
 
 CHOOSE = "Choose your Team (random if none)"
 MARROW = deck_of(TEAMS["mind_and_marrow"])
@@ -43,12 +42,8 @@ class DeckCard(HighCard):
 
 @pytest.fixture
 def toy() -> Iterator[DeckCard]:
-    game = DeckCard()
-    register(game)
-    try:
+    with registered(DeckCard()) as game:
         yield game
-    finally:
-        games().pop(game.id, None)
 
 
 async def _open_form(fake: FakeDiscord, user: FakeUser, name: str | None = "Tide v2") -> FakeInteraction:

@@ -11,7 +11,6 @@ import discord
 import discord.webhook.async_
 import pytest
 
-from tests.discord.test_discord_async import _config, _started
 from tests.discord.test_discord_restarts import boards, shows
 from tests.discord_harness import HAND, NAV, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
@@ -22,8 +21,8 @@ MIN = 60.0
 async def _waiting_on_bob(h: Harness, fake: FakeDiscord, **config: int) -> tuple[FakeChannel, int, FakeUser]:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
-    await _config(fake, admin, **config)
-    thread, mid = await _started(h, alice, bob)
+    await h.config(admin, **config)
+    thread, mid = await h.started_game(alice, bob)
     await h.play_move(alice, thread)
     await h.settle()
     return thread, mid, bob
@@ -101,7 +100,7 @@ async def test_a_board_created_but_answered_500_appears_once(fake: FakeDiscord, 
     Discord enforces: one message, one ping."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         fault = fake.fail("POST", f"/channels/{thread.id}/messages", 500, done=True)
         await _play_until(h, fake, thread, [alice, bob], fault)
         state_id = (await h.sessions.get(mid)).state_id
@@ -114,7 +113,7 @@ async def test_a_board_answered_503_is_posted_again(fake: FakeDiscord, tmp_path:
     ping, instead of waiting for the next move."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         fault = fake.fail("POST", f"/channels/{thread.id}/messages", 503)
         await _play_until(h, fake, thread, [alice, bob], fault)
         info = await h.sessions.get(mid)
@@ -141,7 +140,7 @@ async def test_a_failed_menu_update_after_a_move_says_it_was_played(
     monkeypatch.setattr(discord.webhook.async_, "asyncio", _Hurried())
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         user = alice if alice.id in (await h.sessions.get(mid)).users_to_act else bob
         hand = await h.press(user, h.board(thread), HAND)
         fault = fake.fail("PATCH", "/messages/@original", 503, times=5)
@@ -175,8 +174,8 @@ async def test_a_slow_channel_never_delays_another(fake: FakeDiscord, tmp_path: 
     meanwhile."""
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     async with Harness.started(fake, tmp_path) as h:
-        slow, slow_mid = await _started(h, alice, bob)
-        quick, quick_mid = await _started(h, carol, dave)
+        slow, slow_mid = await h.started_game(alice, bob)
+        quick, quick_mid = await h.started_game(carol, dave)
         fake.fail("*", f"/channels/{slow.id}/", 0, times=1000, delay=10.0)
         for thread, mid, people in ((slow, slow_mid, (alice, bob)), (quick, quick_mid, (carol, dave))):
             info = await h.sessions.get(mid)
@@ -194,7 +193,7 @@ async def test_an_interaction_delivered_twice_is_played_once(fake: FakeDiscord, 
     """Discord delivers the press that completes a move a second time: the move is applied once."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         info = await h.sessions.get(mid)
         user = alice if alice.id in info.users_to_act else bob
         hand = await h.press(user, h.board(thread), HAND)
@@ -215,7 +214,7 @@ async def test_a_rate_limited_board_appears_once(fake: FakeDiscord, tmp_path: Pa
     """A 429 with Retry-After on a board post: discord.py waits and posts it again; one board."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         fault = fake.fail("POST", f"/channels/{thread.id}/messages", 429)
         await _play_until(h, fake, thread, [alice, bob], fault)
         state_id = (await h.sessions.get(mid)).state_id
@@ -227,7 +226,7 @@ async def test_a_zombie_connection_resumes_and_loses_no_press(fake: FakeDiscord,
     reconnects and RESUMEs; the press replayed on RESUME is answered and the move played once."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         fake.gateway.heartbeat_interval_ms = 250  # the next connection beats often...
         h.bot._connection.heartbeat_timeout = 2.0  # ...and gives up on a silent gateway after 2 s
         session = fake.gateway.current
@@ -251,7 +250,7 @@ async def test_a_session_discord_ends_is_identified_anew_and_play_goes_on(
     the game goes on from the board it left; nothing acknowledged is lost."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         before, identifies = (await h.sessions.get(mid)).state_id, fake.gateway.identifies
         await fake.gateway.invalidate()
         await fake.wait_until(

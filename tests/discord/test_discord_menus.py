@@ -166,10 +166,7 @@ async def test_one_press_reads_the_match_once(
 
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, lobby, mid = await h.open_lobby(alice)
-        await h.press(bob, lobby, "Join")
-        await h.press(alice, fake.message(lobby.id), "Start")
-        await h.settle()
+        thread, mid = await h.started_game(alice, bob)
         lock = h.sessions._cache.lock
 
         def counted_lock(match_id: int) -> Any:

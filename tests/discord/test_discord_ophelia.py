@@ -19,12 +19,9 @@ async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> 
     async with Harness.started(fake, tmp_path) as h:
         await h.windows(ASK, alice, bob)  # every window waits for them, whatever they hold
         thread, lobby, mid = await h.open_lobby(alice, "ophelia")
-        lobby = await h.pick_choice(alice, lobby, "crown", CHOOSE)
-        lobby = await h.press(bob, lobby, "Join")
-        lobby = await h.pick_choice(bob, lobby, "tide", CHOOSE)
-        await h.press(alice, lobby, "Start")
-        await h.settle()
-        info = await h.sessions.get(mid)
+        info = await h.start_match(
+            alice, await h.take_seats(alice, bob, lobby, CHOOSE, ("crown", "tide")), mid
+        )
         assert info.options == {"seat_choices": [{"deck": "crown"}, {"deck": "tide"}]}
         view = await h.sessions.view_for(mid, None)
         assert [p["deck_name"] for p in view["players"]] == ["Crown", "Tide"]
@@ -54,21 +51,10 @@ async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> 
             await h.settle()
         info = await h.sessions.get(mid)
         assert info.window == "Turning Point window" and info.users_to_act == (other.id,)
-        board = h.board(thread)
-        assert not board.pinged(other) and "Turning Point window" in board.content  # named, not pinged
-        menu = await h.press(other, board, HAND)
-        assert "Pass" in [b["label"] for b in menu.buttons]
+        await h.offers_pass(thread, info, other)
         assert info.deadline == info.updated_at + 60
-        h.clock[0] = info.updated_at + 60
-        assert await h.bot.timers.tick() == 1
-        await h.settle()
-        assert not [m for m in fake.public(thread) if m.content.startswith("⏳")]  # no message of its own
-        assert f"⏳ {other.name} let the Turning Point window pass." in h.board(thread).text()
+        await h.lets_pass(thread, info, other)
 
-        await h.restart()  # a restart in the middle of the game
-        info = await h.sessions.get(mid)
-        assert not info.over and info.users_to_act
-        final = await h.play_until_over(mid, thread, people)
-        assert final.over
+        await h.finish_after_restart(mid, thread, people)
         view = await h.sessions.view_for(mid, None)
         assert max(p["points"] for p in view["players"]) >= 5

@@ -7,7 +7,6 @@ and the game played to its end."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.sessions.types import ASK
 from engine.games.ophidian.cards import CARDS
@@ -57,23 +56,16 @@ async def _holds_response(h: Harness, mid: int, user: FakeUser) -> bool:
     return any(m.path[0] == "Respond" for m in await h.sessions.moves_for(mid, user.id))
 
 
-async def _finish(h: Harness, mid: int, thread: FakeChannel, people: dict[int, FakeUser]) -> Any:
-    """Play on with the quickest answer offered (the Wave's pass, a window's Pass, the Breather's "no
-    more"), else the first option at each level (the cards to put on the bottom), to the end."""
-    for _ in range(300):
-        await h.settle()
-        info = await h.sessions.get(mid)
-        if info.over:
-            return info
-        user = people[info.users_to_act[0]]
-        hand = await h.press(user, h.board(thread), HAND)
-        quick = next((q for q in QUICK if q in _labels(hand)), None)
-        if quick is not None:
-            played = await h.press(user, hand, quick)
-            assert f"✅ You played **{quick}**" in played.content, played.content
-        else:
-            await _play(h, user, thread)
-    raise AssertionError("the game did not end")
+async def _quick(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
+    """Play the quickest answer offered (the Wave's pass, a window's Pass, the Breather's "no more"), else
+    the first option at each level (the cards to put on the bottom)."""
+    hand = await h.press(user, h.board(thread), HAND)
+    quick = next((q for q in QUICK if q in _labels(hand)), None)
+    if quick is not None:
+        played = await h.press(user, hand, quick)
+        assert f"✅ You played **{quick}**" in played.content, played.content
+    else:
+        await _play(h, user, thread)
 
 
 async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -93,13 +85,9 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
             "Random": "🎲",
             "One of my saved decks…": "📂",  # Ophidian has a deck builder (/deck)
         }
-        lobby = await h.pick_choice(alice, lobby, "iron_tide", CHOOSE)
-        lobby = await h.press(bob, lobby, "Join")
-        lobby = await h.pick_choice(bob, lobby, "mind_and_marrow", CHOOSE)
+        lobby = await h.take_seats(alice, bob, lobby, CHOOSE, ("iron_tide", "mind_and_marrow"))
         assert "team: Iron Tide" in lobby.text() and f"<@{bob.id}> — team: Mind and Marrow" in lobby.text()
-        await h.press(alice, lobby, "Start")
-        await h.settle()
-        info = await h.sessions.get(mid)
+        info = await h.start_match(alice, lobby, mid)
         assert info.options == {"seat_choices": [{"team": "iron_tide"}, {"team": "mind_and_marrow"}]}
         view = await h.sessions.view_for(mid, None)
         assert [p["team"] for p in view["players"]] == ["Iron Tide", "Mind and Marrow"]
@@ -157,11 +145,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         assert (await h.sessions.view_for(mid, None))["flow"] == seat  # offered to the one without it
         waits = [(info.window, await _holds_response(h, mid, other), info.deadline - since)]
         assert await h.bot.timers.tick(since + WAIT - 1) == 0  # not yet
-        h.clock[0] = since + WAIT
-        assert await h.bot.timers.tick() == 1
-        await h.settle()
-        assert not [m for m in fake.public(thread) if m.content.startswith("⏳")]  # no message of its own
-        assert f"⏳ {other.name} let the Response window pass." in h.board(thread).text()
+        await h.lets_pass(thread, info, other)  # at since + WAIT
         rows = await h.store.load_log(mid)
         assert (rows[-1].seat, rows[-1].key) == (1 - seat, "pass")
 
@@ -210,7 +194,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         assert "✅ You played **Respond ›" in played.content
         assert any("responds with" in t for t in (await h.sessions.view_for(mid, None))["log"])
 
-        final = await _finish(h, mid, thread, people)
+        final = await h.play_until_over(mid, thread, people, lambda user: _quick(h, user, thread))
         assert final.over
         view = await h.sessions.view_for(mid, None)
         assert view["result"]["winners"]

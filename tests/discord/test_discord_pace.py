@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sessions.types import ALL, ASK
-from tests.discord.test_discord_windows import _config
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.toygame import HighCard
@@ -52,7 +51,7 @@ async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, reminder_minutes=30)
+        await h.config(admin, reminder_minutes=30)
         thread, lobby, mid = await _lobby(h, alice, bob, toy.id)
         assert (
             "**Pace:** live pace: response windows pass by themselves (the server's default)" in lobby.text()
@@ -93,7 +92,7 @@ async def test_a_server_with_a_long_timeout_plays_async_by_default(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, timeout_minutes=24 * 60)
+        await h.config(admin, timeout_minutes=24 * 60)
         _, lobby, _ = await _lobby(h, alice, bob, toy.id)
         assert (
             "**Pace:** async pace: response windows wait like a turn (the server's default)" in lobby.text()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.discord_harness import HAND, NAV, Harness
+from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, models
 
 
@@ -26,20 +26,15 @@ async def _deny_bot(h: Harness, permission: int) -> None:
     await h.fake.wait_until(lambda: not channel.permissions_for(me).value & permission, what="CHANNEL_UPDATE")
 
 
-async def _play_from(h: Harness, user: FakeUser, message: FakeMessage) -> None:
-    """Open *My hand & moves* on `message` and play End turn / Pass if offered, else the first choice."""
-    hand = await h.press(user, message, HAND)
-    for _ in range(10):
-        if "✅ You played" in hand.content:
-            return
-        options = [b["label"] for b in hand.buttons if b["label"] not in NAV]
-        quick = [o for o in ("End turn", "Pass") if o in options]
-        if quick or options:
-            hand = await h.press(user, hand, (quick or options)[0])
-        else:
-            first = next(iter(hand.option_values().values()))
-            hand = await (await h.fake.select(user, hand, [first])).wait_reply()
-    raise AssertionError("the menu never reached a move")
+async def _started_without(
+    h: Harness, alice: FakeUser, bob: FakeUser, permission: int
+) -> tuple[FakeChannel, int]:
+    """A game of two started after the bot lost `permission`: the thread and the match id."""
+    thread, lobby, mid = await _lobby_of_two(h, alice, bob)
+    await _deny_bot(h, permission)
+    await h.press(alice, lobby, "Start")
+    await h.settle()
+    return thread, mid
 
 
 async def test_missing_attach_files_is_explained_and_the_game_goes_on(
@@ -47,10 +42,7 @@ async def test_missing_attach_files_is_explained_and_the_game_goes_on(
 ) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, lobby, mid = await _lobby_of_two(h, alice, bob)
-        await _deny_bot(h, models.ATTACH_FILES)
-        await h.press(alice, lobby, "Start")
-        await h.settle()
+        thread, mid = await _started_without(h, alice, bob, models.ATTACH_FILES)
         with pytest.raises(AssertionError):
             h.board(thread)  # Discord refused the board image...
         refused = (403, 50013, f"POST /api/v10/channels/{thread.id}/messages")
@@ -66,7 +58,7 @@ async def test_missing_attach_files_is_explained_and_the_game_goes_on(
         assert fake.errors.count(refused) == 2 and fake.latest(thread) is notice
         await fake.set_permissions(fake.channel)  # an admin grants it back
         await fake.wait_until(lambda: h.bot.get_channel(fake.channel.id).overwrites == {})
-        await _play_from(h, fake.users[info.users_to_act[0]], notice)
+        await h.play_move(fake.users[info.users_to_act[0]], thread, notice)
         await h.settle()
         board = h.board(thread)  # the next move brings the board back
         assert board.attachment("board.png") and board.id > notice.id
@@ -75,10 +67,7 @@ async def test_missing_attach_files_is_explained_and_the_game_goes_on(
 async def test_missing_embed_links_is_named(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, lobby, _ = await _lobby_of_two(h, alice, bob)
-        await _deny_bot(h, models.EMBED_LINKS)
-        await h.press(alice, lobby, "Start")
-        await h.settle()
+        thread, _ = await _started_without(h, alice, bob, models.EMBED_LINKS)
         notice = fake.latest(thread)
         assert "**Embed Links**" in notice.content and "Attach Files" not in notice.content
 

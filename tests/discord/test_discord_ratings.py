@@ -18,10 +18,7 @@ from tests.fakediscord import FakeDiscord, FakeUser
 
 async def _forfeited(h: Harness, alice: FakeUser, bob: FakeUser) -> tuple[Any, int]:
     """Alice's lobby, Bob joins, it starts and Bob gives up: Alice wins. The thread and the match id."""
-    thread, lobby, mid = await h.open_lobby(alice)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
-    await h.settle()
+    thread, mid = await h.started_game(alice, bob)
     await h.sessions.forfeit(mid, bob.id)
     await h.settle()
     return thread, mid

@@ -68,6 +68,13 @@ async def play_games(
     return played
 
 
+async def play_one(
+    fake: FakeDiscord, tmp_path: Path, host: FakeUser, game_id: str, *, moves: int | None = None
+) -> tuple[int, FakeChannel]:
+    """play_games with one game, in tmp_path's agora.db: its match id and channel."""
+    return (await play_games(fake, str(tmp_path / "agora.db"), host, [game_id], moves=moves))[game_id]
+
+
 def spectator_views(h: Harness, record: Any, log: list[tuple[int, str]]) -> set[str]:
     """Every spectator view of the match along its log (as canonical JSON text)."""
     m = Match.new(record.game_id, len(record.seats), record.seed, record.options)
@@ -149,8 +156,7 @@ async def test_a_live_game_replays_up_to_now_but_is_not_exported(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     alice = fake.add_user("alice")
-    played = await play_games(fake, str(tmp_path / "agora.db"), alice, ["ophion"], moves=6)
-    mid, channel = played["ophion"]
+    mid, channel = await play_one(fake, tmp_path, alice, "ophion", moves=6)
     given = drawn_views(monkeypatch)
     async with Harness.started(fake, tmp_path) as h:
         assert (await h.sessions.get(mid)).status == "active"
@@ -176,8 +182,7 @@ async def test_a_live_game_replays_up_to_now_but_is_not_exported(
 
 async def test_a_tiny_upload_limit_still_gets_a_picture(fake: FakeDiscord, tmp_path: Path) -> None:
     alice = fake.add_user("alice")
-    played = await play_games(fake, str(tmp_path / "agora.db"), alice, ["siege_of_olympus"])
-    mid, channel = played["siege_of_olympus"]
+    mid, channel = await play_one(fake, tmp_path, alice, "siege_of_olympus")
     async with Harness.started(fake, tmp_path):
         full = await slash(fake, alice, channel, "game replay")
         turns = gif_of(full).n_frames
@@ -209,8 +214,7 @@ async def test_games_of_another_server_cannot_be_replayed_or_exported_from_here(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     alice = fake.add_user("alice")
-    played = await play_games(fake, str(tmp_path / "agora.db"), alice, ["omphala"])
-    mid, _ = played["omphala"]
+    mid, _ = await play_one(fake, tmp_path, alice, "omphala")
     elsewhere = fake.add_guild("Elsewhere")
     lobby = fake.add_channel("lobby", elsewhere)
     stranger = fake.add_user("mallory", guild=elsewhere)
@@ -232,8 +236,7 @@ async def test_a_server_makes_two_replays_at_a_time(
     import bot.discord.replay as replays
 
     alice = fake.add_user("alice")
-    played = await play_games(fake, str(tmp_path / "agora.db"), alice, ["omphala"], moves=2)
-    mid, channel = played["omphala"]
+    mid, channel = await play_one(fake, tmp_path, alice, "omphala", moves=2)
     monkeypatch.setattr(replays, "_making", {fake.guild.id: replays.REPLAYS_AT_ONCE})
     async with Harness.started(fake, tmp_path):
         busy = await slash(fake, alice, channel, "game replay")

@@ -20,12 +20,9 @@ async def test_a_siege_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> Non
     async with Harness.started(fake, tmp_path) as h:
         await h.windows(ASK, alice, bob)  # every window waits for them, whatever they hold
         thread, lobby, mid = await h.open_lobby(alice, "siege_of_olympus")
-        lobby = await h.pick_choice(alice, lobby, "gaia", CHOOSE)
-        lobby = await h.press(bob, lobby, "Join")
-        lobby = await h.pick_choice(bob, lobby, "typhon", CHOOSE)
-        await h.press(alice, lobby, "Start")
-        await h.settle()
-        info = await h.sessions.get(mid)
+        info = await h.start_match(
+            alice, await h.take_seats(alice, bob, lobby, CHOOSE, ("gaia", "typhon")), mid
+        )
         assert info.options == {"seat_choices": [{"commander": "gaia"}, {"commander": "typhon"}]}
         view = await h.sessions.view_for(mid, None)
         assert [p["commander"] for p in view["players"]] == ["gaia", "typhon"]
@@ -61,20 +58,9 @@ async def test_a_siege_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> Non
         info = await h.sessions.get(mid)
         assert info.window.endswith("window"), info
         other = people[info.users_to_act[0]]
-        board = h.board(thread)
-        assert not board.pinged(other) and info.window in board.content  # an edit names, never pings
-        menu = await h.press(other, board, HAND)
-        assert "Pass" in [b["label"] for b in menu.buttons]
-        h.clock[0] = info.deadline
-        assert await h.bot.timers.tick() == 1
-        await h.settle()
-        assert not [m for m in fake.public(thread) if m.content.startswith("⏳")]  # no message of its own
-        assert f"⏳ {other.name} let the {info.window} pass." in h.board(thread).text()
+        await h.offers_pass(thread, info, other)
+        await h.lets_pass(thread, info, other)
 
-        await h.restart()  # a restart in the middle of the game
-        info = await h.sessions.get(mid)
-        assert not info.over and info.users_to_act
-        final = await h.play_until_over(mid, thread, people)
-        assert final.over
+        await h.finish_after_restart(mid, thread, people)
         view = await h.sessions.view_for(mid, None)
         assert view["result"]["winners"]

@@ -14,7 +14,6 @@ from bot.sessions.automatic import forced_in_public, played_for_them
 from bot.sessions.types import ASK, AUTO, BY_SETTING
 from engine.registry import games
 from tests.discord.test_discord_pace import _boards, _draw, _lobby, _start
-from tests.discord.test_discord_windows import _config
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord
 from tests.hidden_helpers import playout
@@ -61,7 +60,7 @@ async def test_an_async_window_pings_once_and_its_timeout_is_a_pass(
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         await h.windows(ASK, alice, bob)
-        await _config(fake, admin, timeout_minutes=120, timeout_policy=policy)
+        await h.config(admin, timeout_minutes=120, timeout_policy=policy)
         thread, lobby, mid = await _lobby(h, alice, bob, toy.id)
         await _start(h, alice, lobby)
         await _draw(h, alice, thread)

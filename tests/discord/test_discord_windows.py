@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,21 +24,9 @@ MIN = 60.0
 CHOOSE = "Choose your Deck (random if none)"
 
 
-async def _config(fake: FakeDiscord, admin: FakeUser, **options: Any) -> FakeMessage:
-    return await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
-
-
 async def _choose(h: Harness, user: FakeUser, lobby: FakeMessage, option: str) -> FakeMessage:
     """Pick a deck in the lobby's select; what the user then sees."""
     return await (await h.fake.select(user, lobby, [option], placeholder=CHOOSE)).wait_reply()
-
-
-async def _started(h: Harness, alice: FakeUser, bob: FakeUser, toy: HighCard) -> tuple[FakeChannel, int]:
-    thread, lobby, mid = await h.open_lobby(alice, toy.id)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
-    await h.settle()
-    return thread, mid
 
 
 async def _draw(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
@@ -118,7 +105,7 @@ async def test_a_window_pings_offers_pass_and_passes_by_itself(
     board."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob, toy)
+        thread, mid = await h.started_game(alice, bob, toy.id)
         turn_board = h.board(thread)
         await _draw(h, alice, thread)
         info = await h.sessions.get(mid)
@@ -166,11 +153,11 @@ async def test_config_response_wait_changes_the_wait_and_zero_disables(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        shown = await _config(fake, admin)
+        shown = await h.config(admin)
         assert "Response windows pass by themselves after: 1 min" in shown.content
-        shown = await _config(fake, admin, response_wait=5)
+        shown = await h.config(admin, response_wait=5)
         assert "Response windows pass by themselves after: 5 s" in shown.content
-        thread, mid = await _started(h, alice, bob, toy)
+        thread, mid = await h.started_game(alice, bob, toy.id)
         await _draw(h, alice, thread)
         info = await h.sessions.get(mid)
         assert info.window and info.deadline == info.updated_at + 5
@@ -178,7 +165,7 @@ async def test_config_response_wait_changes_the_wait_and_zero_disables(
         await h.settle()
         assert (await h.store.load_log(mid))[-1].key == "pass"
 
-        shown = await _config(fake, admin, response_wait=0)
+        shown = await h.config(admin, response_wait=0)
         assert "Response windows pass by themselves after: never" in shown.content
         await _draw(h, bob, thread)
         info = await h.sessions.get(mid)
@@ -205,8 +192,8 @@ async def test_the_running_loop_passes_a_window_in_time(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _config(fake, admin, response_wait=2)
-        thread, mid = await _started(h, alice, bob, toy)
+        await h.config(admin, response_wait=2)
+        thread, mid = await h.started_game(alice, bob, toy.id)
         base, t0 = h.clock[0], time.monotonic()
         h.sessions.clock = lambda: base + (time.monotonic() - t0)
         h.bot.timers.interval = 30.0

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.discord import commands, decks
 from bot.discord.app import COMPONENTS
 from bot.discord.common import DM_SETTING
@@ -157,22 +159,18 @@ def _two_servers(fake: FakeDiscord) -> tuple[FakeUser, FakeUser, FakeUser, FakeC
     return alice, bob, mallory, b_channel
 
 
-async def test_presses_forged_from_another_server_are_refused(
-    fake: FakeDiscord, tmp_path: Path, toy: HighCard
+@pytest.mark.parametrize("where", ["another server", "a DM"])
+async def test_presses_forged_from_another_server_or_in_a_dm_are_refused(
+    fake: FakeDiscord, tmp_path: Path, toy: HighCard, where: str
 ) -> None:
     alice, bob, mallory, b_channel = _two_servers(fake)
     async with Harness.started(fake, tmp_path) as h:
         world = await _world(h, alice, bob)
         for user in (mallory, alice):  # a stranger, and a player of the game pressing from elsewhere
-            await _forge_all(h, world, user, b_channel, lambda _: OTHER_SERVER)
-
-
-async def test_presses_forged_in_a_dm_are_refused(fake: FakeDiscord, tmp_path: Path, toy: HighCard) -> None:
-    alice, bob, mallory, _ = _two_servers(fake)
-    async with Harness.started(fake, tmp_path) as h:
-        world = await _world(h, alice, bob)
-        for user in (mallory, alice):
-            await _forge_all(h, world, user, dm_channel(fake, user), lambda _: NOT_IN_A_DM)
+            if where == "a DM":
+                await _forge_all(h, world, user, dm_channel(fake, user), lambda _: NOT_IN_A_DM)
+            else:
+                await _forge_all(h, world, user, b_channel, lambda _: OTHER_SERVER)
 
 
 async def test_presses_forged_in_another_channel_of_the_server_point_there(
@@ -279,8 +277,9 @@ async def test_a_refused_press_does_not_end_time_away_elsewhere(
 def test_each_custom_id_is_written_by_its_own_component_class() -> None:
     """A custom_id ("ag:…") is written only inside the DynamicItem (or form) class that answers it: its
     template and its constructor; nowhere else in bot/discord builds one by hand."""
-    found = []
-    for path in sorted((Path(__file__).resolve().parents[1] / "bot" / "discord").glob("*.py")):
+    found, paths = [], sorted((Path(__file__).resolve().parents[2] / "bot" / "discord").glob("*.py"))
+    assert paths, "bot/discord is read"
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         inside: set[int] = set()
         for node in ast.walk(tree):

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from bot.sessions import packs as server_packs
 from engine import packs, toml_guard
 from engine.carddata import CardDataError
 from tests.discord_harness import Harness
-from tests.fakediscord import FakeAttachment, FakeDiscord
+from tests.fakediscord import FakeAttachment, FakeChannel, FakeDiscord, FakeUser
 
 ROOT = Path(__file__).resolve().parents[2]
 SILK = packs.example("ophelia")
@@ -135,23 +136,31 @@ async def test_hostile_uploads_get_their_own_line_not_the_apology(fake: FakeDisc
         assert await h.store.packs(fake.guild.id) == []
 
 
+def _two_servers(fake: FakeDiscord) -> tuple[FakeUser, FakeUser, FakeChannel]:
+    """ann, an admin of the fake's server; bob on another server, and that server's #general."""
+    ann = fake.add_user("ann", admin=True)
+    other = fake.add_guild("Elsewhere")
+    return ann, fake.add_user("bob", guild=other), fake.add_channel("general", other)
+
+
+def _slow_read(checked: threading.Event) -> Callable[[str, str], packs.Pack]:
+    """packs.read 1.5 s slower, setting `checked` once it is done."""
+    read = packs.read
+
+    def slow(text: str, filename: str) -> packs.Pack:
+        time.sleep(1.5)
+        checked.set()
+        return read(text, filename)
+
+    return slow
+
+
 async def test_another_servers_command_answers_while_a_pack_is_checked(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ann = fake.add_user("ann", admin=True)
-    other = fake.add_guild("Elsewhere")
-    bob = fake.add_user("bob", guild=other)
-    elsewhere = fake.add_channel("general", other)
-    slow_read = packs.read
-
+    ann, bob, elsewhere = _two_servers(fake)
     checked = threading.Event()
-
-    def slow(text: str, filename: str) -> packs.Pack:  # a slow but valid check (a loaded machine)
-        time.sleep(1.5)
-        checked.set()
-        return slow_read(text, filename)
-
-    monkeypatch.setattr(packs, "read", slow)
+    monkeypatch.setattr(packs, "read", _slow_read(checked))  # a slow but valid check (a loaded machine)
     async with Harness.started(fake, tmp_path) as h:
         file = FakeAttachment.from_upload("silk.toml", GOOD.encode())
         upload = await fake.slash(ann, fake.channel, "config", {"cardpack": file, "hints": "off"})
@@ -166,16 +175,9 @@ async def test_another_servers_command_answers_while_a_pack_is_checked(
 async def test_stored_packs_read_afresh_leave_the_event_loop_free(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ann = fake.add_user("ann", admin=True)
-    other = fake.add_guild("Elsewhere")
-    bob = fake.add_user("bob", guild=other)
-    elsewhere = fake.add_channel("general", other)
-    slow_read, checked = packs.read, threading.Event()
-
-    def slow(text: str, filename: str) -> packs.Pack:  # a stored pack read again after a restart
-        time.sleep(1.5)
-        checked.set()
-        return slow_read(text, filename)
+    ann, bob, elsewhere = _two_servers(fake)
+    checked = threading.Event()
+    slow = _slow_read(checked)  # a stored pack read again after a restart
 
     async with Harness.started(fake, tmp_path):
         file = FakeAttachment.from_upload("silk.toml", GOOD.encode())

@@ -15,7 +15,6 @@ from discord.http import Route
 
 import bot.discord.budget as budget_module
 from bot.discord.budget import FIRST, LAST, Budget
-from tests.discord.test_discord_async import _started
 from tests.discord.test_discord_faults import _play_until, _waiting_on_bob
 from tests.discord.test_discord_restarts import boards, shows
 from tests.discord_harness import Harness
@@ -131,7 +130,7 @@ async def test_the_bot_never_meets_the_global_limit_and_a_quiet_channel_is_serve
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     busy = [fake.add_channel(f"busy{i}") for i in range(5)]
     async with Harness.started(fake, tmp_path) as h:
-        quiet, mid = await _started(h, alice, bob)
+        quiet, mid = await h.started_game(alice, bob)
         await asyncio.sleep(1.0)  # the set-up's requests' global window ends
         start = len(fake.requests)
         flood = [
@@ -156,7 +155,7 @@ async def test_a_board_discord_answers_429_six_times_is_posted_once(
     with the same nonce; the board of every move is posted exactly once, none lost."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         fault = fake.fail("POST", f"/channels/{thread.id}/messages", 429, times=6)
         await _play_until(h, fake, thread, [alice, bob], fault)
         await fake.wait_until(lambda: fault.hits == 6, timeout=20, what="six 429s")
@@ -217,7 +216,7 @@ async def test_changes_while_a_board_waits_on_its_bucket_make_one_more_edit(tmp_
     await fake.start()
     try:
         async with Harness.started(fake, tmp_path) as h:
-            thread, mid = await _started(h, alice, bob)
+            thread, mid = await h.started_game(alice, bob)
             board = h.board(thread)
             route = "/channels/{channel_id}/messages/{message_id}"
             path = f"/api/v10/channels/{thread.id}/messages/{board.id}"

@@ -29,7 +29,6 @@ from engine.table.present import CardEntry, Generic, Prompt, article, of, plural
 from render.games.omphala import _cards as omphala_chip
 from render.games.ophidian.words import decision_text
 from tests.discord.test_discord_async import _dms
-from tests.discord.test_discord_windows import _config
 from tests.discord_harness import HAND, Harness
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InvalidOption
 from tests.siege_helpers import fresh, game
@@ -290,7 +289,7 @@ TAKE_BACK = "An AI is playing your seat — press **Take my seat back**"
 async def _sleepy_table(h: Harness, policy: str, *people: FakeUser, **config: Any) -> tuple[Any, int]:
     """A started High Card table on a server whose turns time out after an hour under `policy`."""
     admin = h.fake.add_user("admin", admin=True)
-    await _config(h.fake, admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy, **config)
+    await h.config(admin, reminder_minutes=0, timeout_minutes=60, timeout_policy=policy, **config)
     return await _table(h, *people, game=HighCard.id)  # the toy fixture registers it
 
 

@@ -12,8 +12,9 @@ from typing import ClassVar
 import pytest
 
 from bench.load import Ack, Config, audit, format_report, run_load
-from engine.registry import games, register
+from engine.registry import games
 from tests.discord.test_discord_menus import Wide as MenuWide
+from tests.toygame import registered
 
 BUILTIN = tuple(g for g, game in games().items() if type(game).__module__.startswith("engine.games."))
 
@@ -28,12 +29,8 @@ class Wide(MenuWide):
 @pytest.fixture
 def wide() -> Iterator[Wide]:
     """The wide game in the registry for this test."""
-    game = Wide()
-    register(game)
-    try:
+    with registered(Wide()) as game:
         yield game
-    finally:
-        games().pop(game.id, None)
 
 
 async def test_six_channels_at_once_lose_no_move(wide: Wide, tmp_path: Path) -> None:

@@ -14,7 +14,6 @@ import pytest
 
 from bot import ops
 from bot.__main__ import main
-from tests.discord.test_discord_async import _started
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeDiscord
 
@@ -84,7 +83,7 @@ async def test_a_running_bot_beats_counts_moves_and_serves_metrics(
     async with Harness.started(fake, tmp_path) as h:
         await fake.wait_until(lambda: (tmp_path / "beat").exists(), what="the heartbeat")
         assert ops.health()[0]
-        thread, _mid = await _started(h, alice, bob)
+        thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
     assert moves._value.get() == before + 1 and ops.MOVE_SECONDS._sum.get() > timed

@@ -24,7 +24,7 @@ from bot.ratings import (
     shown,
     trend_text,
 )
-from bot.sessions import SessionManager
+from bot.sessions import MatchInfo, SessionManager
 from bot.sessions.base import result_row
 from bot.store import (
     ABANDONED,
@@ -180,14 +180,20 @@ def test_words() -> None:
 
 
 # --- storage ----------------------------------------------------------------------------------------------
+async def _omphala(sessions: SessionManager, *guests: int) -> MatchInfo:
+    """An Omphala game (seed 3) hosted by ANN, the guests joined, started."""
+    info = await sessions.create(1, GUILD, "omphala", ANN, seed=3)
+    for guest in guests:
+        await sessions.join(info.id, guest)
+    await sessions.start(info.id, ANN)
+    return info
+
+
 async def test_a_forfeit_is_rated_as_a_loss_for_the_forfeiter(store: Store) -> None:
     """Issue 26: "a timeout forfeit is rated as a loss" (SessionManager.forfeit: the others share the win)."""
     sessions = SessionManager(store)
     try:
-        info = await sessions.create(1, GUILD, "omphala", ANN, seed=3)
-        await sessions.join(info.id, BO)
-        await sessions.join(info.id, CY)
-        await sessions.start(info.id, ANN)
+        info = await _omphala(sessions, BO, CY)
         await sessions.forfeit(info.id, BO, "timed out")
     finally:
         await sessions.close()
@@ -201,9 +207,7 @@ async def test_abandoned_games_are_unrated(store: Store) -> None:
     """Issue 26: "Abandoned games are unrated"."""
     sessions = SessionManager(store)
     try:
-        info = await sessions.create(1, GUILD, "omphala", ANN, seed=3)
-        await sessions.join(info.id, BO)
-        await sessions.start(info.id, ANN)
+        info = await _omphala(sessions, BO)
         assert (await sessions.abandon(info.id, ANN)).status == ABANDONED
     finally:
         await sessions.close()

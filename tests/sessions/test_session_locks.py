@@ -47,10 +47,8 @@ class GatedStore(SqliteStore):
 
 @pytest.fixture
 async def store(tmp_path: Path):
-    s = GatedStore(str(tmp_path / "locks.db"))
-    await s.open()
-    yield s
-    await s.close()
+    async with GatedStore(str(tmp_path / "locks.db")) as s:
+        yield s
 
 
 async def _until(condition) -> None:

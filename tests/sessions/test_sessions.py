@@ -30,10 +30,8 @@ ANN, BO, CY = 101, 102, 103
 
 @pytest.fixture
 async def store(tmp_path: Path):
-    s = SqliteStore(str(tmp_path / "s.db"))
-    await s.open()
-    yield s
-    await s.close()
+    async with SqliteStore(str(tmp_path / "s.db")) as s:
+        yield s
 
 
 @pytest.fixture
@@ -311,12 +309,18 @@ async def test_cache_is_bounded_and_evicted_matches_load_on_demand(store: Sqlite
     await sessions.close()
 
 
-async def test_damaged_snapshot_is_rebuilt_from_the_log(store: SqliteStore) -> None:
-    sessions = SessionManager(store)
+async def _two_under_way(sessions: SessionManager) -> tuple[int, int]:
+    """Two duels (channels 1 and 2, seeds 1 and 2) played until their turns come round; their ids."""
     a = await _duel(sessions, channel=1, seed=1)
     b = await _duel(sessions, channel=2, seed=2)
     for mid in (a, b):
         await _play_until_turns(sessions, mid)
+    return a, b
+
+
+async def test_damaged_snapshot_is_rebuilt_from_the_log(store: SqliteStore) -> None:
+    sessions = SessionManager(store)
+    a, _b = await _two_under_way(sessions)
     expected = await sessions.view_for(a, ANN)
     await sessions.close()
     await store.db.execute('UPDATE matches SET snapshot = \'{"not": "a state\' WHERE id = ?', (a,))
@@ -330,10 +334,7 @@ async def test_damaged_snapshot_is_rebuilt_from_the_log(store: SqliteStore) -> N
 
 async def test_damaged_beyond_repair_is_marked_broken_and_others_play_on(store: SqliteStore) -> None:
     sessions = SessionManager(store)
-    a = await _duel(sessions, channel=1, seed=1)
-    b = await _duel(sessions, channel=2, seed=2)
-    for mid in (a, b):
-        await _play_until_turns(sessions, mid)
+    a, b = await _two_under_way(sessions)
     await sessions.close()
     await store.db.execute("UPDATE matches SET snapshot = 'garbage' WHERE id = ?", (a,))
     await store.db.execute("UPDATE actions SET action_key = 'nonsense' WHERE match_id = ? AND seq = 1", (a,))

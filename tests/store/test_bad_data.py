@@ -127,14 +127,6 @@ async def test_lobby_opened_under_older_rules_is_dealt_under_todays(tmp_path: Pa
 
 
 # --- item 6: a stored game that cannot be played, through Discord ------------------------------------------
-async def _started(h: Harness, alice: FakeUser, bob: FakeUser) -> tuple[object, int]:
-    thread, lobby, mid = await h.open_lobby(alice)
-    await h.press(bob, lobby, "Join")
-    await h.press(alice, h.fake.message(lobby.id), "Start")
-    await h.settle()
-    return thread, mid
-
-
 @pytest.mark.parametrize(
     ("column", "value", "said"),
     [
@@ -148,7 +140,7 @@ async def test_unplayable_game_is_stopped_and_frees_its_channel(
 ) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         board = h.board(thread).snapshot()  # as a slow client still shows it
         await h.store.db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, mid))
         await h.restart()
@@ -169,7 +161,7 @@ async def test_unplayable_game_is_stopped_and_frees_its_channel(
 async def test_abandon_works_on_an_unplayable_game(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         await h.store.db.execute("UPDATE matches SET seats = 'null' WHERE id = ?", (mid,))
         await h.restart()
         stopped = await (await fake.slash(bob, thread, "game abandon")).wait_reply()
@@ -198,7 +190,7 @@ async def _press_custom_id(
 async def test_odd_custom_ids_get_a_short_polite_answer(fake: FakeDiscord, tmp_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         for cid in (f"ag:hand:{BIG}:0", f"ag:mv:{BIG}:0:0", f"ag:ms:{BIG}:0:", f"ag:log:{BIG}:-1",
                     f"ag:lb:join:{BIG}", f"ag:undo:{BIG}:1"):  # fmt: skip
             menu = cid.startswith(("ag:mv", "ag:ms", "ag:undo"))  # these live on the hand message
@@ -272,7 +264,7 @@ async def test_a_damaged_row_found_by_the_timers_logs_one_line(
     traceback; it is not tried again."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
-        _thread, mid = await _started(h, alice, bob)
+        _thread, mid = await h.started_game(alice, bob)
         await h.store.db.execute("UPDATE matches SET seats = ?, deadline = 5 WHERE id = ?", ('{"x": [', mid))
         await h.restart()
         caplog.clear()

@@ -29,9 +29,9 @@ import pytest
 import tests.discord_harness as harness_module
 from bot import ops
 from bot.discord.common import DISK_FULL, UNREACHABLE, UNREACHABLE_OTHER
+from bot.sessions import MatchInfo
 from bot.store import SqliteStore, StoreError, StoreUnavailable
 from bot.store.base import reason_of
-from tests.discord.test_discord_async import _started
 from tests.discord_harness import HAND, NAV, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.client import ErrorLogCapture, capture_error_logs
@@ -204,6 +204,17 @@ async def _move_menu(h: Harness, user: FakeUser, channel: FakeChannel) -> tuple[
     raise AssertionError(f"no move to play in {menu.content}")
 
 
+async def _menu_open(h: Harness) -> tuple[MatchInfo, FakeUser, FakeMessage, str]:
+    """alice and bob start a game and its mover opens a move's menu: the match, the mover, the menu and the
+    label that plays the move."""
+    alice, bob = h.fake.add_user("alice"), h.fake.add_user("bob")
+    thread, mid = await h.started_game(alice, bob)
+    info = await h.sessions.get(mid)
+    mover = alice if info.users_to_act[0] == alice.id else bob
+    hand, label = await _move_menu(h, mover, thread)
+    return info, mover, hand, label
+
+
 async def _answer(fake: FakeDiscord, ix: Any, timeout: float = 10.0) -> tuple[FakeMessage, float]:
     """The first message with text an interaction created (its response or a follow-up), and when it came
     (time.monotonic())."""
@@ -225,11 +236,8 @@ async def test_a_frozen_postgres_is_answered_in_time_then_play_resumes(
     url = await _new_database(server)
     caplog.set_level(logging.INFO, logger="bot.store")
     async with on_postgres(fake, tmp_path, url) as h:
-        alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        thread, mid = await _started(h, alice, bob)
-        info = await h.sessions.get(mid)
-        mover = alice if info.users_to_act[0] == alice.id else bob
-        hand, label = await _move_menu(h, mover, thread)
+        info, mover, hand, label = await _menu_open(h)
+        mid = info.id
         before = await h.store.get_match(mid)
         answers: list[float] = []
         freeze(data)
@@ -277,11 +285,8 @@ async def test_a_full_disk_says_so_and_plays_nothing(fake: FakeDiscord, tmp_path
     """SQLite refuses the move's write ("database or disk is full"): the press says the disk is full,
     nothing was played, and the game plays on once there is room again."""
     async with Harness.started(fake, tmp_path) as h:
-        alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        thread, mid = await _started(h, alice, bob)
-        info = await h.sessions.get(mid)
-        mover = alice if info.users_to_act[0] == alice.id else bob
-        hand, label = await _move_menu(h, mover, thread)
+        info, mover, hand, label = await _menu_open(h)
+        mid = info.id
         before = await h.store.get_match(mid)
         store: SqliteStore = h.store
         commit = store._commit_batch
@@ -396,7 +401,7 @@ async def test_a_board_waits_out_an_outage(
     monkeypatch.setattr(base, "OUTAGE_BACKOFF", (0.01, 0.04))
     async with Harness.started(fake, tmp_path) as h:
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        thread, mid = await _started(h, alice, bob)
+        thread, mid = await h.started_game(alice, bob)
         posted = len(fake.public(thread))
         calls = 0
         read = h.sessions.table_snapshot
@@ -425,11 +430,8 @@ async def test_a_move_committed_before_an_outage_is_said_played(
     import bot.discord.menus as menus
 
     async with Harness.started(fake, tmp_path) as h:
-        alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        thread, mid = await _started(h, alice, bob)
-        info = await h.sessions.get(mid)
-        mover = alice if info.users_to_act[0] == alice.id else bob
-        hand, label = await _move_menu(h, mover, thread)
+        info, mover, hand, label = await _menu_open(h)
+        mid = info.id
         drawn = menus.hand_message
 
         async def unreachable_after(

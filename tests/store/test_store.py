@@ -532,24 +532,21 @@ async def test_postgres_has_the_sqlite_schema_at_the_same_version() -> None:
 
 
 async def test_postgres_refuses_a_newer_schema_a_foreign_database_and_no_server() -> None:
-    url = pg_url_or_skip()
-    async with open_store(url) as store:
-        assert isinstance(store, PostgresStore)
-        await store.pool.execute("UPDATE schema_version SET version = $1", LATEST + 1)
-    with pytest.raises(StoreError, match="newer than this Agora knows"):
-        await open_store(url).open()
-    foreign = pg_url_or_skip()
-    async with PostgresStore(foreign) as store:
-        assert isinstance(store, PostgresStore)
-        await store.pool.execute("DROP TABLE schema_version")
-    with pytest.raises(StoreError, match="no Agora schema version"):
-        await open_store(foreign).open()
-    damaged = pg_url_or_skip()
-    async with PostgresStore(damaged) as store:
-        assert isinstance(store, PostgresStore)
-        await store.pool.execute("DROP TABLE rating_changes; ALTER TABLE decks DROP COLUMN deck")
-    with pytest.raises(StoreError, match="its table decks lacks deck, for schema version"):
-        await open_store(damaged).open()
+    for change, args, refusal in (
+        ("UPDATE schema_version SET version = $1", (LATEST + 1,), "newer than this Agora knows"),
+        ("DROP TABLE schema_version", (), "no Agora schema version"),  # a foreign database
+        (
+            "DROP TABLE rating_changes; ALTER TABLE decks DROP COLUMN deck",  # a damaged one
+            (),
+            "its table decks lacks deck, for schema version",
+        ),
+    ):
+        url = pg_url_or_skip()
+        async with open_store(url) as store:
+            assert isinstance(store, PostgresStore)
+            await store.pool.execute(change, *args)
+        with pytest.raises(StoreError, match=refusal):
+            await open_store(url).open()
     with pytest.raises(
         StoreError, match=re.escape("cannot open the database postgresql://agora@127.0.0.1:9/x")
     ):

@@ -19,7 +19,7 @@ from bot.tui.screens import TAGS, CardScreen, ConfirmScreen, HandOverScreen, Tex
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.table.present import of, rule_text
-from tests.tui_helpers import new_game, screen_text
+from tests.tui_helpers import new_app, press_for_screen, screen_text
 
 GAMES = ["omphala", "ophion", "ophelia", "siege_of_olympus", "ophidian"]
 SIZES = [(80, 24), (120, 40)]
@@ -146,9 +146,9 @@ async def drive(
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_a_whole_game_with_the_keyboard(tmp_path: Path, game_id: str, size: tuple[int, int]) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, game_id, seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, game_id, seed=3)
+    db = app.db
+    mid = app.match_id
     async with app.run_test(size=size) as pilot:  # save and quit after a few moves ...
         done = await drive(app, pilot, stop_after=4)
         board = app.query_one("#board-box")
@@ -171,9 +171,7 @@ async def test_a_card_packs_cards_read_like_the_games_own(tmp_path: Path) -> Non
     """A game dealt with a card pack shows its cards in hand and in the card list with their names and text,
     never as the hashed ids the engine gives them (the game's catalogue is the base set; the match's pack
     adds its own)."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3, pack="example")
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "siege_of_olympus", seed=3, pack="example")
     async with app.run_test(size=(120, 40)) as pilot:
         await app.ready.wait()
         await pilot.pause()
@@ -190,9 +188,7 @@ async def test_a_card_packs_cards_read_like_the_games_own(tmp_path: Path) -> Non
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_the_log_says_who_did_what(tmp_path: Path, game_id: str) -> None:
     """Each log line names who acted: your own private draw reads "You draw …", never "AI 2: You …"."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, game_id, seed=4)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, game_id, seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         await drive(app, pilot, stop_after=12, extras=False)
         lines = list(app.log_lines)
@@ -208,9 +204,8 @@ async def test_the_log_says_who_did_what(tmp_path: Path, game_id: str) -> None:
 async def test_the_hot_seat_hides_the_last_players_hand(tmp_path: Path) -> None:
     """Two people at one screen: the mover sees their move's result, then a blank hand-over; nothing of
     their hand is on screen or in any panel's scrollback when the next person takes the screen."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=2, players=2, ai=0)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "siege_of_olympus", seed=2, players=2, ai=0)
+    mid = app.match_id
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(500):  # the first player is asked to take the screen too
             await pilot.pause()
@@ -260,9 +255,7 @@ async def test_the_hot_seat_hides_the_last_players_hand(tmp_path: Path) -> None:
 
 
 async def test_a_small_screen_folds_the_board_into_the_status_line(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "ophion", seed=1)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "ophion", seed=1)
     async with app.run_test(size=(60, 16)) as pilot:
         await ready(app)
         await pilot.pause()
@@ -291,20 +284,13 @@ def test_every_game_is_covered() -> None:
 
 
 async def test_the_log_starts_with_the_deal_and_l_shows_it_whole(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "ophion", seed=1)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "ophion", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(app)
         assert any("draws 3 cards" in line for line in app.log_lines), "the deal is in the log"
         await play_one(app, pilot, 0)
         await ready(app)
-        await pilot.press("l")
-        for _ in range(100):
-            await pilot.pause()
-            if isinstance(app.screen, TextScreen):
-                break
-        await pilot.pause()
+        await press_for_screen(app, pilot, "l", TextScreen)
         text = screen_text(app)
         assert "The whole log" in text and "   1  " in text
         await pilot.press("escape", "q")
@@ -324,9 +310,7 @@ def test_big_piles_come_after_the_cards_in_play_so_those_get_the_keys() -> None:
 async def test_omphalas_setup_hand_is_shown_whole_once_at_80x24(tmp_path: Path) -> None:
     """The issue: the hand line at the setup dropped the seventh card (it wrapped below the board's fold), and
     "each game's board text … never repeats the hand": all seven are in the cards panel, not the board."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "omphala", seed=1)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "omphala", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(app)
         await pilot.pause()
@@ -354,9 +338,7 @@ def test_ophions_board_says_how_the_final_score_adds_up() -> None:
 
 async def test_at_game_over_the_help_and_undo_still_answer(tmp_path: Path) -> None:
     """The issue: at game over ? and u did nothing, silently. ? shows the help; u says there is nothing."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "omphala", seed=1, ai=2)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "omphala", seed=1, ai=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(app)
         await pilot.pause()

@@ -17,15 +17,14 @@ from bot.tui.app import AgoraApp
 from engine.registry import get as get_game
 from engine.table.present import fit_label, menu_labels, of
 from tests.terminal.test_tui import WAIT, play_one, ready
-from tests.tui_helpers import new_game, region_text
+from tests.tui_helpers import new_app, region_text
 
 SIZE = (80, 24)
 
 
 async def _first_turn(tmp_path: Path, game_id: str) -> AgoraApp:
     """The app on a new game against the random AI (seed 7), not yet started."""
-    db = str(tmp_path / "games.db")
-    return AgoraApp(db, await new_game(db, game_id, seed=7), "auto", ai_delay=0)
+    return await new_app(tmp_path, game_id, seed=7)
 
 
 def _board_in_view(app: AgoraApp) -> str:
@@ -107,9 +106,7 @@ async def test_ophidian_attack_labels_say_the_targets_whole_name(tmp_path: Path)
 
 async def test_ophelia_after_the_game_shows_no_empty_rows(tmp_path: Path) -> None:
     """The board is forgotten at the end: the result and the points, not ten rows of empty slots."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "ophelia", seed=2, players=2, ai=2)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "ophelia", seed=2, players=2, ai=2)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(WAIT * 10):
             await asyncio.sleep(0.1)

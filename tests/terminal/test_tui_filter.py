@@ -17,10 +17,11 @@ from bot.tui.app import AgoraApp
 from bot.tui.screens import TextScreen
 from engine.table.present import ends_of, of
 from tests.terminal.test_tui import ready
-from tests.tui_helpers import new_game, screen_text
+from tests.tui_helpers import new_app, screen_text
 
 SIZE = (80, 24)
 ASKED = "You still have"
+SIEGE = "siege_of_olympus"
 
 
 def shown_moves(app: AgoraApp) -> list[str]:
@@ -70,6 +71,18 @@ async def play(app: AgoraApp, pilot, key: str) -> None:  # type: ignore[no-untyp
     await next_turn(app, pilot, turn)
 
 
+async def enter_never_asks(app: AgoraApp, pilot) -> None:  # type: ignore[no-untyped-def]
+    """Enter plays the move under the cursor without the end-of-turn question; the turn moves on."""
+    turn = app.turns
+    await pilot.press("enter")
+    for _ in range(3000):
+        await asyncio.sleep(0.01)
+        assert ASKED not in screen_text(app)
+        if app.turns != turn:
+            break
+    assert app.turns != turn
+
+
 async def own_turn(app: AgoraApp, pilot) -> None:  # type: ignore[no-untyped-def]
     """Past the deal's decisions to a turn of the person's own with an end and other moves."""
     await ready(app)
@@ -84,9 +97,7 @@ async def own_turn(app: AgoraApp, pilot) -> None:  # type: ignore[no-untyped-def
 
 
 async def test_the_filter_counts_what_it_lets_through_and_clears_after_a_move(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         total = len(app.moves)
@@ -114,9 +125,7 @@ async def test_the_filter_counts_what_it_lets_through_and_clears_after_a_move(tm
 
 
 async def test_esc_in_the_filter_gives_the_keys_back(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         total = len(app.moves)
@@ -145,9 +154,7 @@ async def test_esc_in_the_filter_gives_the_keys_back(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game_id", ["siege_of_olympus", "ophidian"])
 async def test_the_cursor_starts_off_the_end_of_the_turn(tmp_path: Path, game_id: str) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, game_id, seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, game_id, 3)
     checked = 0
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
@@ -168,9 +175,7 @@ async def test_the_cursor_starts_off_the_end_of_the_turn(tmp_path: Path, game_id
 
 
 async def test_ending_the_turn_asks_once_esc_keeps_it_enter_ends_it(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         others = sum(not ender(app, m.key) for m in app.moves)
@@ -199,30 +204,19 @@ async def test_ending_the_turn_asks_once_esc_keeps_it_enter_ends_it(tmp_path: Pa
 
 
 async def test_the_setting_turns_the_question_off(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0, confirm=False)
+    app = await new_app(tmp_path, SIEGE, 3, confirm=False)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
-        turn = app.turns
         await pilot.press("e")
         await settle(pilot)
-        await pilot.press("enter")
-        for _ in range(3000):
-            await asyncio.sleep(0.01)
-            assert ASKED not in screen_text(app)
-            if app.turns != turn:
-                break
-        assert app.turns != turn
+        await enter_never_asks(app, pilot)
         await pilot.press("q")
 
 
 async def test_a_lone_pass_never_asks(tmp_path: Path) -> None:
     """With windows set to ask, a response window whose only move is Pass waits for the person; Enter
     passes at once."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "ask", ai_delay=0)
+    app = await new_app(tmp_path, SIEGE, 3, windows="ask")
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await settle(pilot)
@@ -232,14 +226,7 @@ async def test_a_lone_pass_never_asks(tmp_path: Path) -> None:
             keys = [k for k, _ in app.keyed]
             await play(app, pilot, keys[-1] if step % 3 == 0 else keys[0])
         assert [m.key for m in app.moves] == ["pass"]
-        turn = app.turns
-        await pilot.press("enter")
-        for _ in range(3000):
-            await asyncio.sleep(0.01)
-            assert ASKED not in screen_text(app)
-            if app.turns != turn:
-                break
-        assert app.turns != turn
+        await enter_never_asks(app, pilot)
         await pilot.press("q")
 
 
@@ -264,9 +251,7 @@ def test_no_confirm_on_the_command_line_reaches_the_app(
 async def test_right_opens_a_group_and_left_closes_it(tmp_path: Path) -> None:
     """The help says → opens a group: → opens the group under the cursor, then steps into it; ← goes back to
     the group, then closes it."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         tree = app.query_one("#moves", Tree)
@@ -292,9 +277,7 @@ async def test_right_opens_a_group_and_left_closes_it(tmp_path: Path) -> None:
 async def test_a_number_then_enter_at_once_plays_that_move(tmp_path: Path) -> None:
     """Typed fast (the keys in one burst, as a paste or tmux sends them), a move's number then Enter plays the
     move the number names, not the one the cursor was on before it got there."""
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "siege_of_olympus", seed=3)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, SIEGE, 3)
     async with app.run_test(size=SIZE) as pilot:
         await own_turn(app, pilot)
         keyed = dict(app.keyed)

@@ -9,17 +9,15 @@ from pathlib import Path
 
 from textual.containers import VerticalScroll
 
-from bot.tui.app import AgoraApp, EndFirst
+from bot.tui.app import EndFirst
 from engine.core import Event
 from engine.table.events import emit
 from tests.terminal.test_tui import drive, ready
-from tests.tui_helpers import new_game
+from tests.tui_helpers import new_app, press_for_screen
 
 
 async def test_an_ais_card_acting_in_your_move_is_credited_to_the_ai(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "ophelia", seed=1)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "ophelia", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(app)
         events: list[Event] = []  # the shapes Ophelia's events have: a card of seat 1 leaves in seat 0's move
@@ -36,20 +34,13 @@ async def test_an_ais_card_acting_in_your_move_is_credited_to_the_ai(tmp_path: P
 
 
 async def test_ophidian_logs_no_bare_moved_and_l_opens_at_the_newest_line(tmp_path: Path) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, "ophidian", seed=4)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, "ophidian", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await drive(app, pilot, stop_after=8, extras=False)
         lines = list(app.log_lines)
         assert not [line for line in lines if re.search(r"(^|: )moved$", line)], lines
         assert any(line.startswith("AI 2 (random) passes") for line in lines), "the AI's silent pass"
-        await pilot.press("l")
-        for _ in range(100):
-            await pilot.pause()
-            if isinstance(app.screen, EndFirst):
-                break
-        await pilot.pause()
+        await press_for_screen(app, pilot, "l", EndFirst)
         scroll = app.screen.query_one("#text-scroll", VerticalScroll)
         assert scroll.max_scroll_y > 0, "the whole log is longer than the screen"
         assert scroll.scroll_y == scroll.max_scroll_y, "opened at the newest line"

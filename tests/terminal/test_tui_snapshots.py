@@ -12,7 +12,7 @@ import pytest
 
 from bot.tui.app import AgoraApp
 from tests.terminal.test_tui import GAMES, ready
-from tests.tui_helpers import new_game
+from tests.tui_helpers import new_app
 
 SNAPSHOTS = Path(__file__).parents[1] / "snapshots" / "tui"
 
@@ -40,9 +40,7 @@ def main_screen(app: AgoraApp) -> str:
 
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_the_main_screen(tmp_path: Path, game_id: str) -> None:
-    db = str(tmp_path / "games.db")
-    mid = await new_game(db, game_id, seed=7)
-    app = AgoraApp(db, mid, "auto", ai_delay=0)
+    app = await new_app(tmp_path, game_id, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(app)
         await pilot.pause()

@@ -123,14 +123,14 @@ class AgoraBot(discord.Client):
         self.tree: app_commands.CommandTree[AgoraBot] = app_commands.CommandTree(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.drawing = drawing or Drawing()  # boards and hands drawn in worker processes
-        sessions_ = self.sessions  # built above, with the hooks that read the parts below lazily
-        away = Away(sessions_.store, lambda: self.sessions.clock())  # people's time away (/away)
-        settings = Settings(sessions_.store, away, lambda: self.sessions.clock())  # servers' /config, cached
-        self.boards = Boards(self, sessions_, settings, self.drawing)
-        self.timers = Timers(self, sessions_, settings, away, self.boards, timer_interval)
-        prefs = Prefs(sessions_.store)  # people's window settings
+        store = self.sessions.store
+        away = Away(store, lambda: self.sessions.clock())  # people's time away (/away)
+        settings = Settings(store, away, lambda: self.sessions.clock())  # servers' /config, cached
+        self.boards = Boards(self, self.sessions, settings, self.drawing)
+        self.timers = Timers(self, self.sessions, settings, away, self.boards, timer_interval)
+        prefs = Prefs(store)  # people's window settings
         self.services = Services(
-            self, sessions_, sessions_.store, settings, prefs, away, self.drawing, self.boards, self.timers
+            self, self.sessions, store, settings, prefs, away, self.drawing, self.boards, self.timers
         )
         self._unsubscribe: Any = None
         self._timing: Any = None

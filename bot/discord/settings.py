@@ -1,6 +1,6 @@
 """Every server's settings (/config), read once and kept in one cache, and what follows from them for a
 table: its pace, when its open response window passes by itself, the board's deadline line, and the first
-deadline of a new position (`Settings.deadline_for`, which the session manager stores with the move).
+deadline of a new position (`Settings.deadlines`, which the session manager stores with the move).
 
 Everything here is computed from the cache, the match and people's time away (bot/discord/away.py): nothing
 touches Discord. A board or a lobby drawn before its server's settings were read shows no deadline and the
@@ -210,10 +210,6 @@ class Settings:
         """The first moment after `after` when the current wait needs the timers (next_deadline), or the
         return of the people it waits on while they are all away."""
         return next_wait(info, settings, await self._back(info, settings), after)
-
-    async def deadline_for(self, info: MatchInfo) -> float | None:
-        """The first deadline of a new position (the session manager stores it with the move), or None."""
-        return (await self.deadlines(info, info.users_to_act))(info)
 
     async def deadlines(self, info: MatchInfo, people: Iterable[int]) -> Callable[[MatchInfo], float | None]:
         """The first deadline of a new position of this match (None: none), as a function of that position,

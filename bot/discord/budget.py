@@ -138,7 +138,11 @@ def sweep_sparingly(
     Sweeping on a timer keeps the same buckets (an idle one is at most `every` seconds late to go) for a scan
     a minute.
     """
-    sweep = http._try_clear_expired_ratelimits  # discord.py 2.x's sweep, bound to this client
+    sweep = getattr(
+        http, "_try_clear_expired_ratelimits", None
+    )  # discord.py 2.x's sweep, bound to this client
+    if sweep is None:  # a discord.py that sweeps otherwise: leave it be
+        return
     last = clock()
 
     def sparingly() -> None:

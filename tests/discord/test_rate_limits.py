@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
 import pytest
@@ -269,3 +270,10 @@ async def test_discord_py_buckets_are_swept_once_a_minute_not_on_every_new_one()
         http.get_ratelimit("POST /interactions/c/d/callback")
         assert len(http._buckets) == 2  # a minute on: the idle ones are gone, the two fresh ones kept
         assert looked_at[0] == 2002  # one scan
+
+
+def test_a_discord_py_without_that_sweep_is_left_as_it_is() -> None:
+    """The sweep is discord.py's private method: a version without it starts the bot unchanged."""
+    http = SimpleNamespace()
+    budget_module.sweep_sparingly(http)
+    assert vars(http) == {}

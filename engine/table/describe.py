@@ -83,3 +83,11 @@ def text_board(present: Any, title: str, view: JSON, names: Sequence[str], limit
     prompt = prompt_of(present, view, names).text
     lines = [f"{title}. {status.headline}", prompt, *status.scores, last_move(view, names)]
     return fit([*lines, *table_lines(present, view, names)], limit)
+
+
+def replay_alt(present: Any, title: str, view: JSON, names: Sequence[str], frames: int) -> str:
+    """A replay's alt text, from the last frame's spectator view: the game, how many turns it shows and
+    where it ended (its headline and scores)."""
+    status = present.status(view, names)
+    lines = [f"Replay of {title}, {frames} frame{'s' if frames != 1 else ''}, one a turn.", status.headline]
+    return fit([*lines, *status.scores], ALT_LIMIT)

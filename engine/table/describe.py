@@ -104,7 +104,15 @@ def zone_lines(
     for x in seen_cards(present, view, names):
         if not x.mine and keep(x.where):
             zones.setdefault(x.where, []).append(x)
-    return [f"{said(present, where)}: {cards_said(present, seen)}" for where, seen in zones.items()]
+    return [
+        f"{said(present, owned(where, names))}: {cards_said(present, seen)}" for where, seen in zones.items()
+    ]
+
+
+def owned(where: str, names: Sequence[str]) -> str:
+    """A seat's zone as a possessive: "Ada · back row" -> "Ada's back row" (other zones as they are)."""
+    seat, sep, zone = where.partition(" · ")
+    return f"{seat}'s {zone}" if sep and seat in names else where
 
 
 def side_lines(

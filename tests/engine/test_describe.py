@@ -165,8 +165,8 @@ GOLDEN: dict[str, str] = {
         "Last move: Bo draws Jack of Spades\n"
         "Deck 36 cards, discard pile 0 cards\n"
         "Ada's front row, 2 cards: a face-down card; a face-down card shielded with 2 of Diamonds\n"
-        "Ada's back row: 10 of Clubs; Jack of Hearts enhanced with 4 of Hearts, power 15; Queen of Diamonds; 10 of Diamonds\n"  # noqa: E501
         "Bo's front row, 2 cards: a face-down card; a face-down card\n"
+        "Ada's back row: 10 of Clubs; Jack of Hearts enhanced with 4 of Hearts, power 15; Queen of Diamonds; 10 of Diamonds\n"  # noqa: E501
         "Bo's back row: Ace of Spades; 2 of Spades; 3 of Clubs; 4 of Diamonds; King of Clubs; Jack of Spades"
     ),
     "ophelia": (
@@ -196,15 +196,13 @@ GOLDEN: dict[str, str] = {
         "Ada: 0 VP\n"
         "Bo: 0 VP\n"
         "Last move: Ada summons a Goblin to the defense grid for 2 mana\n"
-        "Ada: 0 VP, mana 2, gold 0, 3 AP\n"
-        "Ada's grids: attack 0 (0 of 6 used), defense 1 (1 of 6 used); hand 4 cards, deck 5, discard 0\n"
-        "Bo: 0 VP, mana 3, gold 1, 0 AP, passed\n"
-        "Bo's grids: attack 0 (0 of 6 used), defense 0 (0 of 6 used); hand 3 cards, deck 7, discard 0\n"
+        "Ada: mana 2, gold 0, 3 AP; attack 0 (0 of 6 used), defense 1 (1 of 6 used); hand 4 cards, deck 5, discard 0\n"  # noqa: E501
+        "Bo: mana 3, gold 1, 0 AP, passed; attack 0 (0 of 6 used), defense 0 (0 of 6 used); hand 3 cards, deck 7, discard 0\n"  # noqa: E501
+        "Market row: +1 Action Points (Costs 4 gold); +2 Mana (Costs 6 gold); +2 Gold (Costs 4 gold); +2 Gold (Costs 5 gold)\n"  # noqa: E501
+        "Decks: tier 1 35 cards, tier 2 25 cards\n"
         "Ada's upgrade slots: Goblin (Attack 1, Defense 1, Size 1, summon for 2 mana, worth 1 VP)\n"
         "Ada's defense grid: Goblin (Attack 1, Defense 1, Size 1)\n"
-        "Bo's upgrade slots: Goblin (Attack 1, Defense 1, Size 1, summon for 2 mana, worth 1 VP)\n"
-        "Market row: +1 Action Points (Costs 4 gold); +2 Mana (Costs 6 gold); +2 Gold (Costs 4 gold); +2 Gold (Costs 5 gold)\n"  # noqa: E501
-        "Decks: tier 1 35 cards, tier 2 25 cards"
+        "Bo's upgrade slots: Goblin (Attack 1, Defense 1, Size 1, summon for 2 mana, worth 1 VP)"
     ),
     "siege_of_olympus": (
         "Siege of Olympus board. Setting up, Commanders and mulligans\n"

@@ -356,14 +356,14 @@ def _rows(view: JSON, names: Sequence[str], p: JSON) -> list[str]:
 
 
 def describe(view: JSON, names: Sequence[str]) -> list[str]:
-    """The table for a screen reader (the alt text and the text board): the piles, then each seat's front
-    row card by card, face-down ones as such, and its back row, the viewer's first."""
+    """The table for a screen reader (the alt text and the text board): the piles, then every seat's front
+    row card by card (face-down ones as such), then the back rows, the viewer's first: a crowded table
+    loses back rows before it loses a seat's score cards."""
     discard = view.get("discard") or []
     top = f", top card {card_name(discard[-1])}" if discard else ""
     lines = [f"Deck {plural(view.get('deck', 0), 'card')}, discard pile {plural(len(discard), 'card')}{top}"]
-    for p, _ in viewer_first(view, names):
-        lines += _rows(view, names, p)
-    return lines
+    rows = [_rows(view, names, p) for p, _ in viewer_first(view, names)]
+    return lines + [line for i in range(3) for seat in rows for line in seat[i : i + 1]]  # front rows first
 
 
 def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:

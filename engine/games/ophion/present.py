@@ -295,28 +295,33 @@ _UNDRAWN = ("cards played this round", "discard pile (top)", "Discarded from the
 
 
 def _side(view: JSON, names: Sequence[str], p: JSON, whose: str) -> list[str]:
-    """A seat's tracks, grids' strength and piles in words: "Ada: 7 VP, mana 4, gold 1, 2 AP, passed"."""
+    """A seat's tracks, grids' strength and piles in words (its VP is in the status): "Ada: mana 4, gold 1,
+    2 AP, passed; attack 0 (0 of 6 used), defense 2 (2 of 6 used); hand 4 cards, deck 5, discard 0"."""
     who = "You" if whose == "Your " else seat_name(p["seat"], names)
     passed = ", passed" if p.get("passed") else ""
-    tracks = f"{who}: {_vp_line(view, p)}, mana {p['mana']}, gold {p['gold']}, {p['ap']} AP{passed}"
     grids = ", ".join(
         f"{grid} {p[grid]} ({p[grid + '_used']} of {p['grid_capacity']} used)"
         for grid in ("attack", "defense")
     )
     piles = f"hand {plural(p['hand_size'], 'card')}, deck {p['deck_size']}, discard {p['discard_size']}"
-    return [tracks, f"{'Your' if who == 'You' else who + chr(39) + 's'} grids: {grids}; {piles}"]
+    return [f"{who}: mana {p['mana']}, gold {p['gold']}, {p['ap']} AP{passed}; {grids}; {piles}"]
 
 
 def describe(view: JSON, names: Sequence[str]) -> list[str]:
-    """The table for a screen reader (the alt text and the text board): each seat's tracks, grids, piles
-    and the cards in its upgrade slots and grids, the viewer's first; then the market row with its prices."""
+    """The table for a screen reader (the alt text and the text board): each seat's tracks, grids and
+    piles, the viewer's first; the market row with its prices; then the cards in each seat's upgrade slots
+    and grids."""
     decks = f"Decks: tier 1 {view.get('tier1_size', 0)} cards, tier 2 {view.get('tier2_size', 0)} cards"
 
     def head(p: JSON, whose: str) -> list[str]:
         return _side(view, names, p, whose)
 
-    keep = lambda where: not any(x in where for x in _UNDRAWN)  # noqa: E731
-    return [*side_lines(sys.modules[__name__], view, names, head, keep), decks]
+    me = sys.modules[__name__]
+    keep = lambda where: not any(x in where for x in _UNDRAWN) and where != "Market row"  # noqa: E731
+    market = zone_lines(me, view, names, lambda where: where == "Market row")
+    lines = side_lines(me, view, names, head, keep)
+    seats = len(view.get("players") or [])
+    return [*lines[:seats], *market, decks, *lines[seats:]]  # the row before the cards in play
 
 
 def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:

@@ -392,7 +392,7 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
 # -- the table for a listener (engine/table/describe.py) ---------------------------------------------------
 
 hand_text = True  # the hand image prints each card's whole text
-_SUMMED = ("commander", "Olympus", "Underworld")  # said in counts and heads, not card by card
+_SUMMED = ("commander", "artifacts", "Olympus", "Underworld")  # said in counts and heads, not card by card
 
 
 def _side(p: JSON, whose: str, names: Sequence[str]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.core import JSON
@@ -47,6 +48,8 @@ MARKS = re.compile(r"\s*[◀⟳★⚔←→]\s*")  # the board's marks: the word
 
 def clean(line: str) -> str:
     """A line without control or format characters (a name's bidi marks, a newline), tabs as spaces."""
+    if line.isprintable():  # no control, format or separator character but the space: the usual line
+        return line.strip()
     kept = (" " if ch in "\t\n\r" else ch for ch in line)
     return "".join(ch for ch in kept if unicodedata.category(ch) not in ("Cc", "Cf")).strip()
 
@@ -55,26 +58,36 @@ def said(present: Any, text: str) -> str:
     """A text as a screen reader reads it well: cards by name rather than by their corner symbols ("10♦" ->
     "10 of Diamonds", "A♣+6♥" -> "Ace of Clubs plus 6 of Hearts"), " · " as a comma, the board's marks
     (◀, ⟳, ★) gone."""
-    labels = _labels(present)
-    if labels:
-        pattern = "|".join(re.escape(k) for k in sorted(labels, key=len, reverse=True))
-        text = re.sub(rf"(?<![\w]){'(?:' + pattern + ')'}", lambda m: labels[m.group(0)], text)
+    labels, pattern = _speech(present)
+    if pattern is not None:
+        text = pattern.sub(lambda m: labels[m.group(0)], text)
         text = re.sub(r"(?<=[a-z])\+(?=\w)", " plus ", text)
     text = MARKS.sub(" ", text.replace(" · ", ", "))
     return re.sub(r"  +", " ", text).strip()
 
 
-def _labels(present: Any) -> dict[str, str]:
-    """The game's corner labels that are symbols rather than words ("K♣"), each with its card's name."""
-    return {
+@lru_cache(maxsize=64)
+def _speech(present: Any) -> tuple[dict[str, str], re.Pattern[str] | None]:
+    """The game's corner labels that are symbols rather than words ("K♣"), each with its card's name, and a
+    pattern that finds them (None when the game has none); once per presentation."""
+    labels = {
         e.short: e.name
         for e in entries(present).values()
         if e.short and e.short != e.name and not e.short.isascii()
     }
+    if not labels:
+        return labels, None
+    alternatives = "|".join(re.escape(k) for k in sorted(labels, key=len, reverse=True))
+    return labels, re.compile(rf"(?<!\w)(?:{alternatives})")
 
 
 def entries(present: Any) -> dict[str, CardEntry]:
-    """The game's catalogue by card id."""
+    """The game's catalogue by card id (read once per presentation)."""
+    return _entries(present)
+
+
+@lru_cache(maxsize=64)
+def _entries(present: Any) -> dict[str, CardEntry]:
     return {e.id: e for e in present.catalogue()}
 
 
@@ -95,13 +108,17 @@ def cards_said(present: Any, seen: Sequence[Seen]) -> str:
 
 
 def zone_lines(
-    present: Any, view: JSON, names: Sequence[str], keep: Callable[[str], bool] = lambda where: True
+    present: Any,
+    view: JSON,
+    names: Sequence[str],
+    keep: Callable[[str], bool] = lambda where: True,
+    seen: Sequence[Seen] | None = None,
 ) -> list[str]:
-    """The cards the view shows face up (the game's `on_table`), a line a zone in reading order: "Bo · back
-    row: Queen of Hearts; Ace of Spades"; only zones whose words `keep` accepts, the viewer's hand never
-    (the hand lines say it)."""
+    """The cards the view shows face up (the game's `on_table`, or `seen` when already read), a line a zone
+    in reading order: "Bo's back row: Queen of Hearts; Ace of Spades"; only zones whose words `keep`
+    accepts, the viewer's hand never (the hand lines say it)."""
     zones: dict[str, list[Seen]] = {}
-    for x in seen_cards(present, view, names):
+    for x in seen_cards(present, view, names) if seen is None else seen:
         if not x.mine and keep(x.where):
             zones.setdefault(x.where, []).append(x)
     return [
@@ -128,11 +145,12 @@ def side_lines(
     heads: list[str] = []
     zones: list[str] = []
     prefixes: list[str] = []
+    seen = seen_cards(present, view, names)
     for p, whose in viewer_first(view, names):
         prefixes.append(whose)
         heads += head(p, whose)
-        zones += zone_lines(present, view, names, _within(whose, keep))
-    shared = zone_lines(present, view, names, lambda w: not w.startswith(tuple(prefixes)) and keep(w))
+        zones += zone_lines(present, view, names, _within(whose, keep), seen)
+    shared = zone_lines(present, view, names, lambda w: not w.startswith(tuple(prefixes)) and keep(w), seen)
     return [*heads, *zones, *shared]
 
 

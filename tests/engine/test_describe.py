@@ -186,8 +186,8 @@ GOLDEN: dict[str, str] = {
         "Bo (Iron Tide): 0 VP, 0 Cheer, 11 CP, hand 7, 3 Gladiators standing\n"
         "Last move: Ada puts a card on the bottom of the Arsenal\n"
         "Arsenal: Ada 43 cards, Bo 43 cards\n"
-        "Ada's Action Field: Kestrel Nine (L1, Life 6/6, Rage 3, ADMG 2); Vashti Cole (L1, Life 5/5, Rage 3, ADMG 1); Lyra Shen (L1, Life 5/5, Rage 2, ADMG 1); Nyx Arden (L1, Life 6/6, Rage 3, ADMG 2)\n"  # noqa: E501
-        "Bo's Action Field: Brakka Vohl (L1, Life 8/8, Rage 4, ADMG 2); Sera Quill (L1, Life 6/6, Rage 3, ADMG 2); Juno Kessler (L1, Life 5/5, Rage 3, ADMG 2)\n"  # noqa: E501
+        "Ada's Action Field: Kestrel Nine (Level 1, Life 6/6, Rage 3, ADMG 2); Vashti Cole (Level 1, Life 5/5, Rage 3, ADMG 1); Lyra Shen (Level 1, Life 5/5, Rage 2, ADMG 1); Nyx Arden (Level 1, Life 6/6, Rage 3, ADMG 2)\n"  # noqa: E501
+        "Bo's Action Field: Brakka Vohl (Level 1, Life 8/8, Rage 4, ADMG 2); Sera Quill (Level 1, Life 6/6, Rage 3, ADMG 2); Juno Kessler (Level 1, Life 5/5, Rage 3, ADMG 2)\n"  # noqa: E501
         "Ada's Support Field: empty\n"
         "Bo's Support Field: empty"
     ),

@@ -3,6 +3,7 @@ the team choice, menu order and the terminal board. Pure functions over views.""
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -491,12 +492,17 @@ def _whose(p: JSON, view: JSON, names: Sequence[str]) -> str:
     return "Your" if p["seat"] == view.get("viewer") else f"{seat_name(p['seat'], names)}'s"
 
 
+LEVEL = re.compile(r"^L(\d+)")  # "L1" in a character's stats, said "Level 1"
+LEVEL_WORDS = r"Level \1"
+
+
 def _field_said(view: JSON, names: Sequence[str], p: JSON, field: str) -> str:
     """A field character by character, with its stats, state and Pumps: "Ada's Action Field: Kestrel Nine
-    (L1 · Life 6/6 · Rage 3 · ADMG 2 · Set), with Combat Stims"."""
+    (Level 1 · Life 6/6 · Rage 3 · ADMG 2 · Set), with Combat Stims"."""
     attack = view.get("attack") or {}
     said = [
-        f"{c['name']} ({_now(c, attack)})" + "".join(f", with {u['name']}" for u in c["pumps"])
+        f"{c['name']} ({LEVEL.sub(LEVEL_WORDS, _now(c, attack))})"
+        + "".join(f", with {u['name']}" for u in c["pumps"])
         for c in p["characters"]
         if c["field"] == field
     ]

@@ -13,7 +13,8 @@ to every seat, and the per-seat check catches it).
 - view: `view(w, v) == view(w', v)`, and the public view (what the channel shows every seat) too;
 - whose move: `to_act`; for a seat, its legal moves (keys) and their `describe` menu texts;
 - present: the status (headline, prompt, scores, window), the viewer's prompt (`prompt_of`: the hand
-  image's, the terminal's and Discord's words) and the terminal board text of the view;
+  image's, the terminal's and Discord's words), the terminal board text of the view, and the images' words
+  (engine/table/describe.py: the board's and the hand's alt texts, the text board);
 - the log: the entries of the state's event log the viewer may read;
 - determinize: `to_json(determinize(w, v, seed)) == to_json(determinize(w', v, seed))`: what determinize
   deals must depend only on what the viewer can see;
@@ -47,6 +48,7 @@ from engine import eventlog
 from engine.core import Action, Event, Game, PlayerId
 from engine.rng import Rng
 from engine.table import present as table_present
+from engine.table.describe import board_alt, hand_alt, text_board
 
 Viewer = PlayerId | None
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -132,7 +134,15 @@ def _status(game: Any, view: Any) -> Any:
     st = pres.status(view, NAMES)
     panel = table_present.panel_text(pres, view, NAMES, 34)  # the terminal app's board panel
     asked = table_present.prompt_of(pres, view, NAMES)  # the hand image's, the terminal's and Discord's
-    return (st.headline, st.prompt, st.scores, st.window, pres.board_text(view, NAMES), panel, asked)
+    # The images' words (issue 37): the board's alt text (a spectator's view is the public board), the hand
+    # image's alt text and the text board of /notify board:text.
+    title = getattr(game, "title", game.id)
+    words = (
+        board_alt(pres, title, view, NAMES),
+        hand_alt(pres, view, NAMES),
+        text_board(pres, title, view, NAMES),
+    )
+    return (st.headline, st.prompt, st.scores, st.window, pres.board_text(view, NAMES), panel, asked, *words)
 
 
 def _log(s: Any, viewer: Viewer) -> list[str]:

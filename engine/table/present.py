@@ -224,6 +224,18 @@ class Presentation(Protocol):
     `width` columns wide beside the viewer's hand, the log and the status (the terminal app): every side in
     view in as few lines as it takes, without the hand, the log or the headline; `board_text` otherwise.
 
+    Optional function `describe(view, names) -> list[str]` (read by engine/table/describe.py): the table
+    for a screen reader, lines most important first, what the board image draws and nothing more: each
+    side's counters and hidden zones as counts ("hand 6 cards"), then its cards in play by name with how
+    they stand, the viewer's first, then the shared zones; no status, no log (describe.py adds them).
+    Without it the alt text reads `board_text`.
+
+    Optional function `describe_hand(view, names) -> list[str]`: what the hand image draws besides its
+    prompt and the cards' texts: the viewer's hand by name (describe.py's `hand_lines`), then the rest of
+    that image (their rows, their stack); without it, the hand by name with types and printed stats.
+    Optional attribute `hand_text: bool`: True when the hand image prints each card's whole text (the alt
+    text then ends with it).
+
     Optional attribute `windows: bool` (read it with `has_windows`): True for a game with response windows.
 
     Optional attribute `ends: frozenset[str]` (read it with `ends_of`): the kinds of move that end the

@@ -321,3 +321,55 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
     if card in cards.POWER and all(s.card != card for s in seen):
         seen.append(Seen(card, "Just played", shorten(seat_refs(str(last.get("text", "")), names), 89)))
     return seen
+
+
+# -- the table for a listener (engine/table/describe.py) ---------------------------------------------------
+
+
+def _said(entity: list[str | None], face_down: bool = False) -> str:
+    """A row card by name: "a face-down card", "8 of Clubs shielded with 10 of Diamonds, power 18"; one the
+    viewer sees but the others do not says so."""
+    base, mod = entity[0], entity[1] if len(entity) > 1 else None
+    head = "a face-down card" if base is None else card_name(base) + (" (face down)" if face_down else "")
+    if mod is None:
+        return head
+    power = f", power {cards.power(base) + cards.power(mod)}" if base is not None else ""
+    return f"{head} {'enhanced' if cards.suit(mod) == 'H' else 'shielded'} with {card_name(mod)}{power}"
+
+
+def _rows(view: JSON, names: Sequence[str], p: JSON) -> list[str]:
+    """One seat's rows in words: the front row card by card, the back row, the cards still in hand."""
+    over = view.get("phase") == "over"
+    chosen = 2 * int(view.get("num_players") or 0)  # the secret cards hold uids 1 to 2n (RULINGS 11)
+    own = p["seat"] == view.get("viewer")
+    who = "Your" if own else f"{seat_name(p['seat'], names)}'s"
+    front = [_said(e["cards"], own and not over and e["id"] <= chosen) for e in p["front_row"]]
+    lines = [f"{who} front row, {plural(len(front), 'card')}: {'; '.join(front) or 'empty'}"]
+    if p.get("back_row") is not None:
+        lines.append(f"{who} back row: {'; '.join(_said(e) for e in p['back_row']) or 'empty'}")
+    if view.get("phase") == "choose":
+        lines.append(
+            f"{who} hand: {plural(p.get('hand_size') or 0, 'card')}, "
+            + ("chosen" if p.get("chosen") else "choosing")
+        )
+    return lines
+
+
+def describe(view: JSON, names: Sequence[str]) -> list[str]:
+    """The table for a screen reader (the alt text and the text board): the piles, then every seat's front
+    row card by card (face-down ones as such), then the back rows, the viewer's first: a crowded table
+    loses back rows before it loses a seat's score cards."""
+    discard = view.get("discard") or []
+    top = f", top card {card_name(discard[-1])}" if discard else ""
+    lines = [f"Deck {plural(view.get('deck', 0), 'card')}, discard pile {plural(len(discard), 'card')}{top}"]
+    rows = [_rows(view, names, p) for p, _ in viewer_first(view, names)]
+    return lines + [line for i in range(3) for seat in rows for line in seat[i : i + 1]]  # front rows first
+
+
+def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
+    """What the hand image draws: the hand, the viewer's front row shown to them, their back row, the deck."""
+    mine = [p for p in view.get("players") or [] if p["seat"] == view.get("viewer")]
+    hand = [card_name(c) for c in (mine[0].get("hand") or [])] if mine else []
+    lines = [f"Your hand, {plural(len(hand), 'card')}: {'; '.join(hand)}" if hand else "Your hand: no cards"]
+    rows = [x for x in _rows(view, names, mine[0]) if not x.startswith("Your hand")] if mine else []
+    return [*lines, *rows, f"Deck {plural(view.get('deck', 0), 'card')}"]

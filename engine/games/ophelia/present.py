@@ -4,6 +4,7 @@ here reads a state."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +13,8 @@ from engine.abilities.spec import CardSpec
 from engine.core import JSON, Action
 from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
+from engine.games.ophelia.rules import WIN
+from engine.table.describe import hand_lines
 from engine.table.present import (
     CardEntry,
     Pending,
@@ -363,3 +366,46 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
     if source in CARDS and all(x.card != source for x in seen):
         seen.append(Seen(source, "Resolving"))
     return seen
+
+
+# -- the table for a listener (engine/table/describe.py) ---------------------------------------------------
+
+hand_text = True  # the hand image prints each card's whole ability text
+
+
+def describe(view: JSON, names: Sequence[str]) -> list[str]:
+    """The table for a screen reader (the alt text and the text board): each player's points, deck and
+    hand, then each row slot by slot (the viewer's first), then a card being resolved."""
+    viewer = view.get("viewer")
+    lines = []
+    for p in sorted(view.get("players") or [], key=lambda p: p["seat"] != viewer):
+        who = "You" if p["seat"] == viewer else seat_name(p["seat"], names)
+        lines.append(
+            f"{who}: {plural(p['points'], 'point')}, {p['deck_name']}, "
+            f"hand {plural(p['hand_size'], 'card')}, deck {p['deck_size']}, Power {p['power']}"
+        )
+    seen = on_table(view, names)
+    for seat in sorted(range(len(view["slots"])), key=lambda seat: seat != viewer):
+        row = f"{_whose(seat, viewer, names)} row"
+        cells = []
+        for col, u in enumerate(view["slots"][seat]):
+            here = [x for x in seen if x.where.startswith(f"{row} · {slot_name(col)}")]
+            said = [CARDS[x.card].name + (f" ({x.now})" if x.now else "") for x in here]
+            cells.append(f"{slot_name(col)}: {' with '.join(said) if u is not None else 'empty'}")
+        lines.append(f"{row}: {'; '.join(cells)}")
+    lines += [f"Resolving: {CARDS[x.card].name}" for x in seen if x.where == "Resolving"]
+    return lines
+
+
+def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
+    """What the hand image draws: each card in hand with its type and stats (their texts come last), the
+    deck, the viewer's forgotten zone and points."""
+    mine = next((p for p in view.get("players") or [] if p["seat"] == view.get("viewer")), None)
+    if mine is None:
+        return []
+    gone = ", ".join(CARDS[c].name for c in mine.get("forgotten") or []) or "empty"
+    return [
+        *hand_lines(sys.modules[__name__], view, names),
+        f"{plural(mine['points'], 'point')} of {WIN}, deck {plural(mine['deck_size'], 'card')}",
+        f"Your forgotten zone: {gone}",
+    ]

@@ -3,6 +3,8 @@ the team choice, menu order and the terminal board. Pure functions over views.""
 
 from __future__ import annotations
 
+import re
+import sys
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -22,6 +24,7 @@ from engine.games.ophidian.cards import (
 )
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
 from engine.games.ophidian.decks import TeamBook
+from engine.table.describe import hand_lines
 from engine.table.present import (
     CardEntry,
     Pending,
@@ -478,3 +481,65 @@ def _in_play(view: JSON, seat: int, cid: str) -> bool:
             ):
                 return True
     return False
+
+
+# -- the table for a listener (engine/table/describe.py) ---------------------------------------------------
+
+hand_text = True  # the hand image prints each card's whole text
+
+
+def _whose(p: JSON, view: JSON, names: Sequence[str]) -> str:
+    return "Your" if p["seat"] == view.get("viewer") else f"{seat_name(p['seat'], names)}'s"
+
+
+LEVEL = re.compile(r"^L(\d+)")  # "L1" in a character's stats, said "Level 1"
+LEVEL_WORDS = r"Level \1"
+
+
+def _field_said(view: JSON, names: Sequence[str], p: JSON, field: str) -> str:
+    """A field character by character, with its stats, state and Pumps: "Ada's Action Field: Kestrel Nine
+    (Level 1 · Life 6/6 · Rage 3 · ADMG 2 · Set), with Combat Stims"."""
+    attack = view.get("attack") or {}
+    said = [
+        f"{c['name']} ({LEVEL.sub(LEVEL_WORDS, _now(c, attack))})"
+        + "".join(f", with {u['name']}" for u in c["pumps"])
+        for c in p["characters"]
+        if c["field"] == field
+    ]
+    return f"{_whose(p, view, names)} {_FIELDS[field]}: {'; '.join(said) or 'empty'}"
+
+
+def describe(view: JSON, names: Sequence[str]) -> list[str]:
+    """The table for a screen reader (the alt text and the text board): the attack or card under way, each
+    side's Arsenal, then the Action Fields and the Support Fields character by character and the Funeral
+    Pyres, the viewer's first."""
+    chars = _names(view, names)
+    attack, playing = view.get("attack"), view.get("playing")
+    lines = []
+    if attack:
+        lines.append(
+            f"Attack: {chars.get(attack['attacker'], '?')} attacks {chars.get(attack['target'], '?')}"
+        )
+    if playing:
+        lines.append(f"Being played: {playing['name']}")
+    sides = sorted(view.get("players") or [], key=lambda p: p["seat"] != view.get("viewer"))
+    arsenals = ", ".join(f"{seat_name(p['seat'], names)} {plural(p['arsenal_size'], 'card')}" for p in sides)
+    lines.append(f"Arsenal: {arsenals}")
+    lines += [f"Crowd Favorite: {seat_name(p['seat'], names)}" for p in sides if p["crowd_favorite"]]
+    lines += [_field_said(view, names, p, field) for field in _FIELDS for p in sides]  # Action Fields first
+    for p in sides:
+        if p["pyre"]:
+            lines.append(
+                f"{_whose(p, view, names)} Funeral Pyre: " + ", ".join(CARDS[c].name for c in p["pyre"])
+            )
+    return lines
+
+
+def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
+    """What the hand image draws: each card in hand with its type and costs (their texts come last), then
+    the viewer's Gladiator Stack."""
+    mine = next((p for p in view.get("players") or [] if p["seat"] == view.get("viewer")), None)
+    if mine is None:
+        return []
+    stack = ", ".join(CARDS[c].name for c in mine.get("stack") or [] if c in CARDS) or "empty"
+    return [*hand_lines(sys.modules[__name__], view, names), f"Your Gladiator Stack: {stack}"]

@@ -4,11 +4,13 @@ the terminal board and the cards on the table. Pure functions over views; nothin
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 from engine.core import JSON, Action
 from engine.games.ophion.cards import BASE, CARDS, RULES, Card
+from engine.table.describe import side_lines, zone_lines
 from engine.table.present import (
     CardEntry,
     Prompt,
@@ -285,3 +287,58 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
             Seen(gone[-1], "Discarded from the row (top)", _words(_printed(gone[-1]), "out of the game"))
         )
     return seen
+
+
+# -- the table for a listener (engine/table/describe.py) ---------------------------------------------------
+
+_UNDRAWN = ("cards played this round", "discard pile (top)", "Discarded from the row")  # not on the board
+
+
+def _side(view: JSON, names: Sequence[str], p: JSON, whose: str) -> list[str]:
+    """A seat's tracks, grids' strength and piles in words (its VP is in the status): "Ada: mana 4, gold 1,
+    2 AP, passed; attack 0 (0 of 6 used), defense 2 (2 of 6 used); hand 4 cards, deck 5, discard 0"."""
+    who = "You" if whose == "Your " else seat_name(p["seat"], names)
+    passed = ", passed" if p.get("passed") else ""
+    grids = ", ".join(
+        f"{grid} {p[grid]} ({p[grid + '_used']} of {p['grid_capacity']} used)"
+        for grid in ("attack", "defense")
+    )
+    piles = f"hand {plural(p['hand_size'], 'card')}, deck {p['deck_size']}, discard {p['discard_size']}"
+    return [f"{who}: mana {p['mana']}, gold {p['gold']}, {p['ap']} AP{passed}; {grids}; {piles}"]
+
+
+def describe(view: JSON, names: Sequence[str]) -> list[str]:
+    """The table for a screen reader (the alt text and the text board): each seat's tracks, grids and
+    piles, the viewer's first; the market row with its prices; then the cards in each seat's upgrade slots
+    and grids."""
+    decks = f"Decks: tier 1 {view.get('tier1_size', 0)} cards, tier 2 {view.get('tier2_size', 0)} cards"
+
+    def head(p: JSON, whose: str) -> list[str]:
+        return _side(view, names, p, whose)
+
+    me = sys.modules[__name__]
+    keep = lambda where: not any(x in where for x in _UNDRAWN) and where != "Market row"  # noqa: E731
+    market = zone_lines(me, view, names, lambda where: where == "Market row")
+    lines = side_lines(me, view, names, head, keep)
+    seats = len(view.get("players") or [])
+    return [*lines[:seats], *market, decks, *lines[seats:]]  # the row before the cards in play
+
+
+def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
+    """What the hand image draws: the hand with each card's cost, the cards played this round, the
+    viewer's own board."""
+    mine = next((p for p in view.get("players") or [] if p["seat"] == view.get("viewer")), None)
+    if mine is None:
+        return []
+    hand = list(mine.get("hand") or [])
+    said = [
+        f"{CARDS[c].name} ({plural(hand.count(c), 'copy', 'copies')}, costs {CARDS[c].cost} gold)"
+        if hand.count(c) > 1
+        else f"{CARDS[c].name} (costs {CARDS[c].cost} gold)"
+        for c in dict.fromkeys(hand)
+    ]
+    lines = [f"Your hand, {plural(len(hand), 'card')}: {'; '.join(said)}" if hand else "Your hand: no cards"]
+    if mine.get("played"):
+        lines.append("Played this round: " + "; ".join(CARDS[c].name for c in mine["played"]))
+    own = lambda where: where.startswith("Your ") and not any(x in where for x in _UNDRAWN)  # noqa: E731
+    return [*lines, *_side(view, names, mine, "Your "), *zone_lines(sys.modules[__name__], view, names, own)]

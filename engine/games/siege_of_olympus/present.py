@@ -4,6 +4,7 @@ over views."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from engine.games.siege_of_olympus.cards import (
     RACES,
     STATIC_KEYWORDS,
 )
+from engine.table.describe import hand_lines, side_lines
 from engine.table.present import (
     CardEntry,
     Pending,
@@ -385,3 +387,42 @@ def on_table(view: JSON, names: Sequence[str]) -> list[Seen]:
     offered = [c for c in decision.get("options") or [] if isinstance(c, str) and c in CARDS]
     seen += [Seen(cid, "Deck · your pick") for cid in offered if cid not in listed]
     return seen
+
+
+# -- the table for a listener (engine/table/describe.py) ---------------------------------------------------
+
+hand_text = True  # the hand image prints each card's whole text
+_SUMMED = ("commander", "artifacts", "Olympus", "Underworld")  # said in counts and heads, not card by card
+
+
+def _side(p: JSON, whose: str, names: Sequence[str]) -> str:
+    """A side's Commander's power and its artifacts (the status has its health and hand): "Ada's Commander
+    Prometheus, the Fire-Bringer: power spent; artifacts: Aegis (number 3)"."""
+    who = "Your" if whose == "Your " else f"{seat_name(p['seat'], names)}'s"
+    spent = "power spent" if p["once_used"] else "power ready"
+    arts = ", ".join(f"{a['name']} (number {a['number']})" for a in p["artifacts"]) or "none"
+    return f"{who} Commander {p['commander_name'] or 'not chosen yet'}: {spent}; artifacts: {arts}"
+
+
+def describe(view: JSON, names: Sequence[str]) -> list[str]:
+    """The table for a screen reader (the alt text and the text board): each side's Commander, hand and
+    artifacts, then its minions, the viewer's first; Tartarus and the Agora; the piles and Olympus in
+    counts."""
+    piles = (
+        f"Olympus: {plural(len(view.get('pile') or []), 'artifact')} left; deck {view.get('deck_size', 0)}, "
+        f"Underworld {len(view.get('underworld') or [])}"
+    )
+    keep = lambda where: not where.endswith(_SUMMED)  # noqa: E731
+    lines = side_lines(sys.modules[__name__], view, names, lambda p, whose: [_side(p, whose, names)], keep)
+    return [*lines, piles]
+
+
+def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
+    """What the hand image draws: each card in hand with its cost, kind and stats (their texts come last),
+    then the viewer's Commander and artifacts."""
+    me = sys.modules[__name__]
+    mine = next((p for p in view.get("players") or [] if p["seat"] == view.get("viewer")), None)
+    if mine is None:
+        return []
+    health = f"Your Commander's health: {mine['health']} of {mine['max_health']}"
+    return [*hand_lines(me, view, names), _side(mine, "Your ", names), health]

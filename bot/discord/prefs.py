@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.discord.common import THEME_WORDS, drawn_names, theme_of
+from bot.discord.common import THEME_WORDS, drawn_names, shown, theme_of
 from bot.sessions import MatchInfo
 from bot.sessions.clock import ADD, BANK, DAY, MOVE, RESERVE, is_bank
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from engine.registry import get as get_game
-from engine.table.describe import text_board
+from engine.table.describe import TEXT_LIMIT, fit, text_board
 from engine.table.present import of
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ CLOCK_WORDS = {
 }
 THEME_KEY, BOARD_KEY = "theme", "board"  # the user-settings keys of a person's image choices
 IMAGE, TEXT = "image", "text"
+UNCUT = 1 << 20  # the text board before its escapes: cut to TEXT_LIMIT once escaped
 SERVER_THEME = "server"  # /notify theme:'s choice of no theme of one's own: each server's boards' theme
 BOARD_WORDS = {
     IMAGE: "an image of your hand",
@@ -85,8 +86,10 @@ def clock_words(info: MatchInfo, settings: GuildSettings) -> str:
 
 def board_text(info: MatchInfo, view: dict[str, Any]) -> str:
     """The public board and the viewer's hand as text, from the viewer's own view (/notify board:text):
-    the words of the images' alt text (engine/table/describe.py), at most 4,000 characters."""
-    return text_board(of(get_game(info.game_id)), info.title, view, drawn_names(info))
+    the words of the images' alt text (engine/table/describe.py) as Markdown shows them as written (names
+    and pack cards are people's text), whole lines within 4,000 characters."""
+    words = text_board(of(get_game(info.game_id)), info.title, view, drawn_names(info), limit=UNCUT)
+    return fit([shown(line) for line in words.splitlines()], TEXT_LIMIT)
 
 
 class Prefs:

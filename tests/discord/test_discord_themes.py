@@ -94,7 +94,7 @@ async def test_notify_theme_draws_that_persons_hand_and_nobody_elses(
 async def test_notify_board_text_puts_the_text_board_in_the_hand_menu(
     fake: FakeDiscord, tmp_path: Path, hands: list[str | None]
 ) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice, bob = fake.add_user("*alice*"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         said = await notify(h, alice, board="text")
         assert "shows **your hand and the board as text" in said
@@ -105,6 +105,7 @@ async def test_notify_board_text_puts_the_text_board_in_the_hand_menu(
         (embed,) = menu.embeds
         text = embed["description"]
         assert text.startswith(f"{info.title}.") and len(text) <= 4000
+        assert "\\*alice\\*" in text and "*alice*" not in text.replace("\\*", "")  # a name, not Markdown
         assert menu.buttons  # the moves are still there
         played = await h.press(alice, menu, menu.buttons[0]["label"])
         assert not played.attachments
@@ -174,3 +175,21 @@ async def test_a_worker_draws_in_the_theme_asked_and_dark_for_one_it_does_not_kn
         assert await drawing.board("ophion", public, names, theme="sepia") == dark
     finally:
         await drawing.close()
+
+
+async def test_a_forged_theme_or_board_is_refused(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Discord offers only the registered choices; a value outside them (an older registration, a forged
+    interaction) is refused politely before anything changes."""
+    alice = fake.add_user("alice", admin=True)
+    async with Harness.started(fake, tmp_path) as h:
+
+        async def said(command: str, options: dict[str, Any]) -> str:
+            sent = await fake.slash(alice, fake.channel, command, options, check_options=False)
+            return (await sent.wait_reply()).content
+
+        assert "There is no theme 'sepia'" in await said("config", {"theme": "sepia", "hints": "on"})
+        assert not (await h.bot.services.settings.of(fake.guild.id)).hints
+        assert "There is no theme" in await said("notify", {"theme": "sepia", "dms": "on"})
+        assert "`board:` is `image` or `text`" in await said("notify", {"board": "braille"})
+        assert await h.store.user_setting(alice.id, "dm") is None
+        assert await h.store.user_setting(alice.id, "theme") is None

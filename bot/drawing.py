@@ -1,8 +1,8 @@
 """Boards and hands drawn off the event loop, in worker processes.
 
     drawing = Drawing()                               # AGORA_RENDER_WORKERS processes, started on first use
-    png = await drawing.board(game_id, view, names)   # render.board in a worker
-    png = await drawing.hand(game_id, view, names)    # render.hand in a worker
+    png = await drawing.board(game_id, view, names, theme="light")  # render.board in a worker
+    png = await drawing.hand(game_id, view, names, theme="contrast")  # render.hand in a worker
     gif = await drawing.replay(game_id, players, seed, options, log, names, limit)  # in its own process
     await drawing.close()
 
@@ -12,6 +12,11 @@ loop 100 ms behind and a board 2.6 s (p99) after the press. Workers are processe
 warmed once each), so drawing runs on its own core. `workers=0` (or AGORA_RENDER_WORKERS=0) draws in threads
 instead, as before; a pool whose worker died is started again, and after a second failure the drawing is
 done in a thread, so a board is never lost to the pool.
+
+A theme is a name of render.kit.THEMES (None: dark). A worker warms the default theme's tiles at start
+(render.warm: about 2 s of CPU a theme); the other themes draw theirs on first use (a game's first board in
+a theme costs some tens of milliseconds more), so warming stays as cheap as with one theme. A theme render
+does not draw (a name kept by a newer version) draws dark.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from bot.sessions.pool import worker_context
 from engine import packs
 from engine.export import turn_views
 from engine.match import LogEntry
+from render.kit import THEMES
 from render.replay import Animation, animate
 
 log = logging.getLogger(__name__)
@@ -59,16 +65,29 @@ class Drawing:
         self._replays: concurrent.futures.ProcessPoolExecutor | None = None
 
     async def board(
-        self, game_id: str, view: JSON, names: Sequence[str] | None = None, options: JSON | None = None
+        self,
+        game_id: str,
+        view: JSON,
+        names: Sequence[str] | None = None,
+        options: JSON | None = None,
+        theme: str | None = None,
     ) -> bytes:
-        """The public board as PNG bytes (render.board); `options` are the match's, for its card pack."""
-        return await self._draw(_drawn, render.board, game_id, _pack_only(options), view, list(names or ()))
+        """The public board as PNG bytes (render.board) in `theme`; `options` are the match's, for its card
+        pack."""
+        args = (game_id, _pack_only(options), view, list(names or ()), drawable(theme))
+        return await self._draw(_drawn, render.board, *args)
 
     async def hand(
-        self, game_id: str, view: JSON, names: Sequence[str] | None = None, options: JSON | None = None
+        self,
+        game_id: str,
+        view: JSON,
+        names: Sequence[str] | None = None,
+        options: JSON | None = None,
+        theme: str | None = None,
     ) -> bytes:
-        """One viewer's private image as PNG bytes (render.hand); `options` as for board."""
-        return await self._draw(_drawn, render.hand, game_id, _pack_only(options), view, list(names or ()))
+        """One viewer's private image as PNG bytes (render.hand); `options` and `theme` as for board."""
+        args = (game_id, _pack_only(options), view, list(names or ()), drawable(theme))
+        return await self._draw(_drawn, render.hand, *args)
 
     async def replay(
         self,
@@ -146,6 +165,11 @@ def replay_image(
     """The spectator's view once a turn along the log (engine.export.turn_views), animated to fit `limit`
     (render.replay.animate); what Drawing.replay runs in a worker."""
     return animate(game_id, turn_views(game_id, players, seed, options, log), names, limit)
+
+
+def drawable(theme: str | None) -> str | None:
+    """The theme to draw in: `theme` if render draws it, else None (the default, dark)."""
+    return theme if theme in THEMES else None
 
 
 def _pack_only(options: JSON | None) -> JSON | None:

@@ -406,7 +406,8 @@ class Boards:
         """Draw the board and post it anew or edit the current message (see the module doc for which)."""
         sessions = self.sessions
         info, view = seen.info, seen.view  # the spectator view: nothing private ever goes public
-        png = await self.drawing.board(info.game_id, view, drawn_names(info), info.options)
+        theme = await self.settings.theme(info.guild_id)
+        png = await self.drawing.board(info.game_id, view, drawn_names(info), info.options, theme)
         status = status_of(info, view)
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
         away = await on_board(self.settings, info)

@@ -30,6 +30,7 @@ from bot.discord.common import (
     DM_SETTING,
     MAX_AWAY_DAYS,
     MAX_RESPONSE_WAIT,
+    THEME_WORDS,
     check_range,
     drawn_names,
     parse_quiet,
@@ -37,6 +38,7 @@ from bot.discord.common import (
     reply,
     seat_names,
     shown,
+    theme_of,
     with_names,
 )
 from bot.discord.decks import DeckCommands
@@ -59,6 +61,7 @@ from bot.discord.packs import (
     remove_pack,
 )
 from bot.discord.pages import log_page, rules_message
+from bot.discord.prefs import BOARD_WORDS, IMAGE, SERVER_THEME, TEXT
 from bot.discord.replay import MAX_MATCH_ID
 from bot.discord.services import Services, guard, guarded
 from bot.discord.standings import SCOPES, leaderboard_embed, result_changes, stats_text
@@ -84,6 +87,11 @@ DM_LEADERBOARD = (
 )
 DM_WINDOWS = "`windows:` is set per server: use `/notify windows:` in a server's channel."
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def theme_choices() -> list[app_commands.Choice[str]]:
+    """The images' themes as slash-command choices (dark, light, high contrast)."""
+    return [app_commands.Choice(name=words, value=name) for name, words in THEME_WORDS.items()]
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -291,7 +299,8 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         recent = list(await services.boards.recent_for(info.id))
         away = await on_board(services.settings, info)
         embed = board_embed(info, view, recent, services.settings, ratings=ratings, away=away)
-        png = await services.drawing.board(info.game_id, view, drawn_names(info), info.options)
+        theme = await services.settings.theme(info.guild_id)
+        png = await services.drawing.board(info.game_id, view, drawn_names(info), info.options, theme)
         file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
         await reply(interaction, None, embed=embed, file=file)
 
@@ -483,6 +492,7 @@ class ConfigCommands(Commands):
         away_days="Days of time away (/away) each person has a year: their games wait for them (0 = off)",
         cardpack="Add a card pack: a .toml file of new cards for a game (a new version if its name exists)",
         remove_cardpack="Stop offering one of this server's card packs (games dealt with it keep it)",
+        theme="The colours of this server's boards (each person may choose their hand's: /notify theme:)",
     )
     @app_commands.autocomplete(remove_cardpack=removal_choices)
     @app_commands.choices(
@@ -498,6 +508,7 @@ class ConfigCommands(Commands):
         ai_level=level_choices(),
         timeout_ai_level=level_choices(),
         hints=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
+        theme=theme_choices(),
     )
     @guarded
     async def config(
@@ -518,6 +529,7 @@ class ConfigCommands(Commands):
         away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
         cardpack: discord.Attachment | None = None,
         remove_cardpack: app_commands.Range[str, 1, 140] | None = None,
+        theme: str | None = None,
     ) -> None:
         """/config: every value is checked before anything is changed."""
         gid = interaction.guild_id
@@ -532,6 +544,8 @@ class ConfigCommands(Commands):
         quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
         if timezone is not None:
             parse_zone(timezone)  # refused politely before anything is changed
+        if theme is not None and theme_of(theme) is None:
+            raise SessionError(f"There is no theme {theme!r}; the themes are: {', '.join(THEME_WORDS)}.")
         for level in (ai_level, timeout_ai_level):
             if level is not None and level not in levels():
                 raise SessionError(f"There is no AI level {level!r}; the levels are: {', '.join(levels())}.")
@@ -549,6 +563,7 @@ class ConfigCommands(Commands):
             "hints": hints,
             "response_seconds": response_wait,
             "away_days": away_days,
+            "theme": theme,
         }
         # Card packs: every file and name is checked before anything is written (a refusal changes
         # nothing at all), then the pack is stored, then the settings.
@@ -573,31 +588,51 @@ class ConfigCommands(Commands):
 
 
 class NotifyCommands(Commands):
-    """/notify: a person's reminders by DM, and how response windows treat them."""
+    """/notify: a person's reminders by DM, how response windows treat them, and how they see their hand."""
 
-    @command("notify", "Your reminders by DM, and how response windows treat you")
+    @command("notify", "Your reminders by DM, how response windows treat you, and how you see your hand")
     @app_commands.describe(
         dms="on: also send me reminders by direct message; off: only in the channel",
         windows="How response windows, and decisions where you can only pass, treat you on this server",
+        theme="The colours of your hand image, on every server (default: the server's boards' colours)",
+        board="Your hand as an image, or your hand and the board as text (for screen readers)",
     )
     @app_commands.choices(
         dms=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
         windows=[app_commands.Choice(name=WINDOW_WORDS[k], value=k) for k in WINDOW_SETTINGS],
+        theme=[*theme_choices(), app_commands.Choice(name="Each server's", value=SERVER_THEME)],
+        board=[
+            app_commands.Choice(name="image", value=IMAGE),
+            app_commands.Choice(name="text (for screen readers and slow connections)", value=TEXT),
+        ],
     )
     @guarded
     async def notify(
-        self, interaction: discord.Interaction, dms: str | None = None, windows: str | None = None
+        self,
+        interaction: discord.Interaction,
+        dms: str | None = None,
+        windows: str | None = None,
+        theme: str | None = None,
+        board: str | None = None,
     ) -> None:
-        """/notify."""
+        """/notify: every value is checked before anything is changed; with none, the current choices."""
         services = self.services
         user = interaction.user.id
         if windows is not None and interaction.guild_id is None:
             raise SessionError(DM_WINDOWS)  # before anything is changed
+        if theme is not None and theme != SERVER_THEME and theme_of(theme) is None:
+            raise SessionError(f"There is no theme {theme!r}; the themes are: {', '.join(THEME_WORDS)}.")
+        if board is not None and board not in BOARD_WORDS:
+            raise SessionError(f"`board:` is `{IMAGE}` or `{TEXT}`.")
         if dms is not None:
             await services.store.set_user_setting(user, DM_SETTING, True if dms == "on" else None)
         if windows is not None:
             await services.prefs.set_windows(interaction.guild_id, user, windows)
             await services.sessions.setting_changed(user)  # a window waiting on them may pass now
+        if theme is not None:
+            await services.prefs.set_theme(user, theme_of(theme))
+        if board is not None:
+            await services.prefs.set_board_style(user, board)
         on = bool(await services.store.user_setting(user, DM_SETTING))
         setting = await services.prefs.windows(interaction.guild_id, user)
         await reply(
@@ -608,8 +643,25 @@ class NotifyCommands(Commands):
                 else "🔕 Reminders reach you in the game's channel only; `/notify dms:on` adds DMs."
             )
             + f"\n🪟 Response windows: **{WINDOW_WORDS[setting]}** — {WINDOW_HELP[setting]}. "
-            "Change it with `/notify windows:`.",
+            "Change it with `/notify windows:`."
+            + "\n"
+            + await image_choices(services, interaction.guild_id, user),
         )
+
+
+async def image_choices(services: Services, guild_id: int | None, user: int) -> str:
+    """A person's image choices in words, for /notify: their hand's theme and image or text."""
+    chosen = await services.prefs.theme(user)
+    if chosen is None:
+        here = f" (here: {THEME_WORDS[await services.settings.theme(guild_id)]})" if guild_id else ""
+        colours = f"the server's boards' colours{here}"
+    else:
+        colours = f"**{THEME_WORDS[chosen]}**"
+    style = await services.prefs.board_style(user)
+    return (
+        f"🎨 Your hand image: {colours}. Change it with `/notify theme:`.\n"
+        f"🃏 *My hand & moves* shows **{BOARD_WORDS[style]}**. Change it with `/notify board:`."
+    )
 
 
 class AwayCommands(app_commands.Group, name="away", description="Time away: your games here wait for you"):

@@ -49,6 +49,10 @@ POLICY_WORDS = {
     "ai": "an AI takes the seat (a loss for the player unless they take it back)",
     "forfeit": "the player forfeits",
 }
+# The images' themes (render.kit.THEMES' names): a server's boards (/config theme:), a person's hand
+# (/notify theme:); a stored name that is not one of them reads as the default.
+THEME_WORDS = {"dark": "Dark", "light": "Light", "contrast": "High contrast"}
+DEFAULT_THEME = "dark"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +221,8 @@ class GuildSettings:
     quiet hours (local start and end hour) in the server's timezone, how long an idle lobby lives, the AI
     level Add AI seats and the one that takes over a timed-out seat, whether /game hint is allowed, and how
     long a response window waits before it passes by itself (None = never; the same for every window), and
-    how many days of time away (/away) each person has a year (0: time away is off)."""
+    how many days of time away (/away) each person has a year (0: time away is off), and the theme its
+    public boards are drawn in (THEME_WORDS)."""
 
     threads: bool = True
     reminder: float | None = DEFAULT_REMINDER
@@ -232,6 +237,7 @@ class GuildSettings:
     hints: bool = False
     response_wait: float | None = DEFAULT_RESPONSE_WAIT
     away_days: int = DEFAULT_AWAY_DAYS
+    theme: str = DEFAULT_THEME
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -257,6 +263,7 @@ class GuildSettings:
             hints=data.get("hints") == "on",
             response_wait=data.get("response_seconds", DEFAULT_RESPONSE_WAIT) or None,
             away_days=max(0, int(data.get("away_days", DEFAULT_AWAY_DAYS))),
+            theme=theme_of(data.get("theme")) or DEFAULT_THEME,
         )
 
     @property
@@ -312,7 +319,13 @@ class GuildSettings:
             + (span(self.response_wait) if self.response_wait else "never (they wait for an answer)")
             + "\nTime away (/away): "
             + (f"{self.away_days} days a year per person" if self.away_days else "off")
+            + f"\nBoard theme: {THEME_WORDS[self.theme]}"
         )
+
+
+def theme_of(name: Any) -> str | None:
+    """A stored theme name if it is one of THEME_WORDS, else None."""
+    return name if isinstance(name, str) and name in THEME_WORDS else None
 
 
 def _level(name: Any) -> str:

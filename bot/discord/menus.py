@@ -45,6 +45,7 @@ from bot.discord.common import (
     values_of,
     who,
 )
+from bot.discord.prefs import TEXT, board_text
 from bot.discord.services import guarded_press, services_of
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, SeatSnapshot, own_seat, walk
@@ -180,9 +181,14 @@ async def hand_message(
     info, moves, private = seen.info, named_moves(seen.info, seen.moves), seen.view
     _require_player(info, user)
     files: list[discord.File] = []
-    if moves or info.over or not played:
+    embeds: list[discord.Embed] = []
+    prefs, settings = services_of(interaction).prefs, services_of(interaction).settings
+    if (moves or info.over or not played) and await prefs.board_style(user) == TEXT:
+        embeds.append(discord.Embed(description=board_text(info, private)))  # instead of the image
+    elif moves or info.over or not played:
+        theme = await prefs.theme(user) or await settings.theme(info.guild_id)
         png = await services_of(interaction).drawing.hand(
-            info.game_id, private, drawn_names(info), info.options
+            info.game_id, private, drawn_names(info), info.options, theme
         )
         mine = hand_description(info.game_id, private, drawn_names(info))
         files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
@@ -214,7 +220,7 @@ async def hand_message(
             now = " (thinking: the board will show the answer)" if thinking else ""
             again = "Press *My hand & moves* again to see your hand, or when it is your turn."
             lines.append(f"Next: {waiting}{now}. {again}")
-    return {"content": "\n".join(lines), "attachments": files, "view": view}
+    return {"content": "\n".join(lines), "attachments": files, "embeds": embeds, "view": view}
 
 
 class HandButton(

@@ -14,15 +14,25 @@ table that chose none gets `async` on a server whose turn timeout is an hour or 
 wait has the server's turn timeout (/config timeout_minutes) — or `bank` — BGA's turn-based clock: 3 days
 each, a day back after each hand-over, at most 3 days (bot/sessions/clock.py counts it). Either way the
 server's timeout policy meets the person whose time runs out.
+
+**Images** (per person, across servers): `/notify theme:` — the theme of their own hand image (none: the
+theme of the server where it is shown, /config theme:) — and `/notify board:` — `image` (the default) or
+`text`: their private hand menu then carries their hand and the public board as text (`board_text`, the
+words of the images' alt text) instead of the hand image, for screen readers and slow connections. Kept in
+the store's user settings under `theme` and `board`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bot.discord.common import THEME_WORDS, drawn_names, shown, theme_of
 from bot.sessions import MatchInfo
 from bot.sessions.clock import ADD, BANK, DAY, MOVE, RESERVE, is_bank
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
+from engine.registry import get as get_game
+from engine.table.describe import TEXT_LIMIT, fit, text_board
+from engine.table.present import of
 
 if TYPE_CHECKING:
     from bot.discord.common import GuildSettings
@@ -38,6 +48,14 @@ ASYNC_FROM = 3600.0  # a server turn timeout at least this long makes `async` th
 CLOCK_WORDS = {
     MOVE: "Per move: each wait has the server's turn timeout",
     BANK: f"Bank: {RESERVE / DAY:g} days each, {ADD / DAY:g} day back after each turn (turn-based)",
+}
+THEME_KEY, BOARD_KEY = "theme", "board"  # the user-settings keys of a person's image choices
+IMAGE, TEXT = "image", "text"
+UNCUT = 1 << 20  # the text board before its escapes: cut to TEXT_LIMIT once escaped
+SERVER_THEME = "server"  # /notify theme:'s choice of no theme of one's own: each server's boards' theme
+BOARD_WORDS = {
+    IMAGE: "an image of your hand",
+    TEXT: "your hand and the board as text (for screen readers and slow connections)",
 }
 
 
@@ -66,12 +84,22 @@ def clock_words(info: MatchInfo, settings: GuildSettings) -> str:
     return "per move: no time limit on this server"
 
 
+def board_text(info: MatchInfo, view: dict[str, Any]) -> str:
+    """The public board and the viewer's hand as text, from the viewer's own view (/notify board:text):
+    the words of the images' alt text (engine/table/describe.py) as Markdown shows them as written (names
+    and pack cards are people's text), whole lines within 4,000 characters."""
+    words = text_board(of(get_game(info.game_id)), info.title, view, drawn_names(info), limit=UNCUT)
+    return fit([shown(line) for line in words.splitlines()], TEXT_LIMIT)
+
+
 class Prefs:
-    """People's window settings, read from the store once and kept in memory."""
+    """People's window settings and image choices, read from the store once and kept in memory."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._known: dict[tuple[int, int], str] = {}
+        self._themes: dict[int, str | None] = {}
+        self._boards: dict[int, str] = {}
 
     async def windows(self, guild_id: int | None, user_id: int) -> str:
         """A person's window setting on a server (the default if they chose none)."""
@@ -88,3 +116,30 @@ class Prefs:
         stored = None if setting == DEFAULT_WINDOWS else setting
         await self.store.set_user_setting(user_id, windows_key(guild_id), stored)
         self._known[(guild_id or 0, user_id)] = setting
+
+    async def theme(self, user_id: int) -> str | None:
+        """The theme a person chose for their hand image (None: the server's)."""
+        if user_id not in self._themes:
+            self._themes[user_id] = theme_of(await self.store.user_setting(user_id, THEME_KEY))
+        return self._themes[user_id]
+
+    async def set_theme(self, user_id: int, theme: str | None) -> None:
+        """Keep a person's theme for their hand image (None: the server's)."""
+        if theme is not None and theme not in THEME_WORDS:
+            raise ValueError(theme)
+        await self.store.set_user_setting(user_id, THEME_KEY, theme)
+        self._themes[user_id] = theme
+
+    async def board_style(self, user_id: int) -> str:
+        """How a person's hand menu shows their hand: IMAGE (the default) or TEXT."""
+        if user_id not in self._boards:
+            stored = await self.store.user_setting(user_id, BOARD_KEY)
+            self._boards[user_id] = TEXT if stored == TEXT else IMAGE
+        return self._boards[user_id]
+
+    async def set_board_style(self, user_id: int, style: str) -> None:
+        """Keep how a person's hand menu shows their hand."""
+        if style not in BOARD_WORDS:
+            raise ValueError(style)
+        await self.store.set_user_setting(user_id, BOARD_KEY, None if style == IMAGE else style)
+        self._boards[user_id] = style

@@ -131,6 +131,10 @@ class Settings:
             )
         return cached
 
+    async def theme(self, guild_id: int | None) -> str:
+        """The theme a server's public boards are drawn in (/config theme:; the default outside a server)."""
+        return (await self.of(guild_id)).theme
+
     async def set(self, guild_id: int, key: str, value: Any) -> None:
         """Change one server setting (read again at the next use)."""
         await self.store.set_guild_setting(guild_id, key, value)

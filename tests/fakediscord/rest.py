@@ -29,6 +29,7 @@ from .interactions import dm_channel
 from .models import (
     APPLICATION_COMMAND,
     EPHEMERAL,
+    IS_COMPONENTS_V2,
     JSON,
     LOADING,
     FakeAttachment,
@@ -524,9 +525,10 @@ class RestApi:
         original = ix.original
         if ix.callback_type == 5 and original is not None and original.loading:
             message = original
+            v2 = int(body.get("flags") or 0) & IS_COMPONENTS_V2  # the deferral chose ephemeral or not
             body = {k: v for k, v in body.items() if k != "flags"}
             self._apply(message, body, files, new=True)
-            message.flags &= ~LOADING
+            message.flags = (message.flags & ~LOADING) | v2
             await self.fake.dispatch_message("MESSAGE_UPDATE", message)
         else:
             flags = int(body.get("flags") or 0)

@@ -211,7 +211,7 @@ async def stop_under_load(fake: FakeDiscord, db: Path, games: int, load: int, sl
                 except FakeTimeout:
                     return
                 board = h.board(thread)
-                if "Game over" in board.content or not board.mention_ids:
+                if "Game over" in board.text() or not board.mention_ids:
                     return
                 outcome = await attempt(h, by_id[board.mention_ids[0]], thread)
                 outcomes.append(outcome)

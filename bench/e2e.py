@@ -79,10 +79,8 @@ _MOVE = re.compile(r"· move (\d+)\b")
 
 def _shown_move(message: FakeMessage) -> int:
     """The state_id a board message shows in its footer ("Game #3 · move 17 · ..."), -1 if none."""
-    for e in message.embeds:
-        if found := _MOVE.search((e.get("footer") or {}).get("text", "")):
-            return int(found[1])
-    return -1
+    found = _MOVE.search(message.text())  # an embed's footer, or a V2 board's footer line
+    return int(found[1]) if found else -1
 
 
 def _board_at(fake: FakeDiscord, thread: FakeChannel, state_id: int) -> bool:

@@ -150,17 +150,13 @@ class Config:
 # --- the fake Discord, as a person reads it ---------------------------------------------------------------
 def is_board(message: FakeMessage) -> bool:
     """Whether a message is a public board of a game (its footer says which move it shows; a lobby's not)."""
-    return (
-        not message.ephemeral and not message.deleted and bool(message.embeds) and board_state(message) >= 0
-    )
+    return not message.ephemeral and not message.deleted and board_state(message) >= 0
 
 
 def board_state(message: FakeMessage) -> int:
     """The state_id a board shows in its footer ("Game #3 · move 17 · ..."), -1 if none."""
-    for e in message.embeds:
-        if found := _MOVE.search((e.get("footer") or {}).get("text", "")):
-            return int(found[1])
-    return -1
+    found = _MOVE.search(message.text())  # a V2 board's footer line (an embed's footer before)
+    return int(found[1]) if found else -1
 
 
 def has_button(message: FakeMessage, label: str) -> bool:

@@ -181,11 +181,9 @@ async def press_to(
 
 def _drawn_at(message: FakeMessage) -> int | None:
     """The position (state_id) a board message was posted at: the footer of its first version."""
-    embeds = message.history[0].get("embeds") or [] if message.history else message.embeds
-    for e in embeds:
-        if found := FOOTER.search((e.get("footer") or {}).get("text", "")):
-            return int(found[1])
-    return None
+    first = str(message.history[0].get("components")) if message.history else message.text()
+    found = FOOTER.search(first)  # a V2 board's footer line (its first version's components)
+    return int(found[1]) if found else None
 
 
 def count_messages(

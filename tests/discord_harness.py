@@ -36,6 +36,14 @@ HAND = "My hand & moves"
 NAV = ("‹ Back", "◀ Previous", "Next ▶")
 
 
+def is_board(message: FakeMessage) -> bool:
+    """Whether a message is a game's public board: a V2 layout with board.png in a media gallery (or, posted
+    before Components V2, an embed titled "… game #…" with the image)."""
+    if message.v2:
+        return any((m.get("media") or {}).get("url") == "attachment://board.png" for m in message.media())
+    return bool(message.embeds and message.attachments and "game #" in (message.embeds[0].get("title") or ""))
+
+
 @dataclass
 class Harness:
     """A fake Discord, the bot under test on a SQLite file, and helpers to act as users."""
@@ -139,11 +147,7 @@ class Harness:
 
     def board(self, channel: FakeChannel) -> FakeMessage:
         """The latest public board message in the channel."""
-        boards = [
-            m
-            for m in self.fake.public(channel)
-            if m.embeds and m.attachments and "game #" in (m.embeds[0].get("title") or "")
-        ]
+        boards = [m for m in self.fake.public(channel) if is_board(m)]
         assert boards, "no board was posted"
         return boards[-1]
 
@@ -178,7 +182,7 @@ class Harness:
     async def offers_pass(self, channel: FakeChannel, info: MatchInfo, waiter: FakeUser) -> None:
         """The open window is named on the board without a ping, and the waiter's menu offers Pass."""
         board = self.board(channel)
-        assert not board.pinged(waiter) and info.window in board.content  # an edit names, never pings
+        assert not board.pinged(waiter) and info.window in board.text()  # an edit names, never pings
         menu = await self.press(waiter, board, HAND)
         assert "Pass" in [b["label"] for b in menu.buttons]
 

@@ -43,17 +43,20 @@ import discord
 from bot import ops
 from bot.discord.away import OnBoard, away_line
 from bot.discord.common import (
+    StaticLayout,
     StaticView,
     archive_own_thread,
     channel_of,
     direct,
     drawn_names,
+    fits,
     jump_link,
     seat_label,
     seat_names,
     unarchived,
     who,
     with_names,
+    without,
 )
 from bot.discord.menus import HandButton
 from bot.discord.mine import RematchButton
@@ -77,6 +80,7 @@ from bot.store import (
     outage_backoff,
 )
 from engine.registry import get as get_game
+from engine.table import describe
 from engine.table.present import Status, has_windows, of
 from engine.text import printable
 
@@ -103,6 +107,7 @@ class Posted:
     turn: Any
     pinged: frozenset[int]
     state_id: int = -1
+    v2: bool | None = None  # laid out by Components V2 (None: not known, e.g. read from the store)
 
 
 def status_of(info: MatchInfo, view: dict[str, Any]) -> Status:
@@ -115,17 +120,30 @@ def turn_key(status: Status, info: MatchInfo) -> Any:
     return status.turn or tuple(info.to_act)
 
 
-def board_buttons(info: MatchInfo, *, hand: bool = True) -> StaticView:
+def board_items(info: MatchInfo, *, hand: bool = True) -> list[discord.ui.Item[Any]]:
     """My hand & moves (while the game runs, on the current board only), Rematch (once it has finished),
     Log and Rules."""
-    view = StaticView()
+    items: list[discord.ui.Item[Any]] = []
     if info.status == FINISHED:
-        view.add_item(RematchButton(info.id).item)
+        items.append(RematchButton(info.id).item)
     if info.status == ACTIVE and hand:
-        view.add_item(HandButton(info.id, info.state_id).item)
-    view.add_item(LogButton(info.id, -1, emoji="📜").item)
-    view.add_item(RulesButton(info.game_id).item)
+        items.append(HandButton(info.id, info.state_id).item)
+    items.append(LogButton(info.id, -1, emoji="📜").item)
+    items.append(RulesButton(info.game_id).item)
+    return items
+
+
+def board_buttons(info: MatchInfo, *, hand: bool = True) -> StaticView:
+    """The board's buttons as a classic view (a board posted as an embed before Components V2)."""
+    view = StaticView()
+    for item in board_items(info, hand=hand):
+        view.add_item(item)
     return view
+
+
+def board_alt(info: MatchInfo, view: dict[str, Any]) -> str:
+    """The board image's alt text, from the spectator view it draws (engine/table/describe.py)."""
+    return describe.board_alt(of(get_game(info.game_id)), info.title, view, drawn_names(info))
 
 
 def _description(info: MatchInfo, status: Status) -> str:
@@ -165,7 +183,7 @@ def _result(info: MatchInfo) -> str:
     return f"🏆 {text} win{'s' if len(winners) == 1 else ''}!"
 
 
-def board_embed(
+def board_layout(
     info: MatchInfo,
     view: dict[str, Any],
     recent: list[str],
@@ -173,41 +191,50 @@ def board_embed(
     status: Status | None = None,
     ratings: str = "",
     away: OnBoard | None = None,
-) -> discord.Embed:
-    """The embed under the image: the game's headline and prompt, whose turn, the last events, the scores
-    (and, after a rated game, each person's rating change on this server), who is away (bot/discord/away.py)
-    and the deadline (with the server's settings as last read)."""
+    *,
+    ping: str = "",
+    buttons: bool = True,
+) -> StaticLayout:
+    """The board as one Components V2 message: the line that pings (new messages only notify), then a
+    container in the status's colour with the game's headline, prompt and whose turn, the image (board.png,
+    with its alt text), the result and rating changes once finished, the last events, the scores, who is
+    away (bot/discord/away.py), the deadline (with the server's settings as last read) and a footer; then
+    the buttons (`buttons`: the board's own; else none, as /game status shows it)."""
     away = away or OnBoard()
     status = status or status_of(info, view)
-    title = f"{info.title} — game #{info.id}"
-    embed = discord.Embed(
-        title=title, description=_description(info, status)[:4096], color=COLOR.get(info.status, 0)
-    )
-    if info.status == FINISHED:
-        embed.add_field(name="Result", value=_result(info) or "—", inline=False)
-        if ratings:
-            embed.add_field(name="Rating on this server", value=ratings[:1024], inline=False)
-    events = [with_names(info, e) for e in recent[-RECENT:]]
-    if events:
-        embed.add_field(name="Last events", value="\n".join(f"• {e}" for e in events)[-1024:], inline=False)
     labels = [seat_label(info, i) for i in range(len(info.seats))]  # an AI seat with its level
-    if labels != seat_names(info):
-        status = of(get_game(info.game_id)).status(view, labels)
-    scores = "\n".join(status.scores) or "\n".join(labels)
-    embed.add_field(name="Players", value=scores[:1024] or "—", inline=False)
-    if away.lines:  # one line per person away: "🏖️ Ada is away until <t:…:f> — note · 9 of 21 …"
-        embed.add_field(name="Away", value=away.lines[:1024], inline=False)
-    if deadline := settings.deadline_line(
-        info, away.since
-    ):  # the turn's timeout as a Discord timestamp (<t:…:R>)
-        embed.add_field(name="Deadline", value=deadline, inline=False)
-    embed.set_image(url="attachment://board.png")
+    scored = of(get_game(info.game_id)).status(view, labels) if labels != seat_names(info) else status
+    events = [with_names(info, e) for e in recent[-RECENT:]]
     pace = f" · {settings.pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
     pack = f" · card pack {printable(found[0])} v{found[1]}" if (found := pack_of(info.options)) else ""
-    embed.set_footer(
-        text=f"Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act"
-    )
-    return embed
+    finished = info.status == FINISHED
+    deadline = settings.deadline_line(info, away.since)  # the turn's timeout as a Discord timestamp
+    ping, head, result, rated, *rest = fits([
+        ping,
+        f"### {info.title} — game #{info.id}\n{_description(info, status)}",
+        f"**Result:** {_result(info) or '—'}" if finished else "",
+        f"**Rating on this server**\n{ratings}" if finished and ratings else "",
+        "**Last events**\n" + "\n".join(f"• {e}" for e in events) if events else "",
+        "**Players**\n" + ("\n".join(scored.scores) or "\n".join(labels) or "—"),
+        f"**Away**\n{away.lines}" if away.lines else "",
+        f"**Deadline:** {deadline}" if deadline else "",
+        f"-# Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act",
+    ])  # fmt: skip
+    image = discord.MediaGalleryItem("attachment://board.png", description=board_alt(info, view))
+    body: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(head), discord.ui.MediaGallery(image)]
+    body += [discord.ui.TextDisplay(t) for t in (result, rated, *rest) if t]
+    layout = StaticLayout()
+    if ping:
+        layout.add_item(discord.ui.TextDisplay(ping))
+    layout.add_item(discord.ui.Container(*body, accent_colour=COLOR.get(info.status, 0)))
+    if buttons:
+        layout.add_item(discord.ui.ActionRow(*board_items(info)))
+    return layout
+
+
+def board_file(png: bytes, info: MatchInfo, view: dict[str, Any]) -> discord.File:
+    """The board image as an upload (board.png), with its alt text."""
+    return discord.File(io.BytesIO(png), "board.png", description=board_alt(info, view))
 
 
 async def on_board(settings: Settings, info: MatchInfo) -> OnBoard:
@@ -411,17 +438,22 @@ class Boards:
         status = status_of(info, view)
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
         away = await on_board(self.settings, info)
-        embed = board_embed(info, view, list(self.recent.get(mid, ())), self.settings, status, ratings, away)
-        buttons = board_buttons(info)
+        recent = list(self.recent.get(mid, ()))
+
+        def layout(ping: str) -> StaticLayout:
+            return board_layout(info, view, recent, self.settings, status, ratings, away, ping=ping)
+
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)
         waits = frozenset() if info.status == FINISHED else seen.waits
         here = self._here(mid)
 
         def file() -> discord.File:
-            return discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
+            return board_file(png, info, view)
 
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
+        if known and old is not None and old.v2 is None:  # stored before a restart: ask the message
+            old.v2 = await self._is_v2(channel, old.message_id)
         same_turn = known and old is not None and (old.turn == key or bool(info.window))
         already = old.pinged if same_turn and old is not None else frozenset()
         waits_like_turns = self.settings.windows_wait(info) and has_windows(of(get_game(info.game_id)))
@@ -432,22 +464,24 @@ class Boards:
         already |= waits & away.gone  # told by the away line: coming back pings nobody
         live_window = bool(info.window) and not waits_like_turns  # it passes soon: an edit, and DMs
         to_ping = frozenset() if live_window else due
-        if old is not None and known and not self._posts_anew(info, old, key, to_ping):
+        # a board posted as an embed before Components V2 cannot become one: a new board replaces it
+        editable = old is not None and known and old.v2 is not False
+        if old is not None and editable and not self._posts_anew(info, old, key, to_ping):
             message = channel.get_partial_message(old.message_id)
             try:
                 text = self._ping(info, status)
                 await unarchived(
                     channel,
-                    lambda: message.edit(
-                        content=text, embed=embed, attachments=[file()], view=buttons, allowed_mentions=NOBODY
-                    ),
+                    lambda: message.edit(view=layout(text), attachments=[file()], allowed_mentions=NOBODY),
                 )
             except (discord.NotFound, discord.Forbidden):
                 pass  # deleted by someone, or we may no longer embed/attach here: post anew (or explain)
             else:
                 told = await self._tell_privately(info, due, old.message_id) if live_window else frozenset()
                 turn = old.turn if info.window else key  # a window belongs to the turn it opens in
-                await self._save(mid, Posted(channel.id, old.message_id, turn, already | told, info.state_id))
+                await self._save(
+                    mid, Posted(channel.id, old.message_id, turn, already | told, info.state_id, v2=True)
+                )
                 return
         ping = self._ping(info, status)
         mentions = discord.AllowedMentions(
@@ -457,16 +491,14 @@ class Boards:
         try:
             sent = await unarchived(
                 channel,
-                lambda: channel.send(
-                    ping, embed=embed, file=file(), view=buttons, allowed_mentions=mentions, nonce=nonce
-                ),
+                lambda: channel.send(view=layout(ping), file=file(), allowed_mentions=mentions, nonce=nonce),
             )
         except discord.Forbidden as refused:  # a missing channel permission: tell the channel, in words
-            await board_refused(self.client, channel, info, refused, buttons)
+            await board_refused(self.client, channel, info, refused, board_buttons(info))
             return
         self._nonces.pop(mid, None)
         turn = old.turn if info.window and old is not None and known else key  # a window is its turn's
-        await self._save(mid, Posted(channel.id, sent.id, turn, already | to_ping, info.state_id))
+        await self._save(mid, Posted(channel.id, sent.id, turn, already | to_ping, info.state_id, v2=True))
         if old is not None and known:
             await self._retire(channel, old.message_id, info)
         if info.over:
@@ -516,11 +548,28 @@ class Boards:
             )
         )  # fmt: skip
 
-    async def _retire(self, channel: Any, message_id: int, info: MatchInfo) -> None:
-        """Take "My hand & moves" away from a superseded board (Log and Rules stay)."""
-        message = channel.get_partial_message(message_id)
+    async def _is_v2(self, channel: Any, message_id: int) -> bool | None:
+        """Whether a board message is laid out by Components V2 (False: an embed board posted before them;
+        None: the message could not be read)."""
         try:
-            await unarchived(channel, lambda: message.edit(view=board_buttons(info, hand=False)))
+            message = await channel.fetch_message(message_id)
+        except discord.HTTPException:
+            return None
+        return bool(message.flags.components_v2)
+
+    async def _retire(self, channel: Any, message_id: int, info: MatchInfo) -> None:
+        """Take "My hand & moves" away from a superseded board (Log and Rules stay). A V2 edit replaces
+        every component, so the board's layout is read back from Discord and sent again without the button;
+        an embed board (posted before Components V2) gets its classic buttons without it."""
+        try:
+            message = await channel.fetch_message(message_id)
+            if message.flags.components_v2:
+                layout = StaticLayout.of(message)
+                if not without(layout, HandButton.__discord_ui_compiled_template__):
+                    return  # retired already
+                await unarchived(channel, lambda: message.edit(view=layout))
+            else:
+                await unarchived(channel, lambda: message.edit(view=board_buttons(info, hand=False)))
         except discord.HTTPException as e:
             log.info("match %s: could not retire board %s: %s", info.id, message_id, e)
 

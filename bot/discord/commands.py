@@ -15,7 +15,6 @@ adds them to the tree in the order Discord has always been given them.
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -25,7 +24,7 @@ from discord import app_commands
 
 from bot.discord import replay
 from bot.discord.away import EMOJI, NOTE_MAX, left_words
-from bot.discord.board import board_embed, on_board
+from bot.discord.board import board_file, board_layout, on_board
 from bot.discord.common import (
     DM_SETTING,
     MAX_AWAY_DAYS,
@@ -298,11 +297,12 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         ratings = await result_changes(services.store, info) if info.status == FINISHED else ""
         recent = list(await services.boards.recent_for(info.id))
         away = await on_board(services.settings, info)
-        embed = board_embed(info, view, recent, services.settings, ratings=ratings, away=away)
+        layout = board_layout(
+            info, view, recent, services.settings, ratings=ratings, away=away, buttons=False
+        )
         theme = await services.settings.theme(info.guild_id)
         png = await services.drawing.board(info.game_id, view, drawn_names(info), info.options, theme)
-        file = discord.File(io.BytesIO(png), "board.png", description=f"{info.title} board")
-        await reply(interaction, None, embed=embed, file=file)
+        await reply(interaction, None, view=layout, file=board_file(png, info, view))
 
     @app_commands.command(name="log", description="Everything that happened (what you may see)")
     @app_commands.describe(page="Page number (default: the latest)")

@@ -34,6 +34,7 @@ ANSWER_WITHIN = 2.0  # seconds a press may wait on the database in all before it
 NOT_SEATED = (
     "You are not playing in this game, so you can't act in it — but anyone can look at the board and the Log."
 )
+V2_TEXT = 4000  # Discord: characters of text display content in one Components V2 message
 DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 POLICIES = ("skip", "ai", "forfeit")
 DEFAULT_REMINDER = 12 * 3600.0  # seconds
@@ -102,6 +103,55 @@ class StaticView(discord.ui.View):
     def is_dispatchable(self) -> bool:
         """Never stored: the registered DynamicItems handle every press."""
         return False
+
+
+class StaticLayout(discord.ui.LayoutView):
+    """A Components V2 layout (text, media, action rows) that discord.py does not keep in memory: its buttons
+    and selects are dispatched from their custom_ids alone, as a StaticView's."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        """Never stored: the registered DynamicItems handle every press."""
+        return False
+
+    @classmethod
+    def of(cls, message: discord.Message) -> StaticLayout:
+        """A V2 message's layout as Discord returned it (to send it again changed: an edit replaces all)."""
+        layout = cls()
+        for item in discord.ui.LayoutView.from_message(message, timeout=None).children:
+            layout.add_item(item)
+        return layout
+
+
+def fits(parts: list[str], limit: int = V2_TEXT) -> list[str]:
+    """Text display contents cut to share `limit` characters in all (Discord's limit for a V2 message), the
+    first ones kept whole first; one string per part, "" for a part left out."""
+    out: list[str] = []
+    for part in parts:
+        cut = part if len(part) <= limit else part[: limit - 1] + "…" if limit > 1 else ""
+        out.append(cut)
+        limit -= len(cut)
+    return out
+
+
+def without(layout: discord.ui.LayoutView, custom_id: re.Pattern[str]) -> int:
+    """Take the buttons and selects whose custom_id matches out of a layout (an action row left empty goes
+    too); how many were taken."""
+    taken = 0
+    for item in list(layout.walk_children()):
+        found = getattr(item, "custom_id", None)
+        if isinstance(found, str) and custom_id.fullmatch(found):
+            row: Any = item.parent
+            if row is None:
+                layout.remove_item(item)
+            else:
+                row.remove_item(item)
+                if not row.children:
+                    (row.parent or layout).remove_item(row)
+            taken += 1
+    return taken
 
 
 async def reply(interaction: discord.Interaction, text: str | None, **kwargs: Any) -> None:

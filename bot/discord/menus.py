@@ -51,8 +51,9 @@ from bot.sessions import MatchInfo, Move, SessionError, StaleState
 from bot.sessions.types import WINDOW_WORDS, SeatSnapshot, own_seat, walk
 from bot.store import BROKEN, StoreError
 from engine.registry import get as get_game
+from engine.table import describe
 from engine.table.decisions import PASS
-from engine.table.present import of, prompt_of, seat_refs, shorten
+from engine.table.present import of, seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
 
@@ -159,9 +160,9 @@ def _require_player(info: MatchInfo, user: int) -> None:
 
 
 def hand_description(game_id: str, view: dict[str, Any], names: Sequence[str]) -> str:
-    """The hand image's description (what a screen reader says): that it is private, and its prompt, in
-    the game's own words (`prompt_of`, the words drawn on the image)."""
-    return f"Your hand (only you can see this): {prompt_of(of(get_game(game_id)), view, names).text}"[:1024]
+    """The hand image's description (what a screen reader says), from the owner's own view: that it is
+    private, its prompt and their table, in the game's own words (engine/table/describe.py)."""
+    return describe.hand_alt(of(get_game(game_id)), view, names)
 
 
 async def hand_message(

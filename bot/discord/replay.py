@@ -18,7 +18,9 @@ from bot.replay import export_filename, match_export
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ABANDONED, BROKEN, FINISHED, LOBBY, MatchRecord
 from engine.export import ExportError, to_text
-from engine.table.present import plural, together
+from engine.registry import get as get_game
+from engine.table import describe
+from engine.table.present import of, plural, together
 
 UPLOAD_MARGIN = 64 * 1024  # of the upload limit, left for the rest of the request (the embed, the form)
 MAX_MATCH_ID = 2**53 - 1  # the largest integer option Discord accepts (its max_value is at most 2^53 - 1)
@@ -125,11 +127,12 @@ async def _replay(services: Services, interaction: discord.Interaction, record: 
         await interaction.followup.send(embed=embed)
         return
     embed.set_image(url=f"attachment://{animation.filename}")
-    file = discord.File(
-        io.BytesIO(animation.data),
-        animation.filename,
-        description=f"{info.title} game #{record.id}, replayed",
-    )
+    try:  # the alt text words the last frame: the spectator's view where the game stands
+        last = await services.sessions.view_for(record.id, None)
+        alt = describe.replay_alt(of(get_game(record.game_id)), info.title, last, names, animation.frames)
+    except SessionError:
+        alt = f"{info.title} game #{record.id}, replayed"
+    file = discord.File(io.BytesIO(animation.data), animation.filename, description=alt)
     await interaction.followup.send(embed=embed, file=file, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -41,7 +41,7 @@ async def test_add_ai_offers_every_level_and_the_lobby_and_board_show_it(
         assert [s.ai for s in info.seats] == [None, "easy", "normal"]
         await h.press(alice, fake.message(lobby.id), "Start")
         await h.settle()
-        players = next(f["value"] for f in h.board(thread).embeds[0]["fields"] if f["name"] == "Players")
+        players = next(t for t in h.board(thread).text_displays() if t.startswith("**Players**"))
         assert "Bot 1 · easy" in players and "Bot 2 · normal" in players
 
 
@@ -77,7 +77,7 @@ async def test_config_sets_the_level_that_takes_over_a_timed_out_seat(
         await h.settle()
         info = await h.sessions.get(mid)
         assert info.seats[0].ai == "easy" and info.seats[0].stands_for == alice.id
-        players = next(f["value"] for f in h.board(thread).embeds[0]["fields"] if f["name"] == "Players")
+        players = next(t for t in h.board(thread).text_displays() if t.startswith("**Players**"))
         assert "· easy" in players
 
 

@@ -77,7 +77,7 @@ async def test_four_player_game_with_ai_seats(fake: FakeDiscord, tmp_path: Path)
             assert "1 game played" in stats.content
         boards = [m for m in fake.public(thread) if m.attachments]
         assert len(boards) >= 4  # one message per turn
-        turn_pings = [m for m in boards if "your turn" in m.content]
+        turn_pings = [m for m in boards if "your turn" in m.text()]
         assert turn_pings and all(set(m.mention_ids) <= {alice.id, bob.id} for m in turn_pings)
     assert_nothing_private_public(fake)
 

@@ -135,7 +135,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         since = info.updated_at
         assert info.deadline == since + WAIT
         board = h.board(thread)
-        assert board.content.startswith(f"<@{other.id}>, Response window: play one or pass")
+        assert board.text().startswith(f"<@{other.id}>, Response window: play one or pass")
         assert not board.pinged(other)  # a window edits the board: it names, never pings
         assert f"passes by itself <t:{int(since + WAIT)}:R>" in board.text()
         assert "play a response to the card your opponent plays, or pass" in board.text()
@@ -158,7 +158,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
             if info.window:
                 holds = await _holds_response(h, mid, user)
                 waits.append((info.window, holds, info.deadline - info.updated_at))
-                assert user.mention in h.board(thread).content
+                assert user.mention in h.board(thread).text()
                 if holds and info.window == "Response window":
                     break
                 passed = await _play(h, user, thread, "Pass")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sessions.types import ALL, ASK
-from tests.discord_harness import HAND, Harness
+from tests.discord_harness import HAND, Harness, is_board
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.toygame import HighCard
 
@@ -38,9 +38,7 @@ async def _draw(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
 
 
 def _boards(h: Harness, thread: FakeChannel) -> list[FakeMessage]:
-    return [
-        m for m in h.fake.public(thread) if m.embeds and m.attachments and "lobby" not in m.embeds[0]["title"]
-    ]
+    return [m for m in h.fake.public(thread) if is_board(m)]
 
 
 async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
@@ -65,7 +63,7 @@ async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
         assert "**Pace:** async pace: response windows wait like a turn —" in lobby.text()
         await _start(h, alice, lobby)
         assert (await h.sessions.get(mid)).options.get("pace") == "async"
-        assert "async pace" in h.board(thread).embeds[0]["footer"]["text"]
+        assert "async pace" in h.board(thread).text_displays()[-1]
 
         await _draw(h, alice, thread)
         info = await h.sessions.get(mid)
@@ -186,4 +184,4 @@ async def test_a_game_without_windows_shows_no_pace(fake: FakeDiscord, tmp_path:
         thread, lobby, _ = await _lobby(h, alice, bob, "omphala")
         assert "Pace" not in lobby.text() and PACE not in [s.get("placeholder") for s in lobby.selects]
         await _start(h, alice, lobby)
-        assert "pace" not in h.board(thread).embeds[0]["footer"]["text"]
+        assert "pace" not in h.board(thread).text_displays()[-1]

@@ -25,8 +25,8 @@ async def _forfeited(h: Harness, alice: FakeUser, bob: FakeUser) -> tuple[Any, i
 
 
 def _rating_field(message: Any) -> str | None:
-    fields = message.embeds[0].get("fields", [])
-    return next((f["value"] for f in fields if f["name"] == "Rating on this server"), None)
+    head = "**Rating on this server**\n"
+    return next((t.removeprefix(head) for t in message.text_displays() if t.startswith(head)), None)
 
 
 async def _recorded(h: Harness, guild: int, seats: tuple[Seat, ...], shares: tuple[float, ...]) -> None:

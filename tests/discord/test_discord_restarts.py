@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from bot.sessions import SessionEvent
-from tests.discord_harness import HAND, Harness
+from tests.discord_harness import HAND, Harness, is_board
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 WORKER = Path(__file__).parents[1] / "discord_worker.py"  # beside conftest.py
@@ -79,7 +79,7 @@ async def worker(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Worker]:
 
 def boards(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
     """The board messages of a thread, oldest first."""
-    return [m for m in fake.public(thread) if m.embeds and m.attachments and "game #" in m.text()]
+    return [m for m in fake.public(thread) if is_board(m)]
 
 
 def with_hand(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
@@ -150,7 +150,7 @@ async def test_a_move_committed_just_before_a_crash_gets_its_board_and_ping(
         await w.start()
         board = await next_turn(h, w, thread, 2)
         to_act = [u for u in (alice, bob) if board.pinged(u)]
-        assert len(to_act) == 1 and "your turn" in board.content and board.button(HAND)
+        assert len(to_act) == 1 and "your turn" in board.text() and board.button(HAND)
         await fake.wait_until(lambda: len(with_hand(fake, thread)) == 1, what="the old board retired")
 
 
@@ -165,7 +165,7 @@ async def test_a_whole_game_across_two_restarts(fake: FakeDiscord, tmp_path: Pat
         restarts = {3: signal.SIGKILL, 8: signal.SIGTERM}  # a crash, then a clean stop
         while True:
             board = await next_turn(h, w, thread, state_id)
-            if "Game over" in board.content:
+            if "Game over" in board.text():
                 break
             assert state_id < 500, "the game did not end"
             user = people[board.mention_ids[0]]
@@ -180,7 +180,7 @@ async def test_a_whole_game_across_two_restarts(fake: FakeDiscord, tmp_path: Pat
                 assert not any(shows(b, state_id) for b in boards(fake, thread))
                 await w.start()
                 board = await next_turn(h, w, thread, state_id)  # the board arrives after the restart...
-                if "Game over" not in board.content:
+                if "Game over" not in board.text():
                     assert board.pinged(people[board.mention_ids[0]])  # ...with the ping
         assert "The game is over" in board.text()
         assert "🏆" in board.text() or "🤝 A draw" in board.text()  # Omphala may end in a draw
@@ -239,7 +239,7 @@ async def test_a_run_of_ai_moves_edits_one_message(fake: FakeDiscord, tmp_path: 
             turns += 1
         await h.settle()
         posted = boards(fake, thread)
-        first_version = [(b.history[0]["content"] if b.history else b.content) for b in posted]
+        first_version = [(str(b.history[0]["components"]) if b.history else b.text()) for b in posted]
         assert all(alice.mention in c or "Game over" in c for c in first_version), first_version
         assert len(posted) <= turns + 1
         assert any(b.history for b in posted)  # the AI moves were edits

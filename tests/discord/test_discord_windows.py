@@ -114,7 +114,7 @@ async def test_a_window_pings_offers_pass_and_passes_by_itself(
         assert info.deadline == since + MIN
         board = h.board(thread)
         assert board.id == turn_board.id and board.edit_count  # the same message, edited
-        assert board.content.startswith(f"<@{bob.id}>, Jeer window: play one or pass")
+        assert board.text().startswith(f"<@{bob.id}>, Jeer window: play one or pass")
         assert not board.pinged(bob)  # the message pinged alice for her turn, nobody since
         assert f"passes by itself <t:{int(since + MIN)}:R>" in board.text()
         hand = await h.press(bob, board, HAND)

@@ -143,7 +143,8 @@ async def test_a_multipart_body_is_checked_by_its_payload_json(fake: FakeDiscord
         async with aiohttp.ClientSession(headers=headers) as session, session.post(url, data=form) as r:
             return r.status
 
-    assert await post({"content": "the replay", "attachments": [{"id": 0, "filename": "replay.gif"}]}) == 200
+    gif = {"id": 0, "filename": "replay.gif", "description": "a replay"}
+    assert await post({"content": "the replay", "attachments": [gif]}) == 200
     assert fake.latest(fake.channel).attachment("replay.gif").data == b"GIF89a"
     assert await post({"content": "the replay", "attachments": [{"id": "first"}]}) == 400
     assert len(fake.rejected) == 1 and "attachments.0.id" in fake.rejected[0]

@@ -27,6 +27,7 @@ from tests.fakediscord import (  # noqa: E402
     FakeTimeout,
     InvalidOption,
     capture_error_logs,
+    limits,
     make_client_kwargs,
     models,
     running_bot,
@@ -145,7 +146,7 @@ class MiniBot(discord.Client):
         @tree.command(description="Public answer with an embed and an image")
         async def hello(interaction: discord.Interaction, name: str) -> None:
             embed = discord.Embed(title=f"Hello {name}").set_image(url="attachment://board.png")
-            file = discord.File(io.BytesIO(PNG), "board.png")
+            file = discord.File(io.BytesIO(PNG), "board.png", description="board")
             await interaction.response.send_message(f"hi {name}", embed=embed, file=file)
 
         @tree.command(description="Ephemeral answer")
@@ -156,7 +157,9 @@ class MiniBot(discord.Client):
         async def slow(interaction: discord.Interaction) -> None:
             await interaction.response.defer(thinking=True)
             await interaction.followup.send("filled")
-            await interaction.followup.send("second", file=discord.File(io.BytesIO(PNG), "x.png"))
+            await interaction.followup.send(
+                "second", file=discord.File(io.BytesIO(PNG), "x.png", description="x")
+            )
             original = await interaction.original_response()
             await interaction.edit_original_response(content=original.content + " and edited")
 
@@ -174,7 +177,7 @@ class MiniBot(discord.Client):
             await interaction.response.send_message("lobby")
             message = await interaction.original_response()
             thread = await message.create_thread(name="Lobby")
-            await thread.send("welcome", file=discord.File(io.BytesIO(PNG), "t.png"))
+            await thread.send("welcome", file=discord.File(io.BytesIO(PNG), "t.png", description="t"))
             assert isinstance(interaction.channel, discord.TextChannel)
             side = await interaction.channel.create_thread(
                 name="side", type=discord.ChannelType.public_thread
@@ -555,7 +558,7 @@ async def test_unknown_message_is_404_json(fake: FakeDiscord, bot: MiniBot) -> N
     with pytest.raises(discord.NotFound) as err:
         await channel.fetch_message(1234)
     assert err.value.code == 10008
-    sent = await channel.send("plain", file=discord.File(io.BytesIO(PNG), "p.png"))
+    sent = await channel.send("plain", file=discord.File(io.BytesIO(PNG), "p.png", description="p"))
     assert fake.latest(fake.channel).id == sent.id and sent.attachments[0].filename == "p.png"
     assert (await channel.fetch_message(sent.id)).content == "plain"
     await sent.edit(content="edited")
@@ -766,20 +769,23 @@ async def test_missing_permissions_are_refused_as_discord_does(fake: FakeDiscord
     assert isinstance(channel, discord.TextChannel)
     await fake.set_permissions(fake.channel, deny=models.ATTACH_FILES | models.EMBED_LINKS)
     await fake.wait_until(lambda: not channel.permissions_for(channel.guild.me).attach_files)
-    for kwargs in ({"file": discord.File(io.BytesIO(PNG), "b.png")}, {"embed": discord.Embed(title="t")}):
+    for kwargs in (
+        {"file": discord.File(io.BytesIO(PNG), "b.png", description="b")},
+        {"embed": discord.Embed(title="t")},
+    ):
         with pytest.raises(discord.Forbidden) as err:
             await channel.send("board", **kwargs)
         assert err.value.status == 403 and err.value.code == 50013 and err.value.text == "Missing Permissions"
     text = await channel.send("plain text still works")
     with pytest.raises(discord.Forbidden):
-        await text.edit(attachments=[discord.File(io.BytesIO(PNG), "b.png")])
+        await text.edit(attachments=[discord.File(io.BytesIO(PNG), "b.png", description="b")])
     assert [m.content for m in fake.public(fake.channel)] == ["plain text still works"]
     ix = await fake.slash(alice, fake.channel, "secret")
     assert int(ix.payload["app_permissions"]) & models.ATTACH_FILES == 0
     await ix.wait_reply()  # interaction responses are not the bot's channel messages: they still work
     await fake.set_permissions(fake.channel)  # overwrite removed
     await fake.wait_until(lambda: channel.permissions_for(channel.guild.me).attach_files)
-    await channel.send("board", file=discord.File(io.BytesIO(PNG), "b.png"))
+    await channel.send("board", file=discord.File(io.BytesIO(PNG), "b.png", description="b"))
 
 
 async def test_thread_and_view_permissions(fake: FakeDiscord, bot: MiniBot) -> None:
@@ -803,3 +809,92 @@ async def test_thread_and_view_permissions(fake: FakeDiscord, bot: MiniBot) -> N
         await channel.send("unseen")
     assert err.value.code == 50001 and err.value.text == "Missing Access"
     assert [m.content for m in fake.public(fake.channel)] == ["the channel itself is fine", "seen"]
+
+
+# --- Components V2 ---------------------------------------------------------------------------------------
+
+
+def _layout(*items: discord.ui.Item[Any]) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def _v2_errors(*components: dict[str, Any]) -> list[str]:
+    return limits.message_errors({"flags": 1 << 15, "components": list(components)}, 0, new=True)
+
+
+async def test_v2_layout_is_read_like_discord(fake: FakeDiscord, bot: MiniBot) -> None:
+    alice = fake.add_user("alice")
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    png = discord.File(io.BytesIO(PNG), "board.png")
+    gallery = discord.ui.MediaGallery(
+        discord.MediaGalleryItem(png.uri, description="Omphala board. Ada to play")
+    )
+    button = discord.ui.Button[Any](label="Look", custom_id="look")
+    go = discord.ui.Button[Any](label="Go", custom_id="go")
+    section = discord.ui.Section(discord.ui.TextDisplay("beside"), accessory=go)
+    body = discord.ui.Container(discord.ui.TextDisplay(f"{alice.mention} — your turn"), gallery, section)
+    view = _layout(body, discord.ui.ActionRow(button))
+    sent = await channel.send(view=view, file=png, allowed_mentions=discord.AllowedMentions(users=True))
+    message = fake.message(sent.id)
+    assert message.v2 and message.content == "" and sent.flags.components_v2
+    assert "your turn" in message.text() and "beside" in message.text()
+    assert message.pinged(alice)  # a mention in a text display pings
+    assert [b["label"] for b in message.buttons] == ["Go", "Look"]  # an accessory, then the action row
+    assert message.alt("board.png") == "Omphala board. Ada to play" and not fake.unlabelled
+    await sent.edit(view=_layout(discord.ui.TextDisplay(f"{alice.mention} edited")), attachments=[])
+    assert fake.message(sent.id).v2 and fake.message(sent.id).text() == f"{alice.mention} edited"
+
+
+async def test_v2_rules_are_enforced(fake: FakeDiscord, bot: MiniBot) -> None:
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    refused = [
+        ({"content": "no", "view": _layout(discord.ui.TextDisplay("hello"))}, "content"),
+        ({"view": _layout(*[discord.ui.TextDisplay("x" * 1500) for _ in range(3)])}, "4000 characters"),
+        (
+            {"view": _layout(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://gone.png")))},
+            "names no attachment",
+        ),
+    ]
+    for kwargs, why in refused:
+        with pytest.raises(discord.HTTPException) as err:
+            await channel.send(**kwargs)
+        assert err.value.code == 50035 and why in fake.rejected[-1]
+    fake.rejected.clear()
+
+    def row(i: int) -> dict[str, Any]:
+        return {"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": f"a{i}"}]}
+
+    assert _v2_errors(*[row(i) for i in range(20)]) == []  # discord.py counts to 40 itself: raw bodies here
+    assert _v2_errors(*[row(i) for i in range(21)]) == ["components: 42 > 40 components in all"]
+    nested = {"type": 17, "components": [{"type": 17, "components": [{"type": 10, "content": "x"}]}]}
+    assert "not allowed here" in " ".join(_v2_errors(nested))
+    assert "accessory: required" in " ".join(
+        _v2_errors({"type": 9, "components": [{"type": 10, "content": "x"}]})
+    )
+    classic = await channel.send("classic", embed=discord.Embed(title="t"))
+    with pytest.raises(discord.HTTPException):  # the flag is not added to a message still showing an embed
+        await classic.edit(view=_layout(discord.ui.TextDisplay("v2 now")))
+    assert "cannot be set" in fake.rejected[-1]
+    await classic.edit(content=None, embed=None, view=_layout(discord.ui.TextDisplay("v2 now")))  # cleared
+    v2 = await channel.send(view=_layout(discord.ui.TextDisplay("v2")))
+    was_v2 = limits.Before(flags=1 << 15)  # nor taken away (discord.py never tries: a raw body)
+    removed = limits.message_errors({"flags": 0, "content": "classic"}, 0, new=False, before=was_v2)
+    assert removed == ["flags: the IS_COMPONENTS_V2 flag cannot be removed from a message"]
+    with pytest.raises(discord.HTTPException):  # a V2 message has no embeds
+        await v2.edit(embed=discord.Embed(title="t"))
+    fake.rejected.clear()
+
+
+async def test_an_image_without_alt_text_is_counted(fake: FakeDiscord, bot: MiniBot) -> None:
+    channel = bot.get_channel(fake.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send(file=discord.File(io.BytesIO(PNG), "bare.png"))
+    await channel.send(file=discord.File(io.BytesIO(b"x"), "notes.txt"))  # not an image: no alt text needed
+    assert fake.message(sent.id).alt("bare.png") is None
+    assert fake.unlabelled == [f"message {sent.id}: bare.png"]
+    fake.unlabelled.clear()

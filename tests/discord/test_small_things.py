@@ -103,9 +103,8 @@ async def test_game_status_in_a_finished_games_thread_shows_the_result(
         await h.settle()
         status = await (await fake.slash(bob, thread, "game status")).wait_reply()
         assert status.ephemeral and "no game in this channel" not in status.text()
-        embed = status.embeds[0]
-        assert "The game is over" in embed["description"] and f"game #{mid}" in embed["title"]
-        result = next(f["value"] for f in embed["fields"] if f["name"] == "Result")
+        assert "The game is over" in status.text() and f"game #{mid}" in status.text()
+        result = next(t for t in status.text_displays() if t.startswith("**Result:**"))
         assert "alice" in result and "wins" in result
         assert status.attachment("board.png").data[:4] == b"\x89PNG"
         elsewhere = await (await fake.slash(bob, fake.channel, "game status")).wait_reply()

@@ -34,7 +34,7 @@ buttons sent before a restart can be pressed after it. Fixtures `fake` and `erro
 `tests.fakediscord.fixtures`.
 """
 
-from . import models
+from . import limits, models
 from .client import (
     BotRunner,
     ErrorLogCapture,
@@ -76,6 +76,7 @@ __all__ = [
     "FakeUser",
     "InvalidOption",
     "capture_error_logs",
+    "limits",
     "make_client_kwargs",
     "models",
     "pointed_at",

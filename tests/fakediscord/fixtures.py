@@ -25,7 +25,8 @@ def error_logs() -> Iterator[ErrorLogCapture]:
 @pytest.fixture
 async def fake(error_logs: ErrorLogCapture) -> AsyncIterator[FakeDiscord]:
     """A started fake Discord; fails the test if the bot used a route the fake does not implement, sent
-    something Discord would refuse (see limits.py), or answered an interaction after Discord's 3 seconds
+    something Discord would refuse (see limits.py), sent an image without alt text (an attachment's or a media
+    gallery item's description), or answered an interaction after Discord's 3 seconds
     (unless the test changed `callback_deadline`)."""
     server = FakeDiscord()
     await server.start()
@@ -35,6 +36,7 @@ async def fake(error_logs: ErrorLogCapture) -> AsyncIterator[FakeDiscord]:
         await server.stop()
     assert not server.unimplemented, f"bot used unimplemented routes: {server.unimplemented}"
     assert not server.rejected, f"Discord would have refused: {server.rejected}"
+    assert not server.unlabelled, f"images sent without alt text: {server.unlabelled}"
     if server.callback_deadline == INTERACTION_DEADLINE:
         late = [ix.describe() for ix in server.late_interactions()]
         assert not late, f"the bot answered after Discord's {INTERACTION_DEADLINE:g}-second deadline: {late}"

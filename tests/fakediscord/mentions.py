@@ -1,6 +1,7 @@
 """Mentions and pings: which mentions in a message's content are live, and who was notified.
 
-Discord parses `<@id>`, `<@&role>`, `@everyone` and `@here` from the content only (never from embeds), then
+Discord parses `<@id>`, `<@&role>`, `@everyone` and `@here` from the content and, in a Components V2 message,
+its text displays (never from embeds), then
 filters them with the request's `allowed_mentions`:
 
 - absent: every kind is parsed, and a reply pings the author of the message it replies to;
@@ -55,8 +56,9 @@ def errors(allowed: JSON | None) -> list[str]:
 
 
 def live(fake: FakeDiscord, message: FakeMessage, allowed: JSON | None, author_perms: int) -> Live:
-    """Which mentions in the content of `message` are live under `allowed` (None: field absent)."""
-    content = message.content
+    """Which mentions in the content (and a V2 message's text displays) of `message` are live under `allowed`
+    (None: field absent)."""
+    content = message.spoken()
     parse = set(KINDS) if allowed is None else set(allowed.get("parse") or [])
     explicit_users = {int(u) for u in (allowed or {}).get("users") or []}
     explicit_roles = {int(r) for r in (allowed or {}).get("roles") or []}

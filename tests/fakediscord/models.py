@@ -27,6 +27,7 @@ DISCORD_EPOCH_MS = 1420070400000
 # Message flags and permission bits the fake cares about.
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15  # a message laid out by its components alone
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
 ALL_PERMISSIONS = (1 << 53) - 1
@@ -405,6 +406,11 @@ class FakeAttachment:
             "ephemeral": True,
         }
 
+    @property
+    def is_image(self) -> bool:
+        """Whether the file is an image (a screen reader needs its alt text)."""
+        return self.content_type.startswith("image/")
+
     def to_json(self, base_url: str, channel_id: int) -> JSON:
         """The attachment object; its url serves the bytes from the fake."""
         url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
@@ -477,8 +483,55 @@ class FakeMessage:
 
     @property
     def mention_ids(self) -> list[int]:
-        """The user ids mentioned in the content (live or suppressed by allowed_mentions)."""
-        return [int(m) for m in _MENTION.findall(self.content)]
+        """The user ids mentioned in the content or text displays (live or suppressed by allowed_mentions)."""
+        return [int(m) for m in _MENTION.findall(self.spoken())]
+
+    @property
+    def v2(self) -> bool:
+        """Whether the message is laid out by Components V2 (the IS_COMPONENTS_V2 flag)."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
+    def text_displays(self) -> list[str]:
+        """The content of every text display, in order (those inside containers and sections too)."""
+        return [str(c.get("content") or "") for c in self.all_components() if c.get("type") == 10]
+
+    def spoken(self) -> str:
+        """The text Discord reads mentions from: the content, and a V2 message's text displays."""
+        return "\n".join([self.content, *self.text_displays()])
+
+    def all_components(self) -> Iterator[JSON]:
+        """Every component, depth first (containers, sections and their accessories, action rows and what
+        they hold)."""
+        stack = list(self.components)
+        while stack:
+            comp = stack.pop(0)
+            yield comp
+            inner = list(comp.get("components") or [])
+            if comp.get("accessory"):
+                inner.append(comp["accessory"])
+            stack[:0] = inner
+
+    def media(self) -> list[JSON]:
+        """The media items of a V2 message: media gallery items and thumbnails."""
+        found: list[JSON] = []
+        for comp in self.all_components():
+            if comp.get("type") == 12:
+                found += comp.get("items") or []
+            elif comp.get("type") == 11:
+                found.append(comp)
+        return found
+
+    def alt(self, filename: str) -> str | None:
+        """The alt text of an attached image: the media item's description that shows it, else the
+        attachment's description (None: it has none)."""
+        for item in self.media():
+            if (item.get("media") or {}).get("url") == f"attachment://{filename}" and item.get("description"):
+                return str(item["description"])
+        return self.attachment(filename).description or None
+
+    def images_without_alt(self) -> list[str]:
+        """The file names of the attached images that have no alt text."""
+        return [a.filename for a in self.attachments if a.is_image and not self.alt(a.filename)]
 
     def pinged(self, user: FakeUser | int) -> bool:
         """Whether posting this message notified `user` (a live mention of them, of a role they hold, or
@@ -503,14 +556,9 @@ class FakeMessage:
         return not self.deleted and (not self.ephemeral or self.visible_to == user_id)
 
     def iter_components(self) -> Iterator[JSON]:
-        """Every interactive component in the message's action rows (buttons, selects...)."""
-        stack = list(self.components)
-        while stack:
-            comp = stack.pop(0)
-            if comp.get("type") == 1 or "components" in comp:
-                stack[:0] = comp.get("components", [])
-            else:
-                yield comp
+        """Every interactive component (buttons, selects...): in action rows, in containers, as a section's
+        accessory."""
+        return (c for c in self.all_components() if c.get("type") in (2, 3, 4, 5, 6, 7, 8))
 
     @property
     def buttons(self) -> list[JSON]:
@@ -555,8 +603,8 @@ class FakeMessage:
         raise LookupError(f"no attachment {filename!r} on message {self.id}")
 
     def text(self) -> str:
-        """Content plus embed titles, descriptions and fields, for easy `in` assertions."""
-        parts = [self.content]
+        """Content, text displays, embed titles, descriptions and fields, for easy `in` assertions."""
+        parts = [self.content, *self.text_displays()]
         for e in self.embeds:
             parts += [e.get("title") or "", e.get("description") or ""]
             parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in e.get("fields", [])]

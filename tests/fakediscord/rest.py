@@ -29,6 +29,7 @@ from .interactions import dm_channel
 from .models import (
     APPLICATION_COMMAND,
     EPHEMERAL,
+    IS_COMPONENTS_V2,
     JSON,
     LOADING,
     FakeAttachment,
@@ -457,7 +458,8 @@ class RestApi:
             raise ApiError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
         kind, data = int(body["type"]), body.get("data") or {}
         if kind in (4, 7):
-            self._check_message(data, files, new=kind == 4)
+            edited = self.fake.find_message(ix.message_id) if kind == 7 and ix.message_id else None
+            self._check_message(data, files, new=kind == 4, message=edited)
         elif kind == 8:
             self._check(limits.choices_errors(data))
         elif kind == 9:
@@ -523,9 +525,10 @@ class RestApi:
         original = ix.original
         if ix.callback_type == 5 and original is not None and original.loading:
             message = original
+            v2 = int(body.get("flags") or 0) & IS_COMPONENTS_V2  # the deferral chose ephemeral or not
             body = {k: v for k, v in body.items() if k != "flags"}
             self._apply(message, body, files, new=True)
-            message.flags &= ~LOADING
+            message.flags = (message.flags & ~LOADING) | v2
             await self.fake.dispatch_message("MESSAGE_UPDATE", message)
         else:
             flags = int(body.get("flags") or 0)
@@ -557,7 +560,7 @@ class RestApi:
     async def _edit_webhook_message(self, request: web.Request) -> web.Response:
         ix, message = self._webhook_message(request)
         body, files = await self._read_body(request)
-        self._check_message(body, files, new=False)
+        self._check_message(body, files, new=message.loading, message=None if message.loading else message)
         self._apply(message, body, files, new=False)
         self._deferred_updates.pop(message.id, None)
         message.flags &= ~LOADING
@@ -682,7 +685,7 @@ class RestApi:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._read_body(request)
         self._require(self.fake.channels[message.channel_id], *self._content_permissions(body, files))
-        self._check_message(body, files, new=False)
+        self._check_message(body, files, new=False, message=message)
         self._apply(message, body, files, new=False)
         deferred = self._deferred_updates.pop(message.id, None)
         if deferred is not None:  # a component answered with type 6, then edited through the channel route
@@ -801,6 +804,7 @@ class RestApi:
             message.flags = (int(body["flags"]) & ~LOADING) | keep
         if body.get("message_reference"):
             message.reference = body["message_reference"]
+        had = {a.id for a in message.attachments}
         if "attachments" in body:
             old = {str(a.id): a for a in message.attachments}
             kept: list[FakeAttachment] = []
@@ -818,7 +822,10 @@ class RestApi:
             message.attachments = kept
         message.attachments += [FakeAttachment.from_upload(name, data) for name, data in files.values()]
         self._link_embed_images(message)
-        if new or message.loading or "content" in body or "allowed_mentions" in body:
+        for name in message.images_without_alt():
+            if message.attachment(name).id not in had:  # counted once, when uploaded
+                self.fake.unlabelled.append(f"message {message.id}: {name}")
+        if new or message.loading or {"content", "components", "allowed_mentions"} & body.keys():
             # posting (or filling in a deferred response) notifies; an edit only re-computes the mentions
             allowed = body.get("allowed_mentions", message.allowed_mentions)
             perms = self.fake.bot_permissions(self.fake.channels[message.channel_id])
@@ -830,11 +837,23 @@ class RestApi:
         if errors:
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", errors)
 
-    def _check_message(self, body: JSON, files: Files, *, new: bool) -> None:
+    def _check_message(
+        self, body: JSON, files: Files, *, new: bool, message: FakeMessage | None = None
+    ) -> None:
+        """Refuse what Discord would (limits.py); `message` the one an edit changes."""
         size = sum(len(data) for _, data in files.values())
         if size > self.fake.upload_limit:  # Discord refuses the whole request, before reading the body
             raise ApiError(413, ENTITY_TOO_LARGE, "Request entity too large")
-        self._check(limits.message_errors(body, len(files), new=new))
+        before = None
+        names = {name for name, _ in files.values()}
+        specs = [a for a in body.get("attachments") or [] if isinstance(a, dict)]
+        names |= {str(a["filename"]) for a in specs if a.get("filename")}
+        if message is not None:
+            before = limits.Before(message.flags, bool(message.content), bool(message.embeds))
+            listed = {str(a.get("id")) for a in specs}
+            keep = "attachments" not in body
+            names |= {a.filename for a in message.attachments if keep or str(a.id) in listed}
+        self._check(limits.message_errors(body, len(files), new=new, files=frozenset(names), before=before))
         if new and limits.is_empty(body, len(files)):
             raise ApiError(400, EMPTY_MESSAGE, "Cannot send an empty message")
 

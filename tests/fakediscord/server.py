@@ -119,6 +119,7 @@ class FakeDiscord:
         self.uploads: dict[int, FakeAttachment] = {}  # files users attached to slash commands (served by id)
         self.unimplemented: list[str] = []
         self.rejected: list[str] = []
+        self.unlabelled: list[str] = []  # images the bot sent without alt text ("message <id>: <file name>")
         self.faults: list[Fault] = []  # injected by fail(): the next matching requests are answered with them
         self.command_syncs = 0
         self.gateway = Gateway(self)

@@ -30,6 +30,7 @@ from bot.sessions import SessionManager
 from bot.sessions.cache import Live
 from bot.store import FINISHED, Store, open_store
 from engine.match import Match
+from tests.discord_harness import is_board
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 WORKER = Path(__file__).parents[1] / "shard_worker.py"  # beside conftest.py
@@ -172,11 +173,7 @@ async def deal(store: Store, fake: FakeDiscord, alice: FakeUser) -> dict[int, Fa
 
 def latest_board(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage | None:
     """The latest public board in the channel."""
-    boards = [
-        m
-        for m in fake.public(channel)
-        if m.embeds and m.attachments and "game #" in (m.embeds[0].get("title") or "")
-    ]
+    boards = [m for m in fake.public(channel) if is_board(m)]
     return boards[-1] if boards else None
 
 
@@ -200,7 +197,7 @@ async def play_a_move(
         rec = await store.get_match(mid)
         board = latest_board(fake, channel)
         ready = rec is not None and rec.to_act == (0,) and board is not None
-        return board if ready and f"· move {rec.state_id} ·" in board.embeds[0]["footer"]["text"] else None
+        return board if ready and f"· move {rec.state_id} ·" in board.text() else None
 
     board = None
     for _ in range(400):

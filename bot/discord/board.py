@@ -278,6 +278,9 @@ class Boards:
         self._resuming: asyncio.Task[None] | None = None
         self._moved: dict[tuple[int, int], float] = {}  # (match, person) -> when they last moved
         self._nonces: dict[int, tuple[Any, str]] = {}  # match -> (what a failed post showed, its nonce)
+        # match -> its board message as Discord returned it after our last post or edit: what _retire sends
+        # again without My hand & moves, with no request to read it back
+        self._shown: dict[int, discord.Message] = {}
         self._closed = False
         # A database outage ends: post the boards of moves whose commit went unanswered meanwhile.
         self.store.outage.listeners.append(self.resume)
@@ -470,7 +473,7 @@ class Boards:
             message = channel.get_partial_message(old.message_id)
             try:
                 text = self._ping(info, status)
-                await unarchived(
+                self._shown[mid] = await unarchived(
                     channel,
                     lambda: message.edit(view=layout(text), attachments=[file()], allowed_mentions=NOBODY),
                 )
@@ -497,10 +500,11 @@ class Boards:
             await board_refused(self.client, channel, info, refused, board_buttons(info))
             return
         self._nonces.pop(mid, None)
+        shown, self._shown[mid] = self._shown.get(mid), sent
         turn = old.turn if info.window and old is not None and known else key  # a window is its turn's
         await self._save(mid, Posted(channel.id, sent.id, turn, already | to_ping, info.state_id, v2=True))
         if old is not None and known:
-            await self._retire(channel, old.message_id, info)
+            await self._retire(channel, old.message_id, info, shown)
         if info.over:
             await archive_own_thread(self.client, channel)
             self.forget(mid)
@@ -557,12 +561,16 @@ class Boards:
             return None
         return bool(message.flags.components_v2)
 
-    async def _retire(self, channel: Any, message_id: int, info: MatchInfo) -> None:
+    async def _retire(
+        self, channel: Any, message_id: int, info: MatchInfo, shown: discord.Message | None = None
+    ) -> None:
         """Take "My hand & moves" away from a superseded board (Log and Rules stay). A V2 edit replaces
-        every component, so the board's layout is read back from Discord and sent again without the button;
-        an embed board (posted before Components V2) gets its classic buttons without it."""
+        every component, so the board's layout as Discord holds it (`shown`, as our last post or edit of it
+        returned it; else read back) is sent again without the button; an embed board (posted before
+        Components V2) gets its classic buttons without it."""
         try:
-            message = await channel.fetch_message(message_id)
+            known = shown is not None and shown.id == message_id
+            message = shown if known and shown is not None else await channel.fetch_message(message_id)
             if message.flags.components_v2:
                 layout = StaticLayout.of(message)
                 if not without(layout, HandButton.__discord_ui_compiled_template__):
@@ -591,7 +599,7 @@ class Boards:
     async def _stopped(self, info: MatchInfo, channel: Any) -> None:
         old = self.posted.get(info.id)
         if old is not None and old.message_id and old.channel_id == channel.id:
-            await self._retire(channel, old.message_id, info)
+            await self._retire(channel, old.message_id, info, self._shown.get(info.id))
         note = info.note or "The game was stopped."
         await unarchived(channel, lambda: channel.send(f"🛑 {info.title} game #{info.id}: {note}"))
         await archive_own_thread(self.client, channel)
@@ -602,5 +610,6 @@ class Boards:
         self.posted.pop(mid, None)
         self.recent.pop(mid, None)
         self._nonces.pop(mid, None)
+        self._shown.pop(mid, None)
         for done in [k for k in self._moved if k[0] == mid]:
             del self._moved[done]

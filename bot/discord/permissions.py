@@ -1,12 +1,11 @@
 """What the bot needs in a game's channel, and a plain message when Discord refuses it.
 
-The board is an embed with an image and buttons: in a channel the bot needs View Channel, Send Messages (Send
-Messages in Threads in a thread), Embed Links and Attach Files. When Discord answers a board post with 403
-(Missing Permissions), `board_refused` tells the channel in plain text (with the board's buttons, so the game
-goes on: that needs nothing but Send Messages) who is to act and which permission an admin must grant; where
-even that is impossible it logs a warning. Nothing is raised: a missing permission is a server's setting,
-not a bug.
-"""
+The board is a Components V2 message (text, an uploaded image, buttons; no embed): in a channel the bot needs
+View Channel, Send Messages (Send Messages in Threads in a thread) and Attach Files. When Discord answers a
+board post with 403 (Missing Permissions), `board_refused` tells the channel in plain text (with the board's
+buttons, so the game goes on: that needs nothing but Send Messages) who is to act and which permission an
+admin must grant; where even that is impossible it logs a warning. Nothing is raised: a missing permission is
+a server's setting, not a bug."""
 
 from __future__ import annotations
 
@@ -23,7 +22,6 @@ log = logging.getLogger("bot.discord.permissions")
 BOARD_NEEDS = (
     ("view_channel", "View Channel"),
     ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
     ("attach_files", "Attach Files"),
 )
 IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
@@ -60,7 +58,7 @@ def _names(labels: list[str]) -> str:
 def refusal_text(info: MatchInfo, missing: list[str], bot_name: str, *, buttons: bool = False) -> str:
     """The notice: who is to act, then what is missing and where an admin grants it."""
     shown = [m for m in missing if m not in ("View Channel", "Send Messages", "Send Messages in Threads")]
-    shown = shown or ["Embed Links", "Attach Files"]  # unknown: name what the board itself needs
+    shown = shown or ["Attach Files"]  # unknown: name what the board itself needs
     plural = "permissions" if len(shown) > 1 else "permission"
     lines = []
     if info.users_to_act and not info.over:

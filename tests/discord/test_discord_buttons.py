@@ -178,7 +178,9 @@ async def test_timeout_forfeit_ends_the_game_as_a_loss(fake: FakeDiscord, tmp_pa
         assert info.status == "finished" and info.returns == (1.0, 0.0) and "forfeited" in info.note
         final = h.board(thread)
         assert "forfeited" in final.text() and "🏆" in final.text()
-        assert "Game over" in final.content  # a new message saying so, not the old board edited
+        assert (
+            "Game over" in final.text() and final.edit_count == 0
+        )  # a new message, not the old board edited
         await fake.wait_until(lambda: thread.archived, what="the thread archived after the forfeit")
         assert any("forfeited (out of time); alice wins" in m.content for m in fake.public(thread))
         won = await (await fake.slash(alice, thread, "stats")).wait_reply()

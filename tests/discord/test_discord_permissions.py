@@ -1,5 +1,6 @@
-"""The bot's own channel permissions: without Attach Files or Embed Links the board cannot be posted, and the
-channel is told in plain words which permission to grant (not a silent failure, not a traceback)."""
+"""The bot's own channel permissions: without Attach Files the board cannot be posted (it needs no Embed
+Links: a Components V2 message), and the channel is told in plain words which permission to grant (not a
+silent failure, not a traceback)."""
 
 from __future__ import annotations
 
@@ -64,12 +65,13 @@ async def test_missing_attach_files_is_explained_and_the_game_goes_on(
         assert board.attachment("board.png") and board.id > notice.id
 
 
-async def test_missing_embed_links_is_named(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_the_v2_board_needs_no_embed_links(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The board is a Components V2 message, no embed (issue 37): a channel without Embed Links shows it."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         thread, _ = await _started_without(h, alice, bob, models.EMBED_LINKS)
-        notice = fake.latest(thread)
-        assert "**Embed Links**" in notice.content and "Attach Files" not in notice.content
+        board = h.board(thread)
+        assert board.v2 and board.alt("board.png") and "Embed Links" not in board.text()
 
 
 async def test_without_send_messages_the_refusal_is_logged_not_raised(

@@ -49,6 +49,8 @@ async def test_a_whole_game_with_v2_boards(fake: FakeDiscord, tmp_path: Path, ga
         retired = [m for m in boards if m is not final]
         assert all(HAND not in [b["label"] for b in m.buttons] for m in retired)  # kept their layout
         assert all(m.alt("board.png") for m in retired)
+        # each board was retired from what Discord answered its post with, never read back
+        assert not [p for m, p in fake.requests if m == "GET" and f"/channels/{thread.id}/messages/" in p]
 
 
 async def test_an_embed_board_from_before_the_upgrade(fake: FakeDiscord, tmp_path: Path) -> None:

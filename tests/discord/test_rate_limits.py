@@ -209,6 +209,9 @@ async def test_reminders_and_direct_messages_wait_behind_boards(fake: FakeDiscor
     assert asked[reminded:] and set(asked[reminded:]) == {FIRST}, asked
 
 
+SPENT = {"flags": 1 << 15, "components": [{"type": 10, "content": "…"}]}  # a V2 board's edit, spending
+
+
 async def test_changes_while_a_board_waits_on_its_bucket_make_one_more_edit(tmp_path: Path) -> None:
     """While a board's edit waits on its channel's bucket (5 edits per window, spent), ten more changes
     of the match coalesce into one more edit, not ten (board.py: one redraw task per match)."""
@@ -223,7 +226,7 @@ async def test_changes_while_a_board_waits_on_its_bucket_make_one_more_edit(tmp_
             path = f"/api/v10/channels/{thread.id}/messages/{board.id}"
             spend = [
                 h.bot.http.request(
-                    Route("PATCH", route, channel_id=thread.id, message_id=board.id), json={"content": "…"}
+                    Route("PATCH", route, channel_id=thread.id, message_id=board.id), json=SPENT
                 )
                 for _ in range(5)
             ]
@@ -237,7 +240,7 @@ async def test_changes_while_a_board_waits_on_its_bucket_make_one_more_edit(tmp_
             await spending
             edits = [r for r in fake.requests[start:] if r == ("PATCH", path)]
             assert 1 <= len(edits) <= 2, edits
-            assert fake.message(board.id).content != "…"  # the board shows the game again
+            assert fake.message(board.id).text() != "…"  # the board shows the game again
     finally:
         await fake.stop()
 

@@ -194,12 +194,14 @@ def board_layout(
     *,
     ping: str = "",
     buttons: bool = True,
+    alt: str = "",
 ) -> StaticLayout:
     """The board as one Components V2 message: the line that pings (new messages only notify), then a
     container in the status's colour with the game's headline, prompt and whose turn, the image (board.png,
     with its alt text), the result and rating changes once finished, the last events, the scores, who is
     away (bot/discord/away.py), the deadline (with the server's settings as last read) and a footer; then
-    the buttons (`buttons`: the board's own; else none, as /game status shows it)."""
+    the buttons (`buttons`: the board's own; else none, as /game status shows it). `alt`: the image's alt
+    text, when the caller has it already (board_alt otherwise)."""
     away = away or OnBoard()
     status = status or status_of(info, view)
     labels = [seat_label(info, i) for i in range(len(info.seats))]  # an AI seat with its level
@@ -220,7 +222,7 @@ def board_layout(
         f"**Deadline:** {deadline}" if deadline else "",
         f"-# Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act",
     ])  # fmt: skip
-    image = discord.MediaGalleryItem("attachment://board.png", description=board_alt(info, view))
+    image = discord.MediaGalleryItem("attachment://board.png", description=alt or board_alt(info, view))
     body: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(head), discord.ui.MediaGallery(image)]
     body += [discord.ui.TextDisplay(t) for t in (result, rated, *rest) if t]
     layout = StaticLayout()
@@ -232,9 +234,9 @@ def board_layout(
     return layout
 
 
-def board_file(png: bytes, info: MatchInfo, view: dict[str, Any]) -> discord.File:
-    """The board image as an upload (board.png), with its alt text."""
-    return discord.File(io.BytesIO(png), "board.png", description=board_alt(info, view))
+def board_file(png: bytes, alt: str) -> discord.File:
+    """The board image as an upload (board.png), with its alt text (board_alt)."""
+    return discord.File(io.BytesIO(png), "board.png", description=alt)
 
 
 async def on_board(settings: Settings, info: MatchInfo) -> OnBoard:
@@ -442,9 +444,10 @@ class Boards:
         ratings = await result_changes(sessions.store, info) if info.status == FINISHED else ""
         away = await on_board(self.settings, info)
         recent = list(self.recent.get(mid, ()))
+        alt = board_alt(info, view)  # worded once, whatever is tried below
 
         def layout(ping: str) -> StaticLayout:
-            return board_layout(info, view, recent, self.settings, status, ratings, away, ping=ping)
+            return board_layout(info, view, recent, self.settings, status, ratings, away, ping=ping, alt=alt)
 
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)
@@ -452,7 +455,7 @@ class Boards:
         here = self._here(mid)
 
         def file() -> discord.File:
-            return board_file(png, info, view)
+            return board_file(png, alt)
 
         known = old is not None and old.message_id != 0 and old.channel_id == channel.id
         if known and old is not None and old.v2 is None:  # stored before a restart: ask the message

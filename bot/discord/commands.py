@@ -24,7 +24,7 @@ from discord import app_commands
 
 from bot.discord import replay
 from bot.discord.away import EMOJI, NOTE_MAX, left_words
-from bot.discord.board import board_file, board_layout, on_board
+from bot.discord.board import board_alt, board_file, board_layout, on_board
 from bot.discord.common import (
     DM_SETTING,
     MAX_AWAY_DAYS,
@@ -297,12 +297,13 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         ratings = await result_changes(services.store, info) if info.status == FINISHED else ""
         recent = list(await services.boards.recent_for(info.id))
         away = await on_board(services.settings, info)
+        alt = board_alt(info, view)
         layout = board_layout(
-            info, view, recent, services.settings, ratings=ratings, away=away, buttons=False
+            info, view, recent, services.settings, ratings=ratings, away=away, buttons=False, alt=alt
         )
         theme = await services.settings.theme(info.guild_id)
         png = await services.drawing.board(info.game_id, view, drawn_names(info), info.options, theme)
-        await reply(interaction, None, view=layout, file=board_file(png, info, view))
+        await reply(interaction, None, view=layout, file=board_file(png, alt))
 
     @app_commands.command(name="log", description="Everything that happened (what you may see)")
     @app_commands.describe(page="Page number (default: the latest)")

@@ -429,3 +429,29 @@ def warm(theme: str | None = None) -> None:
 
 
 TILE_CACHES = (card_tile, slot_tile, token)  # for benchmarks that measure a cold render
+
+
+# ---------------------------------------------------------------- the colours that tell things apart
+
+
+def palettes(t: Theme) -> dict[str, kit.Palette]:
+    """The colours that tell things apart on Ophion's images, by group (checked by tests/render/
+    test_colours.py with kit's own)."""
+    return {
+        "card types": kit.Palette(
+            dict(TYPE_COLOURS),
+            cue="a monster shows Attack, Defense and Size; an action its +N; an upgrade says 'per round'",
+        ),
+        "monsters": kit.Palette(
+            dict(MONSTER_COLOURS), cue="the monster's name and attack/defense on its token"
+        ),
+        "discs": kit.Palette(
+            {"price": COIN, "mana": MANA}, cue="position: the price bottom right, mana left"
+        ),
+    }
+
+
+def text_pairs(t: Theme) -> list[kit.TextPair]:
+    """Ophion's own text inks on what they are drawn on (for the contrast check)."""
+    fills = {**TYPE_COLOURS, **MONSTER_COLOURS, "price disc": COIN, "mana disc": MANA, "AP chip": AP}
+    return [(f"text on {k}", kit.contrast_ink(c), c) for k, c in fills.items()]

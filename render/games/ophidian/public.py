@@ -255,15 +255,15 @@ def _frames(canvas: Image.Image, lay: Layout, view: OphidianView, t: Theme) -> N
     if decision.get("kind") == "defend" and decision.get("about") == "damage" and not _over(view):
         hurt = _int(decision.get("uid"))  # a card's damage that may be Intercepted or Protected
         if hurt in lay.tiles:
-            kit.highlight(d, lay.tiles[hurt], t.bad, width=4, pad=3)
+            kit.highlight(d, lay.tiles[hurt], t.bad, width=4, pad=3, double=True)
     if not isinstance(a, dict) or _over(view):
         return
     attacker, target = _int(a.get("attacker")), _int(a.get("target"))
     original = _int(a.get("original", target))
     if original != target and original in lay.tiles:
-        kit.highlight(d, lay.tiles[original], t.bad, width=2, pad=3)
+        kit.highlight(d, lay.tiles[original], t.bad, width=2, pad=3, double=True)
     if target in lay.tiles:
-        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3)
+        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3, double=True)
     if attacker in lay.tiles:
         kit.highlight(d, lay.tiles[attacker], t.highlight, width=4, pad=3)
 

@@ -176,7 +176,8 @@ def _icon(d: ImageDraw.ImageDraw, x: int, cy: int, f: Face, t: Theme) -> None:
 def _stat_pieces(f: Face) -> list[tuple[str, kit.RGB | None]]:
     """ADMG (green above its printed value, red below), then DDMG and shield when the character has any."""
     ink = UP if f.admg > f.base_admg else DOWN if f.admg < f.base_admg else None
-    out: list[tuple[str, kit.RGB | None]] = [(f"{ADMG}{f.admg}", ink)]
+    mark = "" if ink is None else "▲" if ink == UP else "▼"  # tells raised from lowered without the colour
+    out: list[tuple[str, kit.RGB | None]] = [(f"{ADMG}{f.admg}{mark}", ink)]
     if f.ddmg > 0:
         out.append((f"{DDMG}{f.ddmg}", None))
     if f.shield > 0:
@@ -255,7 +256,9 @@ def character_tile(f: Face, w: int, theme_name: str = "dark") -> Image.Image:
         x += int(big.getlength(text)) + 10 * s
     numbers = [(str(f.wounds), (RAGE if f.raging else DOWN) if f.wounds else t.card_dim)]
     life_ink = UP if f.life > f.base_life else DOWN if f.life < f.base_life else ink
-    numbers.append((f"/{f.life}", life_ink))
+    numbers.append(
+        (f"/{f.life}" + ("▲" if f.life > f.base_life else "▼" if f.life < f.base_life else ""), life_ink)
+    )
     num_f = kit.font((LABEL + 2) * s, True)
     num_w = sum(int(num_f.getlength(text)) for text, _ in numbers)
     nx = x1 - num_w
@@ -286,7 +289,7 @@ def _what(f: Face) -> str:
 
 
 def _darker(c: kit.RGB) -> kit.RGB:
-    return (c[0] * 3 // 4, c[1] * 3 // 4, c[2] * 3 // 4)
+    return (c[0] * 2 // 3, c[1] * 2 // 3, c[2] * 2 // 3)
 
 
 def _pump_line(d: ImageDraw.ImageDraw, x0: int, x1: int, cy: int, pumps: tuple[Pump, ...], t: Theme) -> None:

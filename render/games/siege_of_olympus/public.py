@@ -232,7 +232,7 @@ def _frames(canvas: Image.Image, lay: Layout, view: SiegeView, t: Theme) -> None
         return
     target = _int(view.get("target"))
     if target and target in lay.tiles:
-        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3)
+        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3, double=True)
     w = view.get("window")
     if not isinstance(w, dict):
         return
@@ -249,10 +249,10 @@ def _frames(canvas: Image.Image, lay: Layout, view: SiegeView, t: Theme) -> None
     if acting and acting in lay.tiles:
         kit.highlight(d, lay.tiles[acting], t.highlight, width=4, pad=3)
     if attacked and attacked in lay.tiles:
-        kit.highlight(d, lay.tiles[attacked], t.bad, width=4, pad=3)
+        kit.highlight(d, lay.tiles[attacked], t.bad, width=4, pad=3, double=True)
     for k, p in enumerate(players):
         if attacked and _int(p.get("commander_uid")) == attacked:
-            kit.highlight(d, lay.commanders[k], t.bad, width=4, pad=1)
+            kit.highlight(d, lay.commanders[k], t.bad, width=4, pad=1, double=True)
 
 
 # ---------------------------------------------------------------- the key to the glyphs

@@ -7,6 +7,7 @@ import pytest
 
 from engine.registry import games
 from render import api, kit, vision
+from render.gallery import NAMES, play, player_counts
 
 THEMES = list(kit.THEMES)
 GAMES = sorted(games())
@@ -69,3 +70,16 @@ def test_the_table_has_a_row_per_game_and_theme() -> None:
     rows = vision.table(GAMES[:2], THEMES).splitlines()
     assert len(rows) == 2 + 2 * len(THEMES)
     assert all(r.endswith(("| pass |", "| FAIL |")) for r in rows[2:])
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_renderer_draws_every_theme(game_id: str, theme: str) -> None:
+    """Each game's board and hand in each theme, on the theme's own background."""
+    n = player_counts(game_id)[0]
+    m = play(game_id, n, 3, 30)
+    seat = m.to_act()[0] if m.to_act() else 0
+    board = api.board_image(game_id, m.game.view(m.state, None), NAMES[:n], theme)
+    hand = api.hand_image(game_id, m.game.view(m.state, seat), NAMES[:n], theme)
+    for img in (board, hand):
+        assert img.convert("RGB").getpixel((1, 1)) == kit.theme(theme).bg

@@ -121,15 +121,11 @@ def _strip(canvas: Image.Image, lay: Layout, view: OphidianView, names: list[str
         if passed and x + pass_w <= x1 + 8:
             kit.chip(d, (x, cy), passed, t, fill=t.panel_active, ink=t.highlight)
     window = kit.as_dict(view.get("decision")).get("kind") == "window"
-    inks = {"attack": _attack_ink(t), "playing": t.text, "decision": t.highlight if window else t.text,
+    inks = {"attack": t.bad, "playing": t.text, "decision": t.highlight if window else t.text,
             "result": t.text}  # fmt: skip
     for i, (kind, line) in enumerate(lay.lines):
         y = y0 + ROW_H + 4 + i * kit.LINE_H
         kit.draw_text(d, (x0, y), line, LABEL, inks[kind], True, max_w=x1 - x0)
-
-
-def _attack_ink(t: Theme) -> kit.RGB:
-    return (255, 120, 110) if t.name == "dark" else t.bad
 
 
 def _wave_pips(d: ImageDraw.ImageDraw, x: int, cy: int, wave: int, t: Theme) -> int:

@@ -61,8 +61,20 @@ class Theme:
     back_line: RGB
     red_ink: RGB
     black_ink: RGB
+    highlight_ink: RGB | None = None  # the highlight as text (a darker one where the highlight is too light)
+    bad_ink: RGB | None = None  # "bad" as text, likewise
     edge: int = 1  # the width of outlines (panels, zones, chips): thicker in high contrast
     label: str = ""  # the name people see ("High contrast"); the name capitalised when empty
+
+    @property
+    def highlight_text(self) -> RGB:
+        """The highlight's colour for text (WCAG 4.5:1 on the theme's grounds)."""
+        return self.highlight_ink or self.highlight
+
+    @property
+    def bad_text(self) -> RGB:
+        """The "bad" colour for text (WCAG 4.5:1 on the theme's grounds)."""
+        return self.bad_ink or self.bad
 
     @property
     def title(self) -> str:
@@ -90,6 +102,7 @@ THEMES: dict[str, Theme] = {
         back_line=(104, 140, 214),
         red_ink=(200, 30, 40),
         black_ink=(24, 24, 28),
+        bad_ink=(255, 150, 145),
     ),
     "light": Theme(
         name="light",
@@ -110,6 +123,8 @@ THEMES: dict[str, Theme] = {
         back_line=(104, 140, 214),
         red_ink=(200, 30, 40),
         black_ink=(24, 24, 28),
+        highlight_ink=(140, 80, 0),
+        bad_ink=(178, 24, 30),
     ),
     # High contrast: black ground, white text, saturated accents far apart, thick light outlines.
     "contrast": Theme(
@@ -194,7 +209,8 @@ def text_pairs(t: Theme) -> list[TextPair]:
     """Every text ink the kit draws, on each colour it is drawn on (for the contrast check)."""
     grounds = {"background": t.bg, "panel": t.panel, "acting panel": t.panel_active, "zone": t.zone}
     pairs = [(f"{ink_name} on {g}", ink, ground) for g, ground in grounds.items()
-             for ink_name, ink in (("text", t.text), ("dim", t.dim))]  # fmt: skip
+             for ink_name, ink in (("text", t.text), ("dim", t.dim), ("highlighted text", t.highlight_text),
+                                   ("bad news", t.bad_text))]  # fmt: skip
     pairs += [(f"{name} on the card", ink, t.card_face) for name, ink in
               (("black ink", t.black_ink), ("red ink", t.red_ink), ("card label", t.card_dim))]  # fmt: skip
     pairs += [(f"a chip's ink on {name}", contrast_ink(fill), fill) for name, fill in

@@ -220,7 +220,9 @@ def _market(canvas: Image.Image, box: Box, view: OphionView, tw: int, th: int, t
             extra = int(slot.get("surcharge") or 0)
             if extra:
                 note = (x + tw // 2, y + th + NOTE_H // 2 + 2)
-                kit.draw_text(d, note, f"+{extra} extra", LABEL, t.highlight, True, max_w=tw, anchor="mm")
+                kit.draw_text(
+                    d, note, f"+{extra} extra", LABEL, t.highlight_text, True, max_w=tw, anchor="mm"
+                )
         x += step
     _legend(d, (inner[0], box[3] - LEGEND_H // 2 - 4), t)
 

@@ -119,9 +119,9 @@ def _strip(canvas: Image.Image, lay: Layout, view: OphidianView, names: list[str
             text = kit.fit_text(f"The Flow: {kit.who(flow, names)}", bold, x1 - x - pass_w - LABEL)
             x = kit.chip(d, (x, cy), text, t, fill=colour, ink=kit.contrast_ink(colour))[2] + 8
         if passed and x + pass_w <= x1 + 8:
-            kit.chip(d, (x, cy), passed, t, fill=t.panel_active, ink=t.highlight)
+            kit.chip(d, (x, cy), passed, t, fill=t.panel_active, ink=t.highlight_text)
     window = kit.as_dict(view.get("decision")).get("kind") == "window"
-    inks = {"attack": t.bad, "playing": t.text, "decision": t.highlight if window else t.text,
+    inks = {"attack": t.bad_text, "playing": t.text, "decision": t.highlight_text if window else t.text,
             "result": t.text}  # fmt: skip
     for i, (kind, line) in enumerate(lay.lines):
         y = y0 + ROW_H + 4 + i * kit.LINE_H

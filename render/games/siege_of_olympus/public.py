@@ -121,7 +121,7 @@ def _strip(canvas: Image.Image, box: Box, view: SiegeView, names: list[str], t: 
     window = kit.as_dict(view.get("decision")).get("kind") == "window"
     for i, line in enumerate(decision_lines(view, names)):
         y = y0 + ROW_H + 4 + i * kit.LINE_H
-        kit.draw_text(d, (x0, y), line, LABEL, t.highlight if window else t.text, True, max_w=x1 - x0)
+        kit.draw_text(d, (x0, y), line, LABEL, t.highlight_text if window else t.text, True, max_w=x1 - x0)
 
 
 def _panel(

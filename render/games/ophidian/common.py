@@ -177,7 +177,7 @@ def palettes(t: Theme) -> dict[str, kit.Palette]:
     """The colours that tell things apart on Ophidian 2350's images, by group (checked by tests/render/
     test_colours.py with kit's own)."""
     return {
-        "disciplines": kit.Palette(dict(DISCIPLINE_COLOURS)),  # named on wide tiles only: colours must do
+        "disciplines": kit.Palette(dict(DISCIPLINE_COLOURS)),  # named too, and far apart without the name
         "flow symbols": kit.Palette(dict(SYMBOL_COLOURS), cue="the symbol written in its pill"),
         "stat changes": kit.Palette({"raised": UP, "lowered": DOWN}, cue=kit.UP_DOWN),
         "wound track": kit.Palette(

@@ -254,6 +254,14 @@ def character_tile(f: Face, w: int, theme_name: str = "dark") -> Image.Image:
     for text, tint in _stat_pieces(f):
         d.text((x, y2), text, font=big, fill=tint or ink, anchor="lm")
         x += int(big.getlength(text)) + 10 * s
+    tag = "" if wide else _short_what(f)  # a narrow tile names its disciplines short: not by colour alone
+    if tag:
+        small = kit.font(LABEL * s)
+        room = x1 - x - 140 * s  # leave the track and the numbers their room
+        if small.getlength(tag) <= room:
+            colour = DISCIPLINE_COLOURS.get(f.disciplines[0], t.card_dim)
+            d.text((x, y2), tag, font=small, fill=_darker(colour), anchor="lm")
+            x += int(small.getlength(tag)) + 8 * s
     numbers = [(str(f.wounds), (RAGE if f.raging else DOWN) if f.wounds else t.card_dim)]
     life_ink = UP if f.life > f.base_life else DOWN if f.life < f.base_life else ink
     numbers.append(
@@ -286,6 +294,11 @@ def _what(f: Face) -> str:
     elif f.kind == "reinforcement":
         words.insert(0, "Reinforcement")
     return " · ".join(words)
+
+
+def _short_what(f: Face) -> str:
+    """A character's disciplines for a narrow tile, each by its first two letters: "Wa·Te" ("" for none)."""
+    return "·".join(discipline_name(x)[:2] for x in f.disciplines[:2])
 
 
 def _darker(c: kit.RGB) -> kit.RGB:

@@ -1,6 +1,8 @@
-"""Write board and hand images of random positions of every registered game, plus a contact sheet.
+"""Write board and hand images of random positions of every registered game, each with its alt text beside it
+(a .txt: engine.table.describe's board_alt and hand_alt), a contact sheet per theme, and the colour-blind
+check's table (render/vision.py), printed and written as DIR/colours.md.
 
-Usage: python -m render.gallery DIR [--seed N] [--theme dark|light|both]
+Usage: python -m render.gallery DIR [--seed N] [--theme dark|light|contrast|all]
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from PIL import Image, ImageDraw
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from engine.registry import games
-from render import api, generic, kit
+from engine.table import describe
+from engine.table.present import of
+from render import api, generic, kit, vision
 
 JSON = dict[str, Any]
 NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
@@ -57,13 +61,18 @@ def write(out: Path, theme: str = "dark", seed: int = 1) -> list[tuple[str, Path
                 g, names = m.game, NAMES[:n]
                 seat = m.to_act()[0] if m.to_act() else 0
                 stem = f"{game_id}_{n}p_{stage}_{theme}"
+                public, own = g.view(m.state, None), g.view(m.state, seat)
+                title = g.title or game_id
                 images = {
-                    "board": api.board(game_id, g.view(m.state, None), names, theme),
-                    f"hand_seat{seat + 1}": api.hand(game_id, g.view(m.state, seat), names, theme),
-                }
-                for kind, png in images.items():
+                    "board": (api.board(game_id, public, names, theme),
+                              describe.board_alt(of(g), title, public, names)),
+                    f"hand_seat{seat + 1}": (api.hand(game_id, own, names, theme),
+                                             describe.hand_alt(of(g), own, names)),
+                }  # fmt: skip
+                for kind, (png, alt) in images.items():
                     path = out / f"{stem}_{kind}.png"
                     path.write_bytes(png)
+                    path.with_suffix(".txt").write_text(alt + "\n", encoding="utf-8")
                     written.append((f"{game_id} {n}p {stage} {kind} ({len(m.log)} moves)", path))
         m = play(game_id, player_counts(game_id)[-1], seed, 40)
         path = out / f"{game_id}_generic_{theme}.png"
@@ -102,12 +111,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir", type=Path)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--theme", choices=("dark", "light", "both"), default="both")
+    parser.add_argument("--theme", choices=(*kit.THEMES, "all"), default="all")
     args = parser.parse_args(argv)
-    for theme in ("dark", "light") if args.theme == "both" else (args.theme,):
+    themes = list(kit.THEMES) if args.theme == "all" else [args.theme]
+    for theme in themes:
         items = write(args.dir, theme, args.seed)
         contact_sheet(items, args.dir / f"contact_sheet_{theme}.png", theme)
-        print(f"{len(items)} images and contact_sheet_{theme}.png written to {args.dir}")
+        print(f"{len(items)} images with their alt text and contact_sheet_{theme}.png written to {args.dir}")
+    table = vision.table(sorted(games()), themes)
+    head = f"Worst pair without another cue, ΔE00 (pass: none below {vision.MIN_DELTA:g} without a cue)"
+    (args.dir / "colours.md").write_text(f"# Colours for colour-blind eyes\n\n{head}\n\n{table}\n", "utf-8")
+    print(table)
 
 
 if __name__ == "__main__":

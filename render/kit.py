@@ -61,6 +61,25 @@ class Theme:
     back_line: RGB
     red_ink: RGB
     black_ink: RGB
+    highlight_ink: RGB | None = None  # the highlight as text (a darker one where the highlight is too light)
+    bad_ink: RGB | None = None  # "bad" as text, likewise
+    edge: int = 1  # the width of outlines (panels, zones, chips): thicker in high contrast
+    label: str = ""  # the name people see ("High contrast"); the name capitalised when empty
+
+    @property
+    def highlight_text(self) -> RGB:
+        """The highlight's colour for text (WCAG 4.5:1 on the theme's grounds)."""
+        return self.highlight_ink or self.highlight
+
+    @property
+    def bad_text(self) -> RGB:
+        """The "bad" colour for text (WCAG 4.5:1 on the theme's grounds)."""
+        return self.bad_ink or self.bad
+
+    @property
+    def title(self) -> str:
+        """The theme's name as people see it."""
+        return self.label or self.name.capitalize()
 
 
 THEMES: dict[str, Theme] = {
@@ -75,7 +94,7 @@ THEMES: dict[str, Theme] = {
         dim=(170, 176, 188),
         highlight=(255, 200, 40),
         good=(67, 181, 108),
-        bad=(237, 66, 69),
+        bad=(255, 108, 108),
         card_face=(250, 248, 240),
         card_edge=(20, 20, 24),
         card_dim=(110, 110, 118),
@@ -83,6 +102,7 @@ THEMES: dict[str, Theme] = {
         back_line=(104, 140, 214),
         red_ink=(200, 30, 40),
         black_ink=(24, 24, 28),
+        bad_ink=(255, 150, 145),
     ),
     "light": Theme(
         name="light",
@@ -103,6 +123,31 @@ THEMES: dict[str, Theme] = {
         back_line=(104, 140, 214),
         red_ink=(200, 30, 40),
         black_ink=(24, 24, 28),
+        highlight_ink=(140, 80, 0),
+        bad_ink=(178, 24, 30),
+    ),
+    # High contrast: black ground, white text, saturated accents far apart, thick light outlines.
+    "contrast": Theme(
+        name="contrast",
+        bg=(0, 0, 0),
+        panel=(0, 0, 0),
+        panel_active=(44, 38, 0),
+        zone=(16, 16, 18),
+        border=(235, 235, 235),
+        text=(255, 255, 255),
+        dim=(222, 222, 222),
+        highlight=(255, 221, 0),
+        good=(0, 214, 120),
+        bad=(255, 96, 96),
+        card_face=(255, 255, 255),
+        card_edge=(0, 0, 0),
+        card_dim=(84, 84, 90),
+        back=(0, 52, 160),
+        back_line=(120, 170, 255),
+        red_ink=(184, 0, 16),
+        black_ink=(0, 0, 0),
+        edge=2,
+        label="High contrast",
     ),
 }
 
@@ -119,8 +164,65 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """Colours that tell things apart, by meaning, and the cues other than colour that also tell them apart:
+    `cue` for every pair (e.g. the seat's name beside its colour), `pair_cues` for one pair (a, b, cue).
+    The colour check (tests/render/test_colours.py) allows a pair closer than its distance only with a cue."""
+
+    colours: Mapping[str, RGB]
+    cue: str = ""
+    pair_cues: tuple[tuple[str, str, str], ...] = ()
+
+    def cue_of(self, a: str, b: str) -> str:
+        """The non-colour cue that tells meanings a and b apart ("" for colour alone)."""
+        found = [c for x, y, c in self.pair_cues if {x, y} == {a, b}]
+        return found[0] if found else self.cue
+
+
+TextPair = tuple[str, RGB, RGB]  # what the text is, its ink, the colour it is drawn on
+
+
+UP_DOWN = "▲ beside a raised stat, ▼ beside a lowered one"  # the cue of a stat's green or red
+
+
+def palettes(t: Theme) -> dict[str, Palette]:
+    """The kit's colours that tell things apart (every game draws them), by group."""
+    return {
+        "seats": Palette(
+            {f"seat {k + 1}": c for k, c in enumerate(SEAT_COLOURS)},
+            cue="every seat colour edges a panel or banner that names the seat",
+        ),
+        "marks": Palette(
+            {"last move": t.highlight, "hit or lost": t.bad},
+            pair_cues=(("last move", "hit or lost", "a hit's outline is doubled"),),
+        ),
+        "outcome": Palette(
+            {"last move": t.highlight, "succeeded": t.good, "failed": t.bad},
+            cue="✓ or ✗ before the last action's text",
+        ),
+        "suits": Palette({"red suit": t.red_ink, "black suit": t.black_ink}, cue="the suit's symbol"),
+    }
+
+
+def text_pairs(t: Theme) -> list[TextPair]:
+    """Every text ink the kit draws, on each colour it is drawn on (for the contrast check)."""
+    grounds = {"background": t.bg, "panel": t.panel, "acting panel": t.panel_active, "zone": t.zone}
+    pairs = [(f"{ink_name} on {g}", ink, ground) for g, ground in grounds.items()
+             for ink_name, ink in (("text", t.text), ("dim", t.dim), ("highlighted text", t.highlight_text),
+                                   ("bad news", t.bad_text))]  # fmt: skip
+    pairs += [(f"{name} on the card", ink, t.card_face) for name, ink in
+              (("black ink", t.black_ink), ("red ink", t.red_ink), ("card label", t.card_dim))]  # fmt: skip
+    pairs += [(f"a chip's ink on {name}", contrast_ink(fill), fill) for name, fill in
+              (("highlight", t.highlight), ("good", t.good), ("bad", t.bad))]  # fmt: skip
+    pairs += [(f"a badge's ink on {name}", contrast_ink(fill), fill) for name, fill in
+              (("a seat colour", c) for c in SEAT_COLOURS)]  # fmt: skip
+    pairs.append(("a face-down card's count", (255, 255, 255), t.back))
+    return pairs
+
+
 def theme(name: str | None) -> Theme:
-    """The theme by name ("dark" or "light"); dark when None."""
+    """The theme by name ("dark", "light" or "contrast"); dark when None."""
     try:
         return THEMES[name or "dark"]
     except KeyError:
@@ -312,7 +414,8 @@ def hand_page(
     banner(canvas, (M, M, W - M, M + BANNER_H), title, heading, seat_colour(seat), t)
     y = M + BANNER_H + GAP
     d.rounded_rectangle((M, y, W - M, y + PROMPT_H), 8, fill=t.panel_active if urgent else t.panel,
-                        outline=t.highlight if urgent else t.border, width=3 if urgent else 1)  # fmt: skip
+                        outline=t.highlight if urgent else t.border,
+                        width=3 if urgent else t.edge)  # fmt: skip
     room = W - 2 * M - 33
     f = font(MIN_TEXT, True)
     chips = list(chips)
@@ -441,10 +544,22 @@ def draw_text(
     return text_width(text, f)
 
 
+DARK_INK: RGB = (0, 0, 0)  # black and white: one of them reads at 4.58:1 or more on any colour
+LIGHT_INK: RGB = (255, 255, 255)
+
+
+def luminance(colour: RGB) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    lin = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+@cache
 def contrast_ink(colour: RGB) -> RGB:
-    """Black or white, whichever reads on this colour."""
-    r, g, b = colour
-    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
+    """Near-black or near-white, whichever has the higher WCAG contrast on this colour (at least 4.5:1)."""
+    y = luminance(colour)
+    dark, light = (y + 0.05) / (luminance(DARK_INK) + 0.05), (luminance(LIGHT_INK) + 0.05) / (y + 0.05)
+    return DARK_INK if dark >= light else LIGHT_INK
 
 
 # ---------------------------------------------------------------- card tiles
@@ -749,15 +864,25 @@ def row_step(count: int, item_w: int, max_w: int, gap: int) -> int:
     return min(item_w + gap, max(6, (max_w - item_w) // (count - 1)))
 
 
-def highlight(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int = 3, pad: int = 3) -> None:
-    """An outline around a box to point at the last action."""
+def highlight(
+    draw: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int = 3, pad: int = 3, double: bool = False
+) -> None:
+    """An outline around a box to point at the last action; double (two thin lines) for a hit or a loss,
+    so that it differs from the plain outline by its pattern as well as its colour."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), pad + 5, outline=colour, width=width)
+    if not double:
+        draw.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), pad + 5, outline=colour, width=width)
+        return
+    thin = max(1, width // 2)
+    draw.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), pad + 5, outline=colour, width=thin)
+    inner = pad - 2 * thin
+    inner_box = (x0 - inner, y0 - inner, x1 + inner, y1 + inner)
+    draw.rounded_rectangle(inner_box, max(2, inner + 5), outline=colour, width=thin)
 
 
 def zone(draw: ImageDraw.ImageDraw, box: Box, label: str, t: Theme, size: int = MIN_TEXT) -> Box:
     """A labelled zone; returns the inner box below the label (zone_head(size) lower)."""
-    draw.rounded_rectangle(box, 6, fill=t.zone)
+    draw.rounded_rectangle(box, 6, fill=t.zone, outline=t.border if t.edge > 1 else None, width=t.edge)
     x0, y0, x1, y1 = box
     if label:
         draw_text(draw, (x0 + 6, y0 + 4), label, size, t.dim, bold=True, max_w=x1 - x0 - 12)
@@ -788,7 +913,7 @@ def chip(
     if anchor_right:
         x -= w
     box = (x, y - h // 2, x + w, y + h // 2)
-    draw.rounded_rectangle(box, h // 2, fill=fill or t.zone, outline=t.border)
+    draw.rounded_rectangle(box, h // 2, fill=fill or t.zone, outline=t.border, width=t.edge)
     draw_text(draw, (x + w // 2, y), text, size, ink or t.text, bold=True, anchor="mm")
     return box
 
@@ -810,7 +935,7 @@ def player_panel(
     """
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, 9, fill=t.panel_active if active else t.panel, outline=t.border)
+    d.rounded_rectangle(box, 9, fill=t.panel_active if active else t.panel, outline=t.border, width=t.edge)
     colour = seat_colour(seat)
     d.rounded_rectangle((x0, y0, x0 + 9, y1), 4, fill=colour)
     head_h = PANEL_HEAD
@@ -841,7 +966,7 @@ def banner(canvas: Image.Image, box: Box, title: str, text: str, colour: RGB, t:
     """The top banner: game title and whose turn it is, on the acting seat's colour."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, 9, fill=t.panel, outline=t.border)
+    d.rounded_rectangle(box, 9, fill=t.panel, outline=t.border, width=t.edge)
     d.rounded_rectangle((x0, y0, x0 + 9, y1), 4, fill=colour)
     cy = (y0 + y1) // 2
     w = draw_text(d, (x0 + 19, cy), title.upper(), MIN_TEXT, t.dim, bold=True, anchor="lm")
@@ -888,8 +1013,9 @@ def last_action_bar(canvas: Image.Image, box: Box, text: str, success: bool | No
     edge = t.highlight if success is None else (t.good if success else t.bad)
     d.rounded_rectangle(box, 8, fill=t.panel, outline=edge, width=2)
     x0, y0, _, _ = box
-    draw_text(d, (x0 + 10, y0 + 7), "LAST", MIN_TEXT, edge, bold=True)
-    for i, line in enumerate(last_lines(text, box[2] - box[0])):
+    draw_text(d, (x0 + 10, y0 + 7), "LAST", MIN_TEXT, t.text, bold=True)
+    sign = "" if success is None else "✓ " if success else "✗ "  # the outcome in a sign as well as the edge
+    for i, line in enumerate(last_lines(sign + text, box[2] - box[0])):
         draw_text(d, (x0 + LAST_INDENT, y0 + 6 + i * LINE_H), line, MIN_TEXT, t.text)
 
 

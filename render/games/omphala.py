@@ -135,7 +135,7 @@ def draw_row(
         x, y = x0 + i * step, y0 + 4
         if mark is not None and mark[0] == i:
             bottom = y + (entity_height(h) if size > 1 else h)
-            kit.highlight(d, (x, y, x + w, bottom), mark[1], width=4, pad=4)
+            kit.highlight(d, (x, y, x + w, bottom), mark[1], width=4, pad=4, double=mark[1] == t.bad)
         boxes.append(draw_entity(canvas, x, y, cards, w, h, t, size, frame))
     return boxes
 
@@ -360,7 +360,7 @@ def _rows(
         idx = target.get("index")
         count = len(entities) if in_front else len(back or [])
         if gone or not isinstance(idx, int) or not 0 <= idx < count:
-            kit.highlight(d, front_box if in_front else back_box, colour, width=3, pad=0)
+            kit.highlight(d, front_box if in_front else back_box, colour, width=3, pad=0, double=gone)
         elif in_front:
             f_mark = (idx, colour)
         else:

@@ -34,8 +34,8 @@ COLUMNS = 5
 MIDDLE = 2  # the middle column (0-based); 0 and 4 are the outer slots
 FACTION_COLOURS: dict[str, kit.RGB] = {
     "crown": (118, 72, 160),  # royal purple
-    "lyceum": (166, 112, 30),  # bronze
-    "tide": (28, 96, 150),  # sea blue
+    "lyceum": (156, 96, 0),  # bronze
+    "tide": (36, 72, 96),  # deep sea
 }
 TYPE_WORDS = {"character": "Character", "relic": "Relic", "turning_point": "Turning Point"}
 STAT_ROWS = (("power", "Power"), ("initiative", "Init"), ("life", "Life"))  # on a card in a slot
@@ -510,7 +510,7 @@ def _field(canvas: Image.Image, lay: Layout, rows: list[list[JSON | None]], t: T
                 continue
             b = kit.paste(canvas, unit_image(unit, CARD_W, CARD_H, t), x, y)
             if unit.get("contested") or rows[1 - row][col] is not None:
-                kit.highlight(d, b, t.bad, width=3, pad=2)
+                kit.highlight(d, b, t.bad, width=3, pad=2, double=True)
             for k, cid in enumerate(_attached(unit)):
                 ty = y - (k + 1) * (TAB_H + TAB_GAP) if up else y + CARD_H + TAB_GAP + k * (TAB_H + TAB_GAP)
                 kit.paste(canvas, attach_tab(cid, CARD_W, TAB_H, t.name), x, ty)
@@ -631,3 +631,25 @@ def warm(theme: str | None = None) -> None:
 
 
 TILE_CACHES = (unit_tile, attach_tab, open_slot, hand_row)  # for benchmarks that measure a cold render
+
+
+# ---------------------------------------------------------------- the colours that tell things apart
+
+
+def palettes(t: Theme) -> dict[str, kit.Palette]:
+    """The colours that tell things apart on Ophelia's images, by group (checked by tests/render/
+    test_colours.py with kit's own)."""
+    return {
+        "factions": kit.Palette(dict(FACTION_COLOURS)),
+        "stat changes": kit.Palette({"raised": UP, "lowered": DOWN}, cue=kit.UP_DOWN),
+        "columns": kit.Palette(
+            {"contested": t.bad, "middle": t.highlight},
+            cue="the middle chip says 'middle'; a contest has cards in both rows joined by a bar",
+        ),
+    }
+
+
+def text_pairs(t: Theme) -> list[kit.TextPair]:
+    """Ophelia's own text inks on what they are drawn on (for the contrast check)."""
+    pairs = [(f"a {k} card's name", kit.contrast_ink(c), c) for k, c in FACTION_COLOURS.items()]
+    return [*pairs, ("a raised stat", UP, t.card_face), ("a lowered stat", DOWN, t.card_face)]

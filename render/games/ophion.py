@@ -220,7 +220,9 @@ def _market(canvas: Image.Image, box: Box, view: OphionView, tw: int, th: int, t
             extra = int(slot.get("surcharge") or 0)
             if extra:
                 note = (x + tw // 2, y + th + NOTE_H // 2 + 2)
-                kit.draw_text(d, note, f"+{extra} extra", LABEL, t.highlight, True, max_w=tw, anchor="mm")
+                kit.draw_text(
+                    d, note, f"+{extra} extra", LABEL, t.highlight_text, True, max_w=tw, anchor="mm"
+                )
         x += step
     _legend(d, (inner[0], box[3] - LEGEND_H // 2 - 4), t)
 
@@ -429,3 +431,29 @@ def warm(theme: str | None = None) -> None:
 
 
 TILE_CACHES = (card_tile, slot_tile, token)  # for benchmarks that measure a cold render
+
+
+# ---------------------------------------------------------------- the colours that tell things apart
+
+
+def palettes(t: Theme) -> dict[str, kit.Palette]:
+    """The colours that tell things apart on Ophion's images, by group (checked by tests/render/
+    test_colours.py with kit's own)."""
+    return {
+        "card types": kit.Palette(
+            dict(TYPE_COLOURS),
+            cue="a monster shows Attack, Defense and Size; an action its +N; an upgrade says 'per round'",
+        ),
+        "monsters": kit.Palette(
+            dict(MONSTER_COLOURS), cue="the monster's name and attack/defense on its token"
+        ),
+        "discs": kit.Palette(
+            {"price": COIN, "mana": MANA}, cue="position: the price bottom right, mana left"
+        ),
+    }
+
+
+def text_pairs(t: Theme) -> list[kit.TextPair]:
+    """Ophion's own text inks on what they are drawn on (for the contrast check)."""
+    fills = {**TYPE_COLOURS, **MONSTER_COLOURS, "price disc": COIN, "mana disc": MANA, "AP chip": AP}
+    return [(f"text on {k}", kit.contrast_ink(c), c) for k, c in fills.items()]

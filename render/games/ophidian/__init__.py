@@ -34,6 +34,8 @@ from render.games.ophidian.common import (
     SET_FACE,
     TILE_H,
     UP,
+    palettes,
+    text_pairs,
 )
 from render.games.ophidian.geometry import Layout, layout
 from render.games.ophidian.private import hand, hand_lines, hand_row, meets, requirement, stack_lines
@@ -74,11 +76,13 @@ __all__ = [
     "layout",
     "meets",
     "name_room",
+    "palettes",
     "playing_text",
     "requirement",
     "stack_lines",
     "status_text",
     "strip_label",
+    "text_pairs",
     "tile_height",
     "uid_text",
     "warm",

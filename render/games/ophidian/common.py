@@ -10,6 +10,7 @@ from typing import Any
 from engine.games.ophidian.cards import CARDS, DISCIPLINES, MAX_WAVES, PYRE_WIN, TYPE_NAMES, WAVES
 from engine.games.ophidian.view import OphidianView
 from render import kit
+from render.kit import Theme
 
 JSON = dict[str, Any]
 
@@ -27,15 +28,17 @@ SETUP_STEPS = (("bottom", "Bottom 2"), ("arrange", "Arrange"))
 REGULAR_WAVES = WAVES  # 4; Waves 5-7 are tie Waves (RULINGS 55)
 MAX_WAVES_SHOWN = MAX_WAVES
 
-# A discipline is a colour: the strip of a character's tile, the requirement's ink on a hand row.
+# A discipline is a colour: the strip of a character's tile, the requirement's ink on a hand row. The colours
+# stay at least vision.MIN_DELTA apart with protanopia, deuteranopia and tritanopia (tests/render/
+# test_colours.py).
 DISCIPLINE_COLOURS: dict[str, kit.RGB] = {
     "warrior": (178, 58, 42),  # brick red
     "tech": (40, 96, 200),  # blue
-    "summoner": (122, 64, 168),  # purple
-    "bio_gen": (30, 128, 58),  # green
-    "psionic": (196, 56, 132),  # magenta
-    "mystic": (0, 140, 140),  # teal
-    "universal": (108, 108, 116),  # grey
+    "summoner": (108, 60, 132),  # purple
+    "bio_gen": (84, 120, 84),  # green
+    "psionic": (156, 84, 132),  # magenta
+    "mystic": (108, 168, 168),  # teal
+    "universal": (96, 96, 96),  # grey
 }
 # The flow symbol of a Strategy card as a coloured pill (cards.symbol spells them).
 SYMBOL_COLOURS: dict[str, kit.RGB] = {
@@ -165,3 +168,38 @@ def crowd_favorite(view: OphidianView, seat: int) -> bool:
     if isinstance(p.get("crowd_favorite"), bool):
         return p["crowd_favorite"]
     return _int(p.get("cheer")) > _int(players[1 - seat].get("cheer"))
+
+
+# ---------------------------------------------------------------- the colours that tell things apart
+
+
+def palettes(t: Theme) -> dict[str, kit.Palette]:
+    """The colours that tell things apart on Ophidian 2350's images, by group (checked by tests/render/
+    test_colours.py with kit's own)."""
+    return {
+        "disciplines": kit.Palette(dict(DISCIPLINE_COLOURS)),  # named too, and far apart without the name
+        "flow symbols": kit.Palette(dict(SYMBOL_COLOURS), cue="the symbol written in its pill"),
+        "stat changes": kit.Palette({"raised": UP, "lowered": DOWN}, cue=kit.UP_DOWN),
+        "wound track": kit.Palette(
+            {"open": (255, 255, 255), "wound": DOWN, "rage zone": RAGE_ZONE, "raging wound": RAGE},
+            pair_cues=(("wound", "raging wound", "position: past the tick that marks the Rage value"),),
+        ),
+        "cost pills": kit.Palette(
+            {"play cost": COST_INK, "maintain": MAINTAIN_INK, "unaffordable": DOWN},
+            pair_cues=(
+                ("play cost", "maintain", "the letter: P or M"),
+                ("maintain", "unaffordable", "the letter: P or M"),
+            ),
+        ),
+    }
+
+
+def text_pairs(t: Theme) -> list[kit.TextPair]:
+    """Ophidian 2350's own text inks on what they are drawn on (for the contrast check)."""
+    fills = {**DISCIPLINE_COLOURS, **{f"symbol {k}": c for k, c in SYMBOL_COLOURS.items()}}
+    fills |= {"VP": GOLD, "cost": COST_INK, "maintain": MAINTAIN_INK, "raging": RAGE, "minion": (96, 98, 108)}
+    pairs = [(f"text on {k}", kit.contrast_ink(c), c) for k, c in fills.items()]
+    pairs += [(f"{k}'s name on a tile", (c[0] * 2 // 3, c[1] * 2 // 3, c[2] * 2 // 3), t.card_face)
+              for k, c in DISCIPLINE_COLOURS.items()]  # fmt: skip
+    return [*pairs, ("a raised stat", UP, t.card_face), ("a lowered stat", DOWN, t.card_face),
+            ("a wound count", DOWN, t.card_face), ("a Set tile's name", t.black_ink, SET_FACE)]  # fmt: skip

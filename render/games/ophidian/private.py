@@ -154,7 +154,7 @@ def hand_row(
     d.text((x, ly), kind, font=regular, fill=t.card_dim, anchor="lm")
     x += int(regular.getlength(kind))
     req = requirement(cid)
-    ink = tuple(c * 3 // 4 for c in colour) if met else DOWN
+    ink = tuple(c * 2 // 3 for c in colour) if met else DOWN
     d.text((x, ly), req, font=bold, fill=ink, anchor="lm")
     rw = int(bold.getlength(req))
     if not met:

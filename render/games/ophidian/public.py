@@ -119,17 +119,13 @@ def _strip(canvas: Image.Image, lay: Layout, view: OphidianView, names: list[str
             text = kit.fit_text(f"The Flow: {kit.who(flow, names)}", bold, x1 - x - pass_w - LABEL)
             x = kit.chip(d, (x, cy), text, t, fill=colour, ink=kit.contrast_ink(colour))[2] + 8
         if passed and x + pass_w <= x1 + 8:
-            kit.chip(d, (x, cy), passed, t, fill=t.panel_active, ink=t.highlight)
+            kit.chip(d, (x, cy), passed, t, fill=t.panel_active, ink=t.highlight_text)
     window = kit.as_dict(view.get("decision")).get("kind") == "window"
-    inks = {"attack": _attack_ink(t), "playing": t.text, "decision": t.highlight if window else t.text,
+    inks = {"attack": t.bad_text, "playing": t.text, "decision": t.highlight_text if window else t.text,
             "result": t.text}  # fmt: skip
     for i, (kind, line) in enumerate(lay.lines):
         y = y0 + ROW_H + 4 + i * kit.LINE_H
         kit.draw_text(d, (x0, y), line, LABEL, inks[kind], True, max_w=x1 - x0)
-
-
-def _attack_ink(t: Theme) -> kit.RGB:
-    return (255, 120, 110) if t.name == "dark" else t.bad
 
 
 def _wave_pips(d: ImageDraw.ImageDraw, x: int, cy: int, wave: int, t: Theme) -> int:
@@ -255,15 +251,15 @@ def _frames(canvas: Image.Image, lay: Layout, view: OphidianView, t: Theme) -> N
     if decision.get("kind") == "defend" and decision.get("about") == "damage" and not _over(view):
         hurt = _int(decision.get("uid"))  # a card's damage that may be Intercepted or Protected
         if hurt in lay.tiles:
-            kit.highlight(d, lay.tiles[hurt], t.bad, width=4, pad=3)
+            kit.highlight(d, lay.tiles[hurt], t.bad, width=4, pad=3, double=True)
     if not isinstance(a, dict) or _over(view):
         return
     attacker, target = _int(a.get("attacker")), _int(a.get("target"))
     original = _int(a.get("original", target))
     if original != target and original in lay.tiles:
-        kit.highlight(d, lay.tiles[original], t.bad, width=2, pad=3)
+        kit.highlight(d, lay.tiles[original], t.bad, width=2, pad=3, double=True)
     if target in lay.tiles:
-        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3)
+        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3, double=True)
     if attacker in lay.tiles:
         kit.highlight(d, lay.tiles[attacker], t.highlight, width=4, pad=3)
 

@@ -176,7 +176,8 @@ def _icon(d: ImageDraw.ImageDraw, x: int, cy: int, f: Face, t: Theme) -> None:
 def _stat_pieces(f: Face) -> list[tuple[str, kit.RGB | None]]:
     """ADMG (green above its printed value, red below), then DDMG and shield when the character has any."""
     ink = UP if f.admg > f.base_admg else DOWN if f.admg < f.base_admg else None
-    out: list[tuple[str, kit.RGB | None]] = [(f"{ADMG}{f.admg}", ink)]
+    mark = "" if ink is None else "▲" if ink == UP else "▼"  # tells raised from lowered without the colour
+    out: list[tuple[str, kit.RGB | None]] = [(f"{ADMG}{f.admg}{mark}", ink)]
     if f.ddmg > 0:
         out.append((f"{DDMG}{f.ddmg}", None))
     if f.shield > 0:
@@ -253,9 +254,19 @@ def character_tile(f: Face, w: int, theme_name: str = "dark") -> Image.Image:
     for text, tint in _stat_pieces(f):
         d.text((x, y2), text, font=big, fill=tint or ink, anchor="lm")
         x += int(big.getlength(text)) + 10 * s
+    tag = "" if wide else _short_what(f)  # a narrow tile names its disciplines short: not by colour alone
+    if tag:
+        small = kit.font(LABEL * s)
+        room = x1 - x - 140 * s  # leave the track and the numbers their room
+        if small.getlength(tag) <= room:
+            colour = DISCIPLINE_COLOURS.get(f.disciplines[0], t.card_dim)
+            d.text((x, y2), tag, font=small, fill=_darker(colour), anchor="lm")
+            x += int(small.getlength(tag)) + 8 * s
     numbers = [(str(f.wounds), (RAGE if f.raging else DOWN) if f.wounds else t.card_dim)]
     life_ink = UP if f.life > f.base_life else DOWN if f.life < f.base_life else ink
-    numbers.append((f"/{f.life}", life_ink))
+    numbers.append(
+        (f"/{f.life}" + ("▲" if f.life > f.base_life else "▼" if f.life < f.base_life else ""), life_ink)
+    )
     num_f = kit.font((LABEL + 2) * s, True)
     num_w = sum(int(num_f.getlength(text)) for text, _ in numbers)
     nx = x1 - num_w
@@ -285,8 +296,13 @@ def _what(f: Face) -> str:
     return " · ".join(words)
 
 
+def _short_what(f: Face) -> str:
+    """A character's disciplines for a narrow tile, each by its first two letters: "Wa·Te" ("" for none)."""
+    return "·".join(discipline_name(x)[:2] for x in f.disciplines[:2])
+
+
 def _darker(c: kit.RGB) -> kit.RGB:
-    return (c[0] * 3 // 4, c[1] * 3 // 4, c[2] * 3 // 4)
+    return (c[0] * 2 // 3, c[1] * 2 // 3, c[2] * 2 // 3)
 
 
 def _pump_line(d: ImageDraw.ImageDraw, x0: int, x1: int, cy: int, pumps: tuple[Pump, ...], t: Theme) -> None:

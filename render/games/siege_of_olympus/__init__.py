@@ -32,7 +32,9 @@ from render.games.siege_of_olympus.common import (
     SIDE_W,
     TILE_H,
     UP,
+    palettes,
     short_name,
+    text_pairs,
 )
 from render.games.siege_of_olympus.geometry import Layout, layout
 from render.games.siege_of_olympus.private import ROW_PAD, hand, hand_lines, hand_row
@@ -70,10 +72,12 @@ __all__ = [
     "layout",
     "minion_tile",
     "name_room",
+    "palettes",
     "printed_face",
     "short_name",
     "status_text",
     "target_text",
+    "text_pairs",
     "warm",
     "window_text",
 ]

@@ -10,6 +10,7 @@ from typing import Any
 from engine.games.siege_of_olympus.cards import CARDS
 from engine.games.siege_of_olympus.view import SiegeView
 from render import kit
+from render.kit import Theme
 
 JSON = dict[str, Any]
 
@@ -31,9 +32,9 @@ CLASS_COLOURS: dict[str, kit.RGB] = {
 CLASS_GLYPHS = {"brawler": "⚒", "trickster": "☾", "spellcaster": "✶", "ranger": "◎", "neutral": "○"}
 RACE_INKS: dict[str, kit.RGB] = {
     "giant": (128, 80, 34),  # earth brown
-    "olympian": (160, 118, 0),  # gold
+    "olympian": (132, 98, 0),  # gold
     "titan": (66, 76, 108),  # slate
-    "half_god": (196, 88, 16),  # orange
+    "half_god": (176, 76, 8),  # orange
     "creature": (0, 118, 118),  # teal
 }
 RACE_GLYPHS = {"giant": "▲", "olympian": "⚡", "titan": "♄", "half_god": "✪", "creature": "⚕"}
@@ -133,3 +134,26 @@ def _winners(view: SiegeView) -> list[int]:
 def _pile(view: SiegeView) -> list[int] | None:
     pile = view.get("pile")
     return [_int(n) for n in pile] if isinstance(pile, list) else None
+
+
+# ---------------------------------------------------------------- the colours that tell things apart
+
+
+def palettes(t: Theme) -> dict[str, kit.Palette]:
+    """The colours that tell things apart on Siege of Olympus's images, by group (checked by tests/render/
+    test_colours.py with kit's own)."""
+    return {
+        "classes": kit.Palette({**CLASS_COLOURS, "spell": SPELL_COLOUR}, cue="the class glyph on the tile"),
+        "races": kit.Palette(dict(RACE_INKS), cue="the race glyph"),
+        "badges": kit.Palette({k: v[2] for k, v in BADGES.items()}, cue="the badge's glyph or word"),
+        "stat changes": kit.Palette({"raised": UP, "lowered": DOWN}, cue=kit.UP_DOWN),
+    }
+
+
+def text_pairs(t: Theme) -> list[kit.TextPair]:
+    """Siege of Olympus's own text inks on what they are drawn on (for the contrast check)."""
+    fills = {**{k: v[2] for k, v in BADGES.items()}, "cost": COST_INK, "gold": GOLD, "spell": SPELL_COLOUR}
+    pairs = [(f"text on {k}", kit.contrast_ink(c), c) for k, c in fills.items()]
+    pairs += [(f"a {k} glyph", c, t.card_face) for k, c in RACE_INKS.items()]
+    return [*pairs, ("a raised stat", UP, t.card_face), ("a lowered stat", DOWN, t.card_face),
+            ("a crippled tile's name", t.black_ink, CRIPPLED_FACE)]  # fmt: skip

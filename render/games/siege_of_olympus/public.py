@@ -121,7 +121,7 @@ def _strip(canvas: Image.Image, box: Box, view: SiegeView, names: list[str], t: 
     window = kit.as_dict(view.get("decision")).get("kind") == "window"
     for i, line in enumerate(decision_lines(view, names)):
         y = y0 + ROW_H + 4 + i * kit.LINE_H
-        kit.draw_text(d, (x0, y), line, LABEL, t.highlight if window else t.text, True, max_w=x1 - x0)
+        kit.draw_text(d, (x0, y), line, LABEL, t.highlight_text if window else t.text, True, max_w=x1 - x0)
 
 
 def _panel(
@@ -232,7 +232,7 @@ def _frames(canvas: Image.Image, lay: Layout, view: SiegeView, t: Theme) -> None
         return
     target = _int(view.get("target"))
     if target and target in lay.tiles:
-        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3)
+        kit.highlight(d, lay.tiles[target], t.bad, width=4, pad=3, double=True)
     w = view.get("window")
     if not isinstance(w, dict):
         return
@@ -249,10 +249,10 @@ def _frames(canvas: Image.Image, lay: Layout, view: SiegeView, t: Theme) -> None
     if acting and acting in lay.tiles:
         kit.highlight(d, lay.tiles[acting], t.highlight, width=4, pad=3)
     if attacked and attacked in lay.tiles:
-        kit.highlight(d, lay.tiles[attacked], t.bad, width=4, pad=3)
+        kit.highlight(d, lay.tiles[attacked], t.bad, width=4, pad=3, double=True)
     for k, p in enumerate(players):
         if attacked and _int(p.get("commander_uid")) == attacked:
-            kit.highlight(d, lay.commanders[k], t.bad, width=4, pad=1)
+            kit.highlight(d, lay.commanders[k], t.bad, width=4, pad=1, double=True)
 
 
 # ---------------------------------------------------------------- the key to the glyphs

@@ -134,11 +134,13 @@ def _disc(d: ImageDraw.ImageDraw, x: int, cy: int, text: str, fill: kit.RGB, t: 
 
 
 def _stat_text(now: int, printed: int, damage: int = 0) -> list[tuple[str, kit.RGB | None]]:
-    """A stat as coloured pieces: Health left in red when damaged, the total green or red when modified."""
+    """A stat as coloured pieces: Health left in red when damaged, the total green with ▲ or red with ▼ when
+    modified (the mark tells it without the colour)."""
     ink = UP if now > printed else DOWN if now < printed else None
+    mark = [("▲" if now > printed else "▼", ink)] if ink else []
     if damage:
-        return [(str(max(now - damage, 0)), DOWN), (f"/{now}", ink)]
-    return [(str(now), ink)]
+        return [(str(max(now - damage, 0)), DOWN), (f"/{now}", ink), *mark]
+    return [(str(now), ink), *mark]
 
 
 @lru_cache(maxsize=2048)

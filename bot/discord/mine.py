@@ -266,7 +266,7 @@ async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[Match
         f"🔁 {others + ' — ' if others else ''}{user.display_name} asks for a rematch of game #{old.id}: "
         "everyone is seated as before. The host presses **Start** when you are all ready."
     )
-    kwargs: dict[str, Any] = {"content": text, **lobby_message(lobby, services.settings)}
+    kwargs = lobby_message(lobby, services.settings, ping=text)
     if opener is not None and channel is parent:  # no thread: the opener becomes the lobby
         sent = await opener.edit(**kwargs)
     else:

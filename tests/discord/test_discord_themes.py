@@ -101,17 +101,17 @@ async def test_notify_board_text_puts_the_text_board_in_the_hand_menu(
         thread, mid = await h.started_game(alice, bob)
         menu = await h.press(alice, h.board(thread), HAND)
         info = await h.sessions.get(mid)
-        assert not menu.attachments and hands == []  # no image drawn
-        (embed,) = menu.embeds
-        text = embed["description"]
-        assert text.startswith(f"{info.title}.") and len(text) <= 4000
+        assert not menu.attachments and not menu.media() and hands == []  # no image drawn
+        assert menu.v2 and not menu.embeds  # the text board in a text display, where the image would be
+        text = menu.text_displays()[0]
+        assert text.startswith(f"{info.title}.") and sum(map(len, menu.text_displays())) <= 4000
         assert "\\*alice\\*" in text and "*alice*" not in text.replace("\\*", "")  # a name, not Markdown
         assert menu.buttons  # the moves are still there
         played = await h.press(alice, menu, menu.buttons[0]["label"])
         assert not played.attachments
         await notify(h, alice, board="image")
         again = await h.press(alice, h.board(thread), HAND)
-        assert again.attachments and not again.embeds
+        assert again.attachments and again.alt("hand.png") and not again.text_displays()[0].startswith(info.title)
 
 
 async def test_notify_alone_shows_the_choices_and_a_dm_may_choose(fake: FakeDiscord, tmp_path: Path) -> None:

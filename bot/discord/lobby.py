@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -197,11 +198,17 @@ def lobby_layout(
     return layout
 
 
-def lobby_message(info: MatchInfo, settings: Settings, ping: str = "") -> dict[str, Any]:
+def lobby_message(
+    info: MatchInfo, settings: Settings, ping: str = "", notify: Iterable[int] = ()
+) -> dict[str, Any]:
     """The lobby message as keyword arguments of a post or an edit: its layout, with no content nor embed
     (an edit of a lobby posted as an embed before Components V2 clears them, which turns it into a V2
-    message); no buttons once it is closed."""
-    return {"view": lobby_layout(info, settings, ping=ping), "content": None, "embed": None}
+    message); no buttons once it is closed. Its seats name people, which pings nobody (an embed never did):
+    only the people `notify` lists (those a rematch's `ping` line asks)."""
+    users = [discord.Object(u) for u in notify]
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+    layout = lobby_layout(info, settings, ping=ping)
+    return {"view": layout, "content": None, "embed": None, "allowed_mentions": mentions}
 
 
 def lobby_rows(info: MatchInfo) -> list[discord.ui.ActionRow[Any]]:

@@ -24,15 +24,18 @@ def assert_v2_lobby(message: FakeMessage, title: str, mid: int) -> None:
     assert any(t.startswith("**Seats (") for t in message.text_displays())
 
 
-async def test_the_biggest_lobby_is_a_v2_layout_within_40_components(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_the_biggest_lobby_is_a_v2_layout_within_40_components(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
     """Ophidian has the most rows: a seat choice (its team, with saved decks), the clock and the pace."""
     alice = fake.add_user("alice")
     async with Harness.started(fake, tmp_path) as h:
         _, lobby, mid = await h.open_lobby(alice, "ophidian")
         assert_v2_lobby(lobby, "Ophidian 2350", mid)
+        assert not lobby.pings  # its seats name people (a text display), as the embed did: no ping
         assert [b["label"] for b in lobby.buttons] == LOBBY_BUTTONS
-        custom_ids = [s["custom_id"] for s in lobby.selects]
-        assert custom_ids == [f"ag:lbai:{mid}", f"ag:lbch:{mid}:team", f"ag:lbclock:{mid}", f"ag:lbpace:{mid}"]
+        selects = [s["custom_id"] for s in lobby.selects]
+        assert selects == [f"ag:lbai:{mid}", f"ag:lbch:{mid}:team", f"ag:lbclock:{mid}", f"ag:lbpace:{mid}"]
         (container,) = [c for c in lobby.components if c["type"] == 17]
         assert container["accent_color"] == 0xA855F7
         assert len(list(lobby.all_components())) <= 40

@@ -18,6 +18,11 @@ the menu pressed is the very one this seat would be shown now; then the press co
 drawn at the new state_id.
 In a response window (the game's Status.window) the menu says so, when it passes by itself, and offers the
 game's pass (action kind "pass") as a **Pass** button after the other moves.
+
+The hand message is one ephemeral Components V2 message (hand_layout): a container with the hand image and
+its alt text (describe.hand_alt, from the owner's view) or, for /notify board:text, the text board; the
+notes, prompt and deadline as text; the menu's action rows. A level of the menu keeps the container as it
+is and replaces the rest. A hand message from before Components V2 becomes one at its next edit.
 """
 
 from __future__ import annotations

@@ -135,12 +135,12 @@ class HumanTable:
             elif menu.selects:
                 ix = await fake.select(user, menu, [next(iter(menu.option_values().values()))])
             else:
-                raise NoMove(f"{self.game}: no move offered to {user.name}: {menu.content}")
+                raise NoMove(f"{self.game}: no move offered to {user.name}: {menu.text()}")
             await ix.wait_callback(timeout=30)
             if ix.callback_type == DEFERRED_UPDATE:
                 return ix
             menu = await ix.wait_reply(timeout=30)
-        raise NoMove(f"{self.game}: the menu never reached a move: {menu.content}")
+        raise NoMove(f"{self.game}: the menu never reached a move: {menu.text()}")
 
     async def measure(self, moves: int, deadline: float = float("inf")) -> Samples:
         """Time `moves` move presses after WARMUP untimed ones (fewer if the loop's clock passes deadline).
@@ -170,10 +170,10 @@ class HumanTable:
             ix = await self._walk(self.people[info.users_to_act[0]], thread)
             played = await ix.wait_edits(1, timeout=30)
             t_confirmed = loop.time() - ix.dispatched_at
-            if "✅ You played" not in played.content:  # an out-of-date menu, redrawn: try again
+            if "✅ You played" not in played.text():  # an out-of-date menu, redrawn: try again
                 misses += 1
                 if misses > 20:
-                    raise NoMove(f"{self.game}: moves keep failing: {played.content}")
+                    raise NoMove(f"{self.game}: moves keep failing: {played.text()}")
                 continue
             new_state = info.state_id + 1
             await fake.wait_until(lambda t=thread, n=new_state: _board_at(fake, t, n), 30, "the new board")

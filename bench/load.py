@@ -182,8 +182,8 @@ def answer_text(ix: FakeInteraction) -> str:
     """What the person reads in answer: the edited or sent message, and any follow-up."""
     parts = []
     if ix.original is not None:
-        parts.append(ix.original.content)
-    parts += [m.content for m in ix.followups]
+        parts.append(ix.original.text())
+    parts += [m.text() for m in ix.followups]
     return "\n".join(parts)
 
 

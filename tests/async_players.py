@@ -150,10 +150,10 @@ async def press_to(
     """
     mid, sid = where
     for _ in range(MAX_PRESSES):
-        if PLAYED in menu.content:
+        if PLAYED in menu.text():
             return True, menu
         ids = [c.get("custom_id", "") for c in menu.iter_components()]
-        if STALE in menu.content or not any(
+        if STALE in menu.text() or not any(
             i.startswith((f"ag:mv:{mid}:{sid}:", f"ag:ms:{mid}:{sid}:")) for i in ids
         ):
             return False, menu  # out of date, not (or no longer) this person's turn, or drawn elsewhere
@@ -170,7 +170,7 @@ async def press_to(
             buttons = [(b, _path_of(b.get("custom_id", ""), f"ag:mv:{mid}:{sid}:")) for b in menu.buttons]
             ahead = [(len(p), b) for b, p in buttons if p and p == target[: len(p)]]
             if not ahead:
-                raise AssertionError(f"no way to {labels} in the menu: {menu.content!r}")
+                raise AssertionError(f"no way to {labels} in the menu: {menu.text()!r}")
             depth, button = max(ahead, key=lambda x: x[0])
             shown = str(button["label"]).rstrip("…")  # a long label is cut short
             assert labels[depth - 1].startswith(shown), (button["label"], labels)

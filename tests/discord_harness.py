@@ -210,7 +210,7 @@ class Harness:
         hand = await self.press(user, self.board(channel), HAND)
         hand = await self.press(user, hand, first)
         for _ in range(6):
-            if "✅ You played" in hand.content:
+            if "✅ You played" in hand.text():
                 return hand
             buttons = [b["label"] for b in hand.buttons if b["label"] not in NAV]
             if hand.selects:
@@ -218,7 +218,7 @@ class Harness:
                 hand = await (await self.fake.select(user, hand, [value])).wait_reply()
             else:
                 hand = await self.press(user, hand, buttons[0])
-        raise AssertionError(f"no move was played: {hand.content}")
+        raise AssertionError(f"no move was played: {hand.text()}")
 
     async def play_move(
         self, user: FakeUser, channel: FakeChannel, message: FakeMessage | None = None
@@ -228,7 +228,7 @@ class Harness:
         hand = await self.press(user, message or self.board(channel), HAND)
         assert hand.ephemeral and hand.visible_to == user.id
         for _ in range(10):
-            if "✅ You played" in hand.content:
+            if "✅ You played" in hand.text():
                 return hand
             options = [b["label"] for b in hand.buttons if b["label"] not in NAV]
             quick = [o for o in ("End turn", "Pass", "End the Action Phase") if o in options]
@@ -240,7 +240,7 @@ class Harness:
                 first = next(iter(hand.option_values().values()))
                 hand = await (await self.fake.select(user, hand, [first])).wait_reply()
             else:
-                raise AssertionError(f"no move offered to {user.name}: {hand.content}")
+                raise AssertionError(f"no move offered to {user.name}: {hand.text()}")
         raise AssertionError("the menu never reached a move")
 
     async def play_until_over(

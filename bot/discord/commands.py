@@ -45,7 +45,7 @@ from bot.discord.lobby import (
     LEVEL_WORDS,
     close_lobby_message,
     levels,
-    lobby_embed,
+    lobby_layout,
     lobby_message,
     remember_lobby_message,
 )
@@ -258,7 +258,7 @@ class TableCommands(Commands):
                 interaction.channel_id,
             )
             info = await open_at(interaction.channel_id)
-            await opener.edit(content=None, **lobby_message(info, services.settings))
+            await opener.edit(**lobby_message(info, services.settings))
             await remember_lobby_message(services.store, info, opener)
             return
         info = await open_at(thread.id)
@@ -291,7 +291,7 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         try:
             view = await services.sessions.view_for(info.id, None)
         except SessionError:  # a lobby, open or closed before the deal
-            await reply(interaction, None, embed=lobby_embed(info, services.settings))
+            await reply(interaction, None, view=lobby_layout(info, services.settings, buttons=False))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # drawing the board takes a moment
         ratings = await result_changes(services.store, info) if info.status == FINISHED else ""

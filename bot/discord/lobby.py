@@ -12,6 +12,11 @@ the seat list shows "Ada — team: Tide v2 (saved deck)". The last rows are the 
 with response windows the pace (`ag:lbpace:`, `live` or `async`); the lobby says which, and how windows treat
 each player (their own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
 
+The lobby is one Components V2 message (lobby_layout): a container in the lobby's colour with its words and
+its action rows (the biggest, Ophidian's, is 17 components of Discord's 40). Its seats name people, which
+pings nobody. A lobby posted as an embed before Components V2 keeps its buttons (same custom_ids); its next
+update clears the embed and lays it out anew (an edit may add the V2 flag only to a message it empties).
+
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. "Take my seat back" (`ag:lb:back:<match>`),
 posted when an AI takes over a timed-out seat, is its own component (bot/discord/services.py
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -33,9 +39,11 @@ from bot.discord.common import (
     BARE,
     Look,
     Rebuilt,
+    StaticLayout,
     StaticView,
     archive_own_thread,
     channel_of,
+    fits,
     reply,
     seat_label,
     shown,
@@ -80,6 +88,7 @@ LEVEL_ORDER = ("easy", "normal", "hard", "random")
 RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
 MY_DECKS = "📂"  # the value of its "One of my saved decks" option
 FREE_ROWS = 3  # the rows left below the buttons and the AI select: seat choices, then the table's selects
+COLOR = 0xA855F7  # the lobby's container
 # The table options the host chooses with a select: the values each may take, and the select's placeholder.
 TABLE_OPTIONS = {
     "clock": (CLOCK_WORDS, "Clock: per move unless the host chooses a bank"),
@@ -132,9 +141,9 @@ def levels() -> list[str]:
     return [x for x in LEVEL_ORDER if x in LEVELS] + [x for x in LEVELS if x not in LEVEL_ORDER]
 
 
-def lobby_embed(info: MatchInfo, settings: Settings) -> discord.Embed:
-    """The lobby: game, player range (or the table size chosen), host, the seats so far, the clock, the
-    pace (with the server's settings as last read), and what to do."""
+def lobby_words(info: MatchInfo, settings: Settings) -> tuple[str, str]:
+    """The lobby in words: its headline (game, player range or the table size chosen, what to do, the clock,
+    the pace, with the server's settings as last read) and its seats (host, picks, who is away)."""
     game = get_game(info.game_id)
     lo, hi = game.min_players, game.max_players
     table = info.options.get("seats")
@@ -174,35 +183,55 @@ def lobby_embed(info: MatchInfo, settings: Settings) -> discord.Embed:
         desc = "The game has started — the board is below."
     else:
         desc = info.note or "This lobby was cancelled."
-    embed = discord.Embed(title=f"{game.title} lobby — game #{info.id}", description=desc, color=0xA855F7)
-    embed.add_field(
-        name=f"Seats ({len(info.seats)}/{table or hi})", value="\n".join(seats) or "—", inline=False
-    )
-    return embed
+    head = f"### {game.title} lobby — game #{info.id}\n{desc}"
+    return head, f"**Seats ({len(info.seats)}/{table or hi})**\n" + ("\n".join(seats) or "—")
 
 
-def lobby_message(info: MatchInfo, settings: Settings) -> dict[str, Any]:
-    """The lobby message's embed and components (no components once it is closed), as keyword arguments of
-    a post or an edit."""
-    return {"embed": lobby_embed(info, settings), "view": lobby_buttons(info)}
+def lobby_layout(
+    info: MatchInfo, settings: Settings, *, ping: str = "", buttons: bool = True
+) -> StaticLayout:
+    """The lobby as one Components V2 message: the line that pings (a rematch's), then a container in the
+    lobby's colour with its words (lobby_words) and, while it is open, its action rows (`buttons`)."""
+    ping, head, seats = fits([ping, *lobby_words(info, settings)])
+    body: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(t) for t in (head, seats) if t]
+    if buttons:
+        body += lobby_rows(info)
+    layout = StaticLayout()
+    if ping:
+        layout.add_item(discord.ui.TextDisplay(ping))
+    layout.add_item(discord.ui.Container(*body, accent_colour=COLOR))
+    return layout
 
 
-def lobby_buttons(info: MatchInfo) -> StaticView | None:
-    """The five lobby buttons and the AI level select (none once the lobby is closed)."""
+def lobby_message(
+    info: MatchInfo, settings: Settings, ping: str = "", notify: Iterable[int] = ()
+) -> dict[str, Any]:
+    """The lobby message as keyword arguments of a post or an edit: its layout, with no content nor embed
+    (an edit of a lobby posted as an embed before Components V2 clears them, which turns it into a V2
+    message); no buttons once it is closed. Its seats name people, which pings nobody (an embed never did):
+    only the people `notify` lists (those a rematch's `ping` line asks)."""
+    users = [discord.Object(u) for u in notify]
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+    layout = lobby_layout(info, settings, ping=ping)
+    return {"view": layout, "content": None, "embed": None, "allowed_mentions": mentions}
+
+
+def lobby_rows(info: MatchInfo) -> list[discord.ui.ActionRow[Any]]:
+    """The lobby's action rows: the five buttons, the AI level select, the seat-choice selects and the
+    host's table selects (none once the lobby is closed)."""
     if info.status != LOBBY:
-        return None
-    view = StaticView()
-    for action in ACTIONS:
-        view.add_item(LobbyButton(action, info.id).item)
+        return []
+    rows = [discord.ui.ActionRow(*(LobbyButton(action, info.id).item for action in ACTIONS))]
     options = [
         discord.SelectOption(label=f"Bot · {level}", value=level, description=LEVEL_WORDS.get(level))
         for level in levels()[:25]
     ]
     if options:
-        view.add_item(LobbyAiSelect(info.id, Look(tuple(options), "Add an AI of a chosen level…", 1)).item)
+        look = Look(tuple(options), "Add an AI of a chosen level…")
+        rows.append(discord.ui.ActionRow(LobbyAiSelect(info.id, look).item))
     book = deck_book(get_game(info.game_id))
     picks, table = table_rows(info)
-    for row, choice in enumerate(picks, start=2):
+    for choice in picks:
         offered = [
             discord.SelectOption(label=printable(label)[:100], value=o[:100]) for o, label in choice.options
         ][:25]
@@ -214,10 +243,10 @@ def lobby_buttons(info: MatchInfo) -> StaticView | None:
         if len(offered) < 25:
             offered.append(discord.SelectOption(label="Random", value=RANDOM, emoji="🎲"))
         placeholder = f"Choose your {choice.label} (random if none)"[:150]
-        view.add_item(LobbyChoiceSelect(info.id, choice.key, Look(tuple(offered), placeholder, row)).item)
-    for row, key in enumerate(table, start=2 + len(picks)):
-        view.add_item(table_select(info, key, row))
-    return view
+        look = Look(tuple(offered), placeholder)
+        rows.append(discord.ui.ActionRow(LobbyChoiceSelect(info.id, choice.key, look).item))
+    rows += [discord.ui.ActionRow(table_select(info, key)) for key in table]
+    return rows
 
 
 def table_rows(info: MatchInfo) -> tuple[list[SeatChoice], list[str]]:
@@ -231,12 +260,12 @@ def table_rows(info: MatchInfo) -> tuple[list[SeatChoice], list[str]]:
     return picks[: FREE_ROWS - len(table)], table
 
 
-def table_select(info: MatchInfo, key: str, row: int) -> discord.ui.Select[Any]:
+def table_select(info: MatchInfo, key: str) -> discord.ui.Select[Any]:
     """The host's select of one table option (TABLE_OPTIONS), the table's choice marked."""
     words, placeholder = TABLE_OPTIONS[key]
     chosen = info.options.get(key)
     options = [discord.SelectOption(label=w[:100], value=v, default=v == chosen) for v, w in words.items()]
-    return LobbyTableSelect(key, info.id, Look(tuple(options), placeholder, row)).item
+    return LobbyTableSelect(key, info.id, Look(tuple(options), placeholder)).item
 
 
 async def remember_lobby_message(store: Store, info: MatchInfo, message: discord.Message) -> None:
@@ -287,7 +316,7 @@ async def close_lobby_message(client: discord.Client, settings: Settings, info: 
     if channel is None:
         return
     with contextlib.suppress(discord.HTTPException):
-        await channel.get_partial_message(where[1]).edit(embed=lobby_embed(info, settings), view=None)
+        await channel.get_partial_message(where[1]).edit(**lobby_message(info, settings))
     if info.status == ABANDONED:  # closed before it started: its table is done with
         await archive_own_thread(client, channel)
 
@@ -337,7 +366,7 @@ class LobbyButton(
             await reply(interaction, STARTED if info.status == ACTIVE else CLOSED)
             if interaction.message is not None:  # and the message loses its buttons, if it still had them
                 with contextlib.suppress(discord.HTTPException):
-                    await interaction.message.edit(embed=lobby_embed(info, settings), view=None)
+                    await interaction.message.edit(**lobby_message(info, settings))
             return
         if self.action == "join":
             info = await sessions.join(mid, user.id, user.display_name)

@@ -18,6 +18,11 @@ the menu pressed is the very one this seat would be shown now; then the press co
 drawn at the new state_id.
 In a response window (the game's Status.window) the menu says so, when it passes by itself, and offers the
 game's pass (action kind "pass") as a **Pass** button after the other moves.
+
+The hand message is one ephemeral Components V2 message (hand_layout): a container with the hand image and
+its alt text (describe.hand_alt, from the owner's view) or, for /notify board:text, the text board; the
+notes, prompt and deadline as text; the menu's action rows. A level of the menu keeps the container as it
+is and replaces the rest. A hand message from before Components V2 becomes one at its next edit.
 """
 
 from __future__ import annotations
@@ -36,11 +41,14 @@ from bot import ops
 from bot.discord.common import (
     BARE,
     NOT_SEATED,
+    V2_TEXT,
     Look,
     Rebuilt,
+    StaticLayout,
     StaticView,
     custom_id_of,
     drawn_names,
+    fits,
     reply,
     values_of,
     who,
@@ -53,6 +61,7 @@ from bot.store import BROKEN, StoreError
 from engine.registry import get as get_game
 from engine.table import describe
 from engine.table.decisions import PASS
+from engine.table.describe import fit
 from engine.table.present import of, seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
@@ -66,6 +75,7 @@ UNCLAIMED = (
     "That button is not one Agora knows (it may come from an old or altered message). Use the latest board."
 )
 SETTLE_WAIT = 8.0  # seconds a reply to a move waits for the steps played after it (an AI thinks ~1 s a move)
+HAND_URL = "attachment://hand.png"  # the hand image in its media gallery
 PATH = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)"  # option indexes "2.0", or "" for the top level
 
 
@@ -165,6 +175,52 @@ def hand_description(game_id: str, view: dict[str, Any], names: Sequence[str]) -
     return describe.hand_alt(of(get_game(game_id)), view, names)
 
 
+def rows_of(view: StaticView) -> list[discord.ui.ActionRow[Any]]:
+    """A menu's components (menu(): each with its row number) as the action rows of a V2 layout."""
+    rows: dict[int, list[discord.ui.Item[Any]]] = {}
+    for item in view.children:
+        rows.setdefault(item.row or 0, []).append(item)
+    return [discord.ui.ActionRow(*items) for _, items in sorted(rows.items())]
+
+
+def hand_layout(
+    hand: discord.ui.Container[Any] | None, text: str, view: StaticView | None = None
+) -> StaticLayout:
+    """The hand message as a Components V2 layout: the hand (a container holding the image with its alt
+    text, or the text board), the text (notes, where the game stands, the menu's prompt, the deadline), then
+    the menu's action rows."""
+    layout = StaticLayout()
+    if hand is not None:
+        layout.add_item(hand)
+    layout.add_item(discord.ui.TextDisplay(text or "…"))
+    for row in rows_of(view) if view is not None else []:
+        layout.add_item(row)
+    return layout
+
+
+def kept_hand(message: discord.Message | None) -> discord.ui.Container[Any] | None:
+    """The hand a V2 hand message shows (its container, image or text board), to keep while the menu moves
+    to another level; None for a message from before Components V2 (its image stays as an attachment)."""
+    if message is None or not message.flags.components_v2:
+        return None
+    found = StaticLayout.of(message).children
+    return next((item for item in found if isinstance(item, discord.ui.Container)), None)
+
+
+def message_text(message: discord.Message) -> str:
+    """A message's words: its content, or a V2 message's text displays (in containers too)."""
+    if not message.flags.components_v2:
+        return message.content
+    items = StaticLayout.of(message).walk_children()
+    return "\n".join(item.content for item in items if isinstance(item, discord.ui.TextDisplay))
+
+
+def message_rows(message: discord.Message) -> list[dict[str, Any]]:
+    """A message's action rows as Discord sends them (a V2 message's top-level rows: the menu's)."""
+    rows: list[Any] = [c.to_dict() for c in message.components if isinstance(c, discord.ActionRow)]
+    return rows
+
+
 async def hand_message(
     interaction: discord.Interaction,
     mid: int,
@@ -172,27 +228,21 @@ async def hand_message(
     played: bool = False,
     seen: SeatSnapshot | None = None,
 ) -> dict[str, Any]:
-    """The keyword arguments of the ephemeral hand message: text, the private hand image and the menu, from
-    the person's snapshot (`seen`, or one read now). Just after a move (`played`) that leaves the player
-    nothing to do, no image: the next look is a press away, and drawing one nobody waits for was a third of
-    the drawing under load (bench/load.py)."""
+    """The keyword arguments of the ephemeral hand message (hand_layout, and its attachments), from the
+    person's snapshot (`seen`, or one read now): the private hand image with its alt text from their own
+    view, or for a person who chose /notify board:text the text board instead; the notes, where the game
+    stands and the deadline; the menu. Just after a move (`played`) that leaves the player nothing to do, no
+    image: the next look is a press away, and drawing one nobody waits for was a third of the drawing under
+    load (bench/load.py). No content nor embed: an edit of a hand message from before Components V2 clears
+    them, which turns it into a V2 message."""
     user = interaction.user.id
     if seen is None or seen.view is None:  # read now (refused as view_for is: a broken or undealt game)
         seen = await services_of(interaction).sessions.snapshot(mid, user)
     info, moves, private = seen.info, named_moves(seen.info, seen.moves), seen.view
     _require_player(info, user)
     files: list[discord.File] = []
-    embeds: list[discord.Embed] = []
-    prefs, settings = services_of(interaction).prefs, services_of(interaction).settings
-    if (moves or info.over or not played) and await prefs.board_style(user) == TEXT:
-        embeds.append(discord.Embed(description=board_text(info, private)))  # instead of the image
-    elif moves or info.over or not played:
-        theme = await prefs.theme(user) or await settings.theme(info.guild_id)
-        png = await services_of(interaction).drawing.hand(
-            info.game_id, private, drawn_names(info), info.options, theme
-        )
-        mine = hand_description(info.game_id, private, drawn_names(info))
-        files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
+    services = services_of(interaction)
+    prefs, settings = services.prefs, services.settings
     lines = [note] if note else []
     view: StaticView | None = None
     if info.over:
@@ -202,12 +252,15 @@ async def hand_message(
         if played:
             lines.append("↪️ **It's your move again.**")
         if info.window:
-            at = services_of(interaction).settings.pass_time(info)
-            by_itself = f" It passes by itself <t:{int(at)}:R>." if at is not None else ""
-            lines.append(f"**{info.window}** — play one, or press **Pass** to let it go.{by_itself}")
+            lines.append(f"**{info.window}** — play one, or press **Pass** to let it go.")
         lines.append(text)
+        since = None
+        if info.guild_id is not None:
+            since = await settings.clock_start(info, await settings.of(info.guild_id))
+        if deadline := settings.deadline_line(info, since):  # when a window passes, when the turn runs out
+            lines.append(deadline)
         if info.window:
-            setting = await services_of(interaction).prefs.windows(info.guild_id, user)
+            setting = await prefs.windows(info.guild_id, user)
             lines.append(f"-# Your response windows: {WINDOW_WORDS[setting]} (change it: `/notify windows:`)")
         if seen.can_undo and _room_below(view):
             view.add_item(UndoButton(mid, info.state_id, row=4).item)
@@ -217,11 +270,23 @@ async def hand_message(
             again = "Press *My hand & moves* again when it is."
             lines.append(f"It's not your turn — waiting for {waiting}. {again}")
         else:  # written once every step after the move has settled: the next to act, as the board shows
-            thinking = services_of(interaction).sessions.ai_task(mid) is not None
+            thinking = services.sessions.ai_task(mid) is not None
             now = " (thinking: the board will show the answer)" if thinking else ""
             again = "Press *My hand & moves* again to see your hand, or when it is your turn."
             lines.append(f"Next: {waiting}{now}. {again}")
-    return {"content": "\n".join(lines), "attachments": files, "embeds": embeds, "view": view}
+    (text,) = fits(["\n".join(lines)])
+    hand: discord.ui.Container[Any] | None = None
+    if (moves or info.over or not played) and await prefs.board_style(user) == TEXT:
+        words = board_text(info, private).splitlines()  # instead of the image, in the room the text leaves
+        hand = discord.ui.Container(discord.ui.TextDisplay(fit(words, V2_TEXT - len(text)) or "…"))
+    elif moves or info.over or not played:
+        theme = await prefs.theme(user) or await settings.theme(info.guild_id)
+        png = await services.drawing.hand(info.game_id, private, drawn_names(info), info.options, theme)
+        mine = hand_description(info.game_id, private, drawn_names(info))
+        files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
+        image = discord.MediaGalleryItem(HAND_URL, description=mine)
+        hand = discord.ui.Container(discord.ui.MediaGallery(image))
+    return {"view": hand_layout(hand, text, view), "attachments": files, "content": None, "embed": None}
 
 
 class HandButton(
@@ -250,10 +315,8 @@ class HandButton(
             _require_player(seen.info, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kwargs = await hand_message(interaction, self.mid, seen=seen)
-            kwargs["files"] = kwargs.pop("attachments")
-            if kwargs["view"] is None:
-                del kwargs["view"]
-            await interaction.followup.send(ephemeral=True, **kwargs)
+            files = kwargs["attachments"]
+            await interaction.followup.send(ephemeral=True, view=kwargs["view"], files=files)
 
         await guarded_press(interaction, self.mid, work)
 
@@ -308,8 +371,7 @@ async def _still_good(interaction: discord.Interaction, info: MatchInfo, moves: 
     sessions = services_of(interaction).sessions
     if message is None or not await sessions.only_others_moved(info.id, interaction.user.id, sid):
         return False
-    rows: list[Any] = [row.to_dict() for row in message.components]
-    return drawn_again(info.id, sid, moves, message.content, rows)
+    return drawn_again(info.id, sid, moves, message_text(message), message_rows(message))
 
 
 def drawn_again(mid: int, sid: int, moves: list[Move], content: str, rows: list[dict[str, Any]]) -> bool:
@@ -342,8 +404,9 @@ async def _press(
         await _refresh(interaction, mid, STALE, seen=seen if sessions.fresh(seen) else None)
         return
     if level.move is None or level.options:
-        text, view = menu(mid, info.state_id, moves, path, page)
-        await interaction.response.edit_message(content=text, view=view)
+        text, view = menu(mid, info.state_id, moves, path, page)  # the hand stays; the text is the prompt's
+        layout = hand_layout(kept_hand(interaction.message), text, view)
+        await interaction.response.edit_message(view=layout, content=None, embed=None)
         return
     await interaction.response.defer()  # committing, rendering: may take a moment
     try:

@@ -261,12 +261,13 @@ async def _open(interaction: discord.Interaction, old: MatchInfo) -> tuple[Match
             with contextlib.suppress(discord.HTTPException):
                 await opener.edit(content=f"🔁 The rematch of game #{old.id} is game #{lobby.id}.")
         return lobby, False
-    others = " ".join(f"<@{p}>" for p in sorted(people_of(lobby.seats)) if p != user.id)
+    asked = [p for p in sorted(people_of(lobby.seats)) if p != user.id]
+    others = " ".join(f"<@{p}>" for p in asked)
     text = (
         f"🔁 {others + ' — ' if others else ''}{user.display_name} asks for a rematch of game #{old.id}: "
         "everyone is seated as before. The host presses **Start** when you are all ready."
     )
-    kwargs: dict[str, Any] = {"content": text, **lobby_message(lobby, services.settings)}
+    kwargs = lobby_message(lobby, services.settings, ping=text, notify=asked)
     if opener is not None and channel is parent:  # no thread: the opener becomes the lobby
         sent = await opener.edit(**kwargs)
     else:

@@ -14,7 +14,7 @@ MIN = 60.0
 
 
 def _seats(message: FakeMessage) -> str:
-    return next(f["value"] for f in message.embeds[0]["fields"] if f["name"].startswith("Seats"))
+    return next(t for t in message.text_displays() if t.startswith("**Seats"))
 
 
 async def test_add_ai_offers_every_level_and_the_lobby_and_board_show_it(
@@ -24,7 +24,7 @@ async def test_add_ai_offers_every_level_and_the_lobby_and_board_show_it(
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         said = await h.config(admin, ai_level="easy")
-        assert "**easy** for Add AI" in said.content
+        assert "**easy** for Add AI" in said.text()
         thread, lobby, mid = await h.open_lobby(alice)
         options = lobby.option_values("Add an AI of a chosen level…")
         assert set(options.values()) == set(LEVELS) and {"easy", "normal", "hard", "random"} <= set(LEVELS)
@@ -55,7 +55,7 @@ async def test_only_the_host_adds_an_ai_of_a_level(fake: FakeDiscord, tmp_path: 
                 bob, fake.message(lobby.id), ["hard"], placeholder="Add an AI of a chosen level…"
             )
         ).wait_reply()
-        assert refused.ephemeral and "Only the host" in refused.content
+        assert refused.ephemeral and "Only the host" in refused.text()
         assert len((await h.sessions.get(mid)).seats) == 2
 
 
@@ -68,7 +68,7 @@ async def test_config_sets_the_level_that_takes_over_a_timed_out_seat(
         said = await h.config(
             admin, reminder_minutes=0, timeout_minutes=60, timeout_policy="ai", timeout_ai_level="easy"
         )
-        assert "**easy** for a timed-out seat" in said.content
+        assert "**easy** for a timed-out seat" in said.text()
         thread, lobby, mid = await h.open_lobby(alice, "ophion")
         await h.press(bob, lobby, "Join")
         await h.press(alice, h.fake.message(lobby.id), "Start")
@@ -92,14 +92,14 @@ async def test_hint_is_off_by_default_then_ephemeral_for_the_player_to_act(
         await h.press(alice, h.fake.message(lobby.id), "Start")
         await h.settle()
         off = await (await fake.slash(alice, thread, "game hint")).wait_reply()
-        assert off.ephemeral and "Hints are off on this server" in off.content
+        assert off.ephemeral and "Hints are off on this server" in off.text()
         said = await h.config(admin, hints="on")
-        assert "Hints (/game hint): on" in said.content
+        assert "Hints (/game hint): on" in said.text()
         assert (await h.sessions.get(mid)).users_to_act == (alice.id,)
         waiting = await (await fake.slash(bob, thread, "game hint")).wait_reply()
-        assert waiting.ephemeral and "not your turn" in waiting.content
+        assert waiting.ephemeral and "not your turn" in waiting.text()
         stranger = await (await fake.slash(carol, thread, "game hint")).wait_reply()
-        assert stranger.ephemeral and "Only the players" in stranger.content
+        assert stranger.ephemeral and "Only the players" in stranger.text()
         hint = await (await fake.slash(alice, thread, "game hint")).wait_reply()
         assert hint.ephemeral and hint.visible_to == alice.id
         text = hint.embeds[0]["description"]

@@ -55,7 +55,7 @@ async def test_skip_policy_passes_the_turn_in_the_games_words(fake: FakeDiscord,
         info = await h.sessions.get(mid)
         assert info.users_to_act == (bob.id,), "the sleeper's turn passed"
         assert [r.key for r in await h.store.load_log(mid)] == ["pass"]
-        said = [m.content for m in fake.public(thread) if "ran out of time" in m.content]
+        said = [m.text() for m in fake.public(thread) if "ran out of time" in m.text()]
         passed = "alice passes first and will act last next round"
         assert said == [f"⏰ alice ran out of time: the turn was skipped ({passed})."]
 
@@ -70,7 +70,7 @@ async def test_skipped_secret_choice_stays_secret(fake: FakeDiscord, tmp_path: P
         assert fired == 1
         info = await h.sessions.get(mid)
         assert info.state_id == 2 and len(info.users_to_act) == 1
-        said = [m.content for m in fake.public(thread) if "ran out of time" in m.content]
+        said = [m.text() for m in fake.public(thread) if "ran out of time" in m.text()]
         assert said == ["⏰ bob ran out of time: the turn was skipped (bob has placed two cards face down)."]
         assert_nothing_private_public(fake)
 
@@ -88,13 +88,13 @@ async def test_lobby_buttons_after_start_refuse_and_never_seat_an_ai(
         await h.press(alice, fake.message(lobby.id), "Start")
         await h.settle()
         late = await (await fake.click(bob, old, "Leave")).wait_reply()
-        assert late.ephemeral and late.visible_to == bob.id and "/game abandon" in late.content
+        assert late.ephemeral and late.visible_to == bob.id and "/game abandon" in late.text()
         info = await h.sessions.get(mid)
         assert not any(s.is_ai for s in info.seats) and info.seat_of(bob.id) == 1
         assert not fake.message(lobby.id).buttons and "started" in fake.message(lobby.id).text()
         for label in ("Join", "Add AI", "Cancel"):
             answer = await (await fake.click(alice, old, label)).wait_reply()
-            assert answer.ephemeral and "/game abandon" in answer.content
+            assert answer.ephemeral and "/game abandon" in answer.text()
         for late_call in (h.sessions.leave(mid, bob.id, lobby_only=True), h.sessions.cancel(mid, alice.id)):
             with pytest.raises(SessionError):  # a press racing Start: refused under the match's lock
                 await late_call
@@ -110,7 +110,7 @@ async def test_lobby_buttons_after_start_refuse_and_never_seat_an_ai(
         message = fake.latest(second)
         assert message.buttons
         gone = await (await fake.slash(alice, second, "game abandon")).wait_reply()
-        assert "abandoned" in gone.content
+        assert "abandoned" in gone.text()
         await fake.wait_until(
             lambda: not fake.message(message.id).buttons, what="the lobby loses its buttons"
         )
@@ -124,7 +124,7 @@ async def test_ai_stands_in_records_the_loss_and_shows_its_name(fake: FakeDiscor
     async with Harness.started(fake, tmp_path) as h:
         thread, mid, fired = await _bob_sleeps(h, admin, alice, bob, "ai")
         assert fired == 1
-        notice = next(m for m in fake.public(thread) if "ran out of time" in m.content)
+        notice = next(m for m in fake.public(thread) if "ran out of time" in m.text())
         assert "AI for bob" in notice.content and [b["label"] for b in notice.buttons] == [
             "Take my seat back"
         ]
@@ -132,7 +132,7 @@ async def test_ai_stands_in_records_the_loss_and_shows_its_name(fake: FakeDiscor
         info = await h.play_until_over(mid, thread, {alice.id: alice})
         assert info.status == "finished"
         stats = await (await fake.slash(bob, thread, "stats")).wait_reply()
-        assert "1 game played" in stats.content and "0 won" in stats.content
+        assert "1 game played" in stats.text() and "0 won" in stats.text()
 
 
 async def test_the_sleeper_takes_the_seat_back(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -141,19 +141,19 @@ async def test_the_sleeper_takes_the_seat_back(fake: FakeDiscord, tmp_path: Path
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         thread, mid, _fired = await _bob_sleeps(h, admin, alice, bob, "ai")
-        notice = next(m for m in fake.public(thread) if "ran out of time" in m.content)
+        notice = next(m for m in fake.public(thread) if "ran out of time" in m.text())
         for stranger in (carol, alice):
             no = await h.press(stranger, notice, "Take my seat back")
-            assert no.ephemeral and "Only the player whose seat" in no.content
+            assert no.ephemeral and "Only the player whose seat" in no.text()
         await h.restart()  # a persistent button
         back = await h.press(bob, notice, "Take my seat back")
-        assert back.ephemeral and "again" in back.content
+        assert back.ephemeral and "again" in back.text()
         await h.settle()
         info = await h.sessions.get(mid)
         assert info.seat_of(bob.id) == 1 and not info.seats[1].is_ai
-        assert any("bob is back" in m.content for m in fake.public(thread))
+        assert any("bob is back" in m.text() for m in fake.public(thread))
         again = await h.press(bob, notice, "Take my seat back")
-        assert "already" in again.content
+        assert "already" in again.text()
         info = await h.play_until_over(mid, thread, {alice.id: alice, bob.id: bob})
         stats = await (await fake.slash(bob, thread, "stats")).wait_reply()
         won = info.returns is not None and info.returns[1] > 0
@@ -169,9 +169,9 @@ async def test_reminders_repeat_up_to_a_number_with_a_deadline_and_dms(
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         shown = await h.config(admin, reminder_minutes=10, reminder_count=2, timeout_minutes=120)
-        assert "at most 2" in shown.content
+        assert "at most 2" in shown.text()
         on = await (await fake.slash(bob, fake.channel, "notify", {"dms": "on"})).wait_reply()
-        assert on.ephemeral and "direct message" in on.content
+        assert on.ephemeral and "direct message" in on.text()
         thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
@@ -180,7 +180,7 @@ async def test_reminders_repeat_up_to_a_number_with_a_deadline_and_dms(
         assert f"<t:{int(start + 120 * MIN)}:R>" in board.text()
         for minutes, handled in ((11, 1), (21, 1), (31, 0), (45, 0)):
             assert await h.bot.timers.tick(start + minutes * MIN) == handled, minutes
-        reminders = [m for m in fake.public(thread) if "reminder" in m.content]
+        reminders = [m for m in fake.public(thread) if "reminder" in m.text()]
         assert len(reminders) == 2 and all(m.mention_ids == [bob.id] for m in reminders)
         assert len(_dms(fake, bob)) == 2 and "Omphala game" in _dms(fake, bob)[0].content
         assert not _dms(fake, alice)
@@ -192,16 +192,16 @@ async def test_no_reminder_in_quiet_hours(fake: FakeDiscord, tmp_path: Path) -> 
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         bad = await h.config(admin, quiet_hours="at night")
-        assert bad.ephemeral and "22-7" in bad.content
+        assert bad.ephemeral and "22-7" in bad.text()
         # the harness clock starts at 13:46:40 UTC, 14:46:40 at UTC+1: quiet until 15:00 there (14:00 UTC)
         shown = await h.config(admin, reminder_minutes=10, quiet_hours="14-15", timezone="UTC+1")
-        assert "14:00–15:00 (UTC+1)" in shown.content
+        assert "14:00–15:00 (UTC+1)" in shown.text()
         thread, _mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
         start = h.clock[0]
         assert await h.bot.timers.tick(start + 11 * MIN) == 0
-        assert not [m for m in fake.public(thread) if "reminder" in m.content]
+        assert not [m for m in fake.public(thread) if "reminder" in m.text()]
         assert await h.bot.timers.tick(start + 14 * MIN) == 1
         assert len([m for m in fake.public(thread) if "reminder" in m.content]) == 1
 
@@ -220,7 +220,7 @@ async def test_an_idle_lobby_expires(fake: FakeDiscord, tmp_path: Path) -> None:
         assert (await h.sessions.get(mid)).status == "abandoned"
         assert await h.sessions.match_for_channel(thread.id) is None
         late = await h.press(alice, old, "Join")
-        assert late.ephemeral and "closed" in late.content
+        assert late.ephemeral and "closed" in late.text()
 
 
 async def test_play_with_a_number_of_seats(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -230,7 +230,7 @@ async def test_play_with_a_number_of_seats(fake: FakeDiscord, tmp_path: Path) ->
         wrong = await (
             await fake.slash(alice, fake.channel, "play", {"game": "omphala", "seats": 9})
         ).wait_reply()
-        assert wrong.ephemeral and "2 to 6 players" in wrong.content and not fake.threads(fake.channel)
+        assert wrong.ephemeral and "2 to 6 players" in wrong.text() and not fake.threads(fake.channel)
         await (await fake.slash(alice, fake.channel, "play", {"game": "omphala", "seats": 3})).wait_reply()
         await fake.wait_until(
             lambda: fake.threads(fake.channel) and fake.message_count(fake.threads()[-1].id)
@@ -239,9 +239,9 @@ async def test_play_with_a_number_of_seats(fake: FakeDiscord, tmp_path: Path) ->
         assert "a table of 3 players" in lobby.text() and "Seats (1/3)" in lobby.text()
         lobby = await h.press(bob, lobby, "Join")
         early = await h.press(alice, lobby, "Start")
-        assert early.ephemeral and "set for 3 players" in early.content
+        assert early.ephemeral and "set for 3 players" in early.text()
         lobby = await h.press(carol, fake.message(lobby.id), "Join")
         full = await h.press(dave, lobby, "Join")
-        assert full.ephemeral and "full (3 players)" in full.content
+        assert full.ephemeral and "full (3 players)" in full.text()
         started = await h.press(alice, fake.message(lobby.id), "Start")
         assert "started" in started.text()

@@ -36,7 +36,7 @@ async def _tick(h: Harness, now: float) -> int:
 
 
 def _reminders(h: Harness, thread: FakeChannel) -> list[FakeMessage]:
-    return [m for m in h.fake.public(thread) if "reminder" in m.content]
+    return [m for m in h.fake.public(thread) if "reminder" in m.text()]
 
 
 async def test_going_away_refuses_bad_dates_and_more_than_the_allowance(
@@ -46,24 +46,24 @@ async def test_going_away_refuses_bad_dates_and_more_than_the_allowance(
     alice = fake.add_user("alice")
     async with Harness.started(fake, tmp_path) as h:  # the clock: 1970-01-12 13:46 UTC
         said = await _away(fake, alice, "next week")
-        assert said.ephemeral and "I don't understand `next week`" in said.content and "`3d`" in said.content
-        assert "That moment has passed" in (await _away(fake, alice, "1970-01-05")).content
-        assert "at most 60 days at once; that is 63 days" in (await _away(fake, alice, "9w")).content
+        assert said.ephemeral and "I don't understand `next week`" in said.text() and "`3d`" in said.text()
+        assert "That moment has passed" in (await _away(fake, alice, "1970-01-05")).text()
+        assert "at most 60 days at once; that is 63 days" in (await _away(fake, alice, "9w")).text()
         said = await _away(fake, alice, "30d")
-        assert "you have 21 of your 21 away days left this year" in said.content
-        assert "plain text" in (await _away(fake, alice, "3d", "back \u202esoon")).content
+        assert "you have 21 of your 21 away days left this year" in said.text()
+        assert "plain text" in (await _away(fake, alice, "3d", "back \u202esoon")).text()
         assert await h.bot.services.away.stay(fake.guild.id, alice.id) is None  # nothing was refused half-way
 
         said = await _away(fake, alice, "1970-01-14", "at sea")  # until the end of the 14th: 3 days begun
         until = 1_000_000 // DAY * DAY + 3 * DAY
-        assert f"until <t:{int(until)}:f>" in said.content and "“at sea”" in said.content
-        assert "18 of 21 away days left this year" in said.content
+        assert f"until <t:{int(until)}:f>" in said.text() and "“at sea”" in said.text()
+        assert "18 of 21 away days left this year" in said.text()
         h.clock[0] += 2 * DAY + 2 * HOUR
-        assert "Welcome back" in (back := await _back(fake, alice)).content
-        assert "18 of 21 away days left this year" in back.content  # three days begun
-        assert "not away" in (await _back(fake, alice)).content
+        assert "Welcome back" in (back := await _back(fake, alice)).text()
+        assert "18 of 21 away days left this year" in back.text()  # three days begun
+        assert "not away" in (await _back(fake, alice)).text()
         said = await _away(fake, alice, "19d")
-        assert "That is 19 days away, but you have 18 of your 21 away days left this year" in said.content
+        assert "That is 19 days away, but you have 18 of your 21 away days left this year" in said.text()
 
 
 async def test_away_stops_the_clock_across_a_restart_and_ends_at_its_date(
@@ -146,7 +146,7 @@ async def test_the_line_shows_once_on_each_game_and_a_press_ends_it(
             assert AWAY not in h.board(thread).text()
         assert "away until" not in fake.message(lobby.id).text()
         assert (await h.sessions.get(one)).deadline == h.clock[0] + HOUR  # her clock counts from the press
-        assert "20 of 21 away days left" in (await _back(fake, alice)).content  # a day begun
+        assert "20 of 21 away days left" in (await _back(fake, alice)).text()  # a day begun
 
 
 async def test_away_days_zero_turns_it_off(toy: HighCard, fake: FakeDiscord, tmp_path: Path) -> None:
@@ -155,15 +155,15 @@ async def test_away_days_zero_turns_it_off(toy: HighCard, fake: FakeDiscord, tmp
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         shown = await h.config(admin, reminder_minutes=60)
-        assert "Time away (/away): 21 days a year per person" in shown.content
+        assert "Time away (/away): 21 days a year per person" in shown.text()
         thread, mid = await h.started_game(alice, bob, toy.id)
         await _away(fake, alice, "3d")
         start = h.clock[0]
         assert await _tick(h, start + 2 * HOUR) == 0 and not _reminders(h, thread)
         shown = await h.config(admin, away_days=0)
-        assert "Time away (/away): off" in shown.content
+        assert "Time away (/away): off" in shown.text()
         said = await _away(fake, bob, "3d")
-        assert "Time away is off on this server" in said.content
+        assert "Time away is off on this server" in said.text()
         assert await h.bot.services.away.stay(fake.guild.id, bob.id) is None
         await h.bot.timers.turn_changed(await h.sessions.get(mid))  # (a move would do the same)
         assert await _tick(h, start + 3 * HOUR) == 1

@@ -21,9 +21,9 @@ async def test_restart_mid_game_old_buttons_still_work(fake: FakeDiscord, tmp_pa
         old_board = h.board(thread).snapshot()  # as a client that has not seen its buttons removed yet
         await h.restart()
         level2 = await h.press(bob, bob_hand, bob_hand.buttons[0]["label"])  # the old ephemeral menu
-        assert "Your move" in level2.content and level2.buttons[-1]["label"] == "‹ Back"
+        assert "Your move" in level2.text() and level2.buttons[-1]["label"] == "‹ Back"
         done = await h.press(bob, level2, level2.buttons[0]["label"])
-        assert "✅ You played" in done.content
+        assert "✅ You played" in done.text()
         await h.settle()
         info = await h.sessions.get(mid)
         assert info.state_id == 2 and info.users_to_act == (alice.id,)
@@ -69,7 +69,7 @@ async def test_stale_menu_is_refreshed(fake: FakeDiscord, tmp_path: Path) -> Non
         await h.play_move(alice, thread)  # but once she has moved herself, the old menu is out of date
         await h.settle()
         fresh = await (await fake.click(alice, stale, stale.buttons[0]["label"])).wait_reply()
-        assert "out of date" in fresh.content and fresh.buttons
+        assert "out of date" in fresh.text() and fresh.buttons
         assert "Draw a card" in [b["label"] for b in fresh.buttons]  # a fresh first level of her turn
         sid = (await h.sessions.get(mid)).state_id
         assert all(f":{sid}:" in b["custom_id"] for b in fresh.buttons)
@@ -86,7 +86,7 @@ async def test_double_press_applies_once(fake: FakeDiscord, tmp_path: Path) -> N
         played = await first.wait_edits(1)
         await second.wait_edits(1)  # both presses were answered (deferred, then the menu redrawn)
         await h.settle()
-        versions = [v.get("content") or "" for v in played.history] + [played.content]
+        versions = [str(v.get("components")) for v in played.history] + [played.text()]  # V2: text displays
         assert sum("✅ You played" in t for t in versions) == 1 and any("out of date" in t for t in versions)
         rows = await h.store.load_log(mid)
         assert len(rows) == 1 and (await h.sessions.get(mid)).state_id == 1
@@ -106,9 +106,9 @@ async def test_commands_rules_card_status_undo_abandon(fake: FakeDiscord, tmp_pa
         card = await (
             await fake.slash(bob, fake.channel, "card", {"game": "omphala", "name": "KS"})
         ).wait_reply()
-        assert "Power **13**" in card.content and "steal" in card.content
+        assert "Power **13**" in card.text() and "steal" in card.text()
         none = await (await fake.slash(bob, fake.channel, "game status")).wait_reply()
-        assert "no game" in none.content
+        assert "no game" in none.text()
         thread, mid = await h.started_game(alice, bob)
         status = await (await fake.slash(bob, thread, "game status")).wait_reply()
         assert "Everyone at once" in status.text()
@@ -119,13 +119,13 @@ async def test_commands_rules_card_status_undo_abandon(fake: FakeDiscord, tmp_pa
         mover = alice if info.users_to_act == (alice.id,) else bob
         other = bob if mover is alice else alice
         nothing = await (await fake.slash(mover, thread, "game undo")).wait_reply()
-        assert "nothing you can take back" in nothing.content
+        assert "nothing you can take back" in nothing.text()
         log = await (await fake.slash(other, thread, "game log")).wait_reply()
         assert "You placed" in log.text()  # your own secret, in your own ephemeral log
         vote = await (await fake.slash(bob, thread, "game abandon")).wait_reply()
-        assert not vote.ephemeral and "still to agree" in vote.content and alice.mention in vote.content
+        assert not vote.ephemeral and "still to agree" in vote.text() and alice.mention in vote.text()
         with_admin = await (await fake.slash(admin, thread, "game abandon")).wait_reply()
-        assert "abandoned" in with_admin.content
+        assert "abandoned" in with_admin.text()
         assert (await h.sessions.get(mid)).status == "abandoned"
 
 
@@ -140,7 +140,7 @@ async def test_config_and_timeouts(fake: FakeDiscord, tmp_path: Path) -> None:
             pass
         options = {"reminder_minutes": 10, "timeout_minutes": 60, "timeout_policy": "ai"}
         shown = await (await fake.slash(admin, fake.channel, "config", options)).wait_reply()
-        assert "Reminder after: 10 min" in shown.content and "an AI takes the seat" in shown.content
+        assert "Reminder after: 10 min" in shown.text() and "an AI takes the seat" in shown.text()
         thread, mid = await h.started_game(alice, bob)
         await h.play_move(alice, thread)
         await h.settle()
@@ -155,9 +155,9 @@ async def test_config_and_timeouts(fake: FakeDiscord, tmp_path: Path) -> None:
         await h.settle()
         info = await h.sessions.get(mid)
         assert info.seats[1].is_ai and info.state_id >= 2
-        assert any("an AI plays" in m.content for m in fake.public(thread))
+        assert any("an AI plays" in m.text() for m in fake.public(thread))
         here = await (await fake.slash(admin, fake.channel, "config", {"thread_mode": "here"})).wait_reply()
-        assert "in the channel itself" in here.content
+        assert "in the channel itself" in here.text()
         lobby = await (await fake.slash(alice, fake.channel, "play", {"game": "omphala"})).wait_reply()
         assert lobby.channel_id == fake.channel.id and lobby.buttons
 
@@ -182,11 +182,11 @@ async def test_timeout_forfeit_ends_the_game_as_a_loss(fake: FakeDiscord, tmp_pa
             "Game over" in final.text() and final.edit_count == 0
         )  # a new message, not the old board edited
         await fake.wait_until(lambda: thread.archived, what="the thread archived after the forfeit")
-        assert any("forfeited (out of time); alice wins" in m.content for m in fake.public(thread))
+        assert any("forfeited (out of time); alice wins" in m.text() for m in fake.public(thread))
         won = await (await fake.slash(alice, thread, "stats")).wait_reply()
         lost = await (await fake.slash(bob, thread, "stats")).wait_reply()
-        assert "1 game played" in won.content and "1 won" in won.content
-        assert "1 game played" in lost.content and "0 won" in lost.content
+        assert "1 game played" in won.text() and "1 won" in won.text()
+        assert "1 game played" in lost.text() and "0 won" in lost.text()
         await h.restart()
         assert (await h.sessions.get(mid)).returns == (1.0, 0.0), "the result survives a restart"
 
@@ -203,7 +203,7 @@ async def test_callback_error_is_logged_with_match_id_and_answered(
 
         monkeypatch.setattr(h.sessions, "snapshot", broken)
         answer = await h.press(alice, h.board(thread), HAND)
-        assert answer.ephemeral and "the game is safe" in answer.content
+        assert answer.ephemeral and "the game is safe" in answer.text()
         assert any(f"(match {mid})" in r.getMessage() for r in error_logs.records)
         assert "disk on fire" in error_logs.report() or any(r.exc_info for r in error_logs.records)
         error_logs.records.clear()
@@ -228,14 +228,14 @@ async def test_undo_takes_back_a_move_within_the_turn(fake: FakeDiscord, tmp_pat
         for label in quiet.path:
             if label in [b["label"] for b in menu.buttons]:  # a level with one way on opens by itself
                 menu = await h.press(user, menu, label)
-        assert "✅ You played" in menu.content and quiet.label in menu.content
+        assert "✅ You played" in menu.text() and quiet.label in menu.text()
         await h.settle()
         before = await h.sessions.get(mid)
         other = bob if user is alice else alice
         refused = await (await fake.slash(other, thread, "game undo")).wait_reply()
-        assert "nothing you can take back" in refused.content
+        assert "nothing you can take back" in refused.text()
         taken = await (await fake.slash(user, thread, "game undo")).wait_reply()
-        assert taken.ephemeral and "taken back" in taken.content
+        assert taken.ephemeral and "taken back" in taken.text()
         await h.settle()
         after = await h.sessions.get(mid)
         assert after.state_id == before.state_id + 1 and len(await h.store.load_log(mid)) == info.state_id

@@ -18,8 +18,8 @@ async def test_card_for_ophion(fake: FakeDiscord, tmp_path: Path) -> None:
         card = await (
             await fake.slash(bob, fake.channel, "card", {"game": "ophion", "name": "Goblin"})
         ).wait_reply()
-        assert card.ephemeral and "**Goblin**" in card.content and "monster" in card.content
-        assert "Attack **" in card.content and "Defense **" in card.content and "Cost **" in card.content
+        assert card.ephemeral and "**Goblin**" in card.text() and "monster" in card.text()
+        assert "Attack **" in card.text() and "Defense **" in card.text() and "Cost **" in card.text()
         ix = await fake.autocomplete(
             bob, fake.channel, "card", {"game": "ophion", "name": "gob"}, focused="name"
         )
@@ -50,8 +50,8 @@ async def test_card_suggestions_and_polite_refusals(fake: FakeDiscord, tmp_path:
         reply = await (
             await fake.slash(bob, fake.channel, "card", {"game": "ophion", "name": long})
         ).wait_reply()
-        assert reply.ephemeral and "longer than any card name" in reply.content and long not in reply.content
+        assert reply.ephemeral and "longer than any card name" in reply.text() and long not in reply.text()
         none = await (
             await fake.slash(bob, fake.channel, "card", {"game": "ophion", "name": "Unicorn"})
         ).wait_reply()
-        assert "no card called `Unicorn`" in none.content
+        assert "no card called `Unicorn`" in none.text()

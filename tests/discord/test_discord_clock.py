@@ -69,7 +69,7 @@ async def _bank_game(h: Harness, alice: FakeUser, bob: FakeUser, toy: HighCard) 
 
 async def _draw(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
     hand = await h.press(user, h.board(thread), HAND)
-    assert "✅ You played **Draw a card**" in (await h.press(user, hand, "Draw a card")).content
+    assert "✅ You played **Draw a card**" in (await h.press(user, hand, "Draw a card")).text()
     await h.settle()
 
 
@@ -85,7 +85,7 @@ async def test_the_host_chooses_a_bank_and_the_board_shows_each_bank_as_it_drain
         lobby = await h.press(bob, lobby, "Join")
         assert "**Clock:** per move: no time limit on this server —" in lobby.text()
         refused = await (await fake.select(bob, lobby, [BANK], placeholder=CLOCK)).wait_reply()
-        assert refused.ephemeral and "Only the host" in refused.content
+        assert refused.ephemeral and "Only the host" in refused.text()
         lobby = await (
             await fake.select(alice, fake.message(lobby.id), [BANK], placeholder=CLOCK)
         ).wait_reply()
@@ -129,14 +129,14 @@ async def test_an_empty_bank_skips_the_turn_and_a_restart_resumes_the_banks_exac
         h.clock[0] = start + 3 * DAY - 1
         await h.bot.timers.tick()  # a reminder; not yet out
         assert (await h.sessions.get(mid)).users_to_act == (alice.id,)
-        reminders = [m for m in fake.public(thread) if "reminder" in m.content]
-        assert reminders and f"Time runs out <t:{int(start + 3 * DAY)}:R>" in reminders[-1].content
+        reminders = [m for m in fake.public(thread) if "reminder" in m.text()]
+        assert reminders and f"Time runs out <t:{int(start + 3 * DAY)}:R>" in reminders[-1].text()
         h.clock[0] = start + 3 * DAY
         assert await h.bot.timers.tick() == 1
         await h.settle()
         info = await h.sessions.get(mid)
         assert info.users_to_act == (bob.id,) and [r.key for r in await h.store.load_log(mid)] == ["pass"]
-        said = [m.content for m in fake.public(thread) if "ran out of time" in m.content]
+        said = [m.text() for m in fake.public(thread) if "ran out of time" in m.text()]
         assert said == ["⏰ alice ran out of time: the turn was skipped (alice stays at 0)."]
         assert info.banks is not None and info.banks.left == (ADD, RESERVE)  # emptied, then a day back
 
@@ -174,4 +174,4 @@ async def test_an_empty_bank_forfeits_under_the_forfeit_policy(
         await h.settle()
         over = await h.sessions.get(mid)
         assert over.over and over.returns == (1.0, 0.0)
-        assert any("bob forfeited (out of time); alice wins." in m.content for m in fake.public(thread))
+        assert any("bob forfeited (out of time); alice wins." in m.text() for m in fake.public(thread))

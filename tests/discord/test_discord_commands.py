@@ -46,9 +46,9 @@ async def test_stats_by_game_leaderboard_titles_and_log_after_the_end(
         await h.sessions.forfeit(mid, bob.id)
         await h.settle()
         omphala = await (await fake.slash(alice, thread, "stats", {"game": "omphala"})).wait_reply()
-        assert "at Omphala" in omphala.content and "1 game played" in omphala.content
+        assert "at Omphala" in omphala.text() and "1 game played" in omphala.text()
         ophion = await (await fake.slash(alice, thread, "stats", {"game": "ophion"})).wait_reply()
-        assert "at Ophion" in ophion.content and "0 games played" in ophion.content
+        assert "at Ophion" in ophion.text() and "0 games played" in ophion.text()
         board = await (await fake.slash(alice, thread, "leaderboard", {"game": "omphala"})).wait_reply()
         assert board.embeds[0]["title"] == "Leaderboard — Omphala" and alice.mention in board.text()
         log = await (await fake.slash(bob, thread, "game log")).wait_reply()
@@ -84,7 +84,7 @@ async def test_undo_is_offered_in_the_hand_menu_when_allowed(fake: FakeDiscord, 
         hand = await h.press(alice, h.board(thread), HAND)
         assert "↩ Undo" in [b["label"] for b in hand.buttons]
         undone = await h.press(alice, hand, "↩ Undo")
-        assert "taken back" in undone.content and undone.ephemeral
+        assert "taken back" in undone.text() and undone.ephemeral
         assert len(await h.store.load_log(mid)) == 2
         assert "↩ Undo" not in [b["label"] for b in undone.buttons]
         await h.settle()

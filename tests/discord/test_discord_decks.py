@@ -88,8 +88,8 @@ async def test_save_list_show_and_delete_a_deck(toy: DeckCard, fake: FakeDiscord
         assert "deckcard" in offered and offered == [g.id for g in deck_games()] and "omphala" not in offered
         assert await _complete(fake, alice, "deck save", "game", game="card") == ["deckcard"]
         refused = await _slash(fake, alice, "deck list", game="omphala")
-        assert refused.ephemeral and refused.content.startswith("Omphala has no decks to build. Decks can be")
-        assert "Deck Card" in refused.content
+        assert refused.ephemeral and refused.text().startswith("Omphala has no decks to build. Decks can be")
+        assert "Deck Card" in refused.text()
 
         # The form opens with the game's example; a deck with problems is refused, every problem listed.
         form = await _open_form(fake, alice)
@@ -114,7 +114,7 @@ async def test_save_list_show_and_delete_a_deck(toy: DeckCard, fake: FakeDiscord
         await again.wait_callback()
         assert again.modal is not None and _inputs(again.modal) == {"name": "Tide v2", "deck": bad}
         saved = await _submit(fake, alice, again, deck=BOOK.example)
-        assert saved.ephemeral and saved.content.startswith(
+        assert saved.ephemeral and saved.text().startswith(
             "✅ Saved **Tide v2** for Deck Card (1 of your 25)."
         )
         stored = await h.store.deck(alice.id, "deckcard", "tide V2")
@@ -130,10 +130,10 @@ async def test_save_list_show_and_delete_a_deck(toy: DeckCard, fake: FakeDiscord
         assert field in listed.embeds[0]["fields"]
         assert await _complete(fake, alice, "deck show", "name", game="deckcard", name="ti") == ["Tide v2"]
         shown = await _slash(fake, alice, "deck show", game="deckcard", name="marrow")
-        assert shown.ephemeral and f"```\n{BOOK.text({**MARROW, 'name': 'Marrow'})}\n```" in shown.content
-        assert shown.content.startswith("**Marrow** (Deck Card) — copy it")
+        assert shown.ephemeral and f"```\n{BOOK.text({**MARROW, 'name': 'Marrow'})}\n```" in shown.text()
+        assert shown.text().startswith("**Marrow** (Deck Card) — copy it")
         example = await _slash(fake, alice, "deck show", game="deckcard")
-        assert f"```\n{BOOK.example}\n```" in example.content and "ready Deck Card deck" in example.content
+        assert f"```\n{BOOK.example}\n```" in example.text() and "ready Deck Card deck" in example.text()
         edit = await fake.click(alice, shown, "Edit")  # Edit on a shown deck: the form with that deck
         await edit.wait_callback()
         assert edit.modal is not None and _inputs(edit.modal)["deck"] == BOOK.text(
@@ -144,11 +144,11 @@ async def test_save_list_show_and_delete_a_deck(toy: DeckCard, fake: FakeDiscord
 
         # Deleting one: its text is given back once more; it is gone from the list.
         gone = await _slash(fake, alice, "deck delete", game="deckcard", name="MARROW")
-        assert gone.ephemeral and gone.content.startswith("🗑️ Deleted your Deck Card deck **Marrow**.")
-        assert "Its text, should you want it back:" in gone.content and "Kestrel Nine" in gone.content
+        assert gone.ephemeral and gone.text().startswith("🗑️ Deleted your Deck Card deck **Marrow**.")
+        assert "Its text, should you want it back:" in gone.text() and "Kestrel Nine" in gone.text()
         assert [d.name for d in await h.store.decks(alice.id, "deckcard")] == ["Tide v2"]
         again_gone = await _slash(fake, alice, "deck delete", game="deckcard", name="Marrow")
-        assert "You have no Deck Card deck called 'Marrow'" in again_gone.content
+        assert "You have no Deck Card deck called 'Marrow'" in again_gone.text()
 
 
 async def test_names_and_the_limit_keep_the_text(toy: DeckCard, fake: FakeDiscord, tmp_path: Path) -> None:
@@ -165,7 +165,7 @@ async def test_names_and_the_limit_keep_the_text(toy: DeckCard, fake: FakeDiscor
         assert f"You already have {MAX_DECKS} Deck Card decks" in full.text()
         assert len(await h.store.decks(alice.id, "deckcard")) == MAX_DECKS
         same = await _submit(fake, alice, await _open_form(fake, alice, "deck 3"), deck=BOOK.text(MARROW))
-        assert same.content.startswith("✅ Saved **deck 3**")  # saving over one of them is fine
+        assert same.text().startswith("✅ Saved **deck 3**")  # saving over one of them is fine
         with pytest.raises(SessionError, match="at most 32 characters"):
             await h.sessions.save_deck(alice.id, "deckcard", "x" * 33, BOOK.example)
         with pytest.raises(DeckProblems) as e:
@@ -198,7 +198,7 @@ async def test_bring_a_saved_deck_to_a_lobby(toy: DeckCard, fake: FakeDiscord, t
         assert (
             mine.ephemeral
             and mine.visible_to == alice.id
-            and mine.content.startswith("📂 Your saved Deck Card")
+            and mine.text().startswith("📂 Your saved Deck Card")
         )
         assert mine.option_values() == {"Tide v2 (yours)": "Tide v2"}
         chosen = await (await fake.select(alice, mine, ["Tide v2"])).wait_reply()

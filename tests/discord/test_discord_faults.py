@@ -29,7 +29,7 @@ async def _waiting_on_bob(h: Harness, fake: FakeDiscord, **config: int) -> tuple
 
 
 def _reminders(fake: FakeDiscord, thread: FakeChannel) -> list[str]:
-    return [m.content for m in fake.public(thread) if "reminder" in m.content]
+    return [m.text() for m in fake.public(thread) if "reminder" in m.text()]
 
 
 async def test_a_reminder_in_an_archived_thread_unarchives_it(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -152,7 +152,7 @@ async def test_a_failed_menu_update_after_a_move_says_it_was_played(
             )
             if fault.hits:
                 said = await ix.wait_followup()
-                assert "✅ You played" in said.content and "try again" not in said.content
+                assert "✅ You played" in said.text() and "try again" not in said.text()
                 assert (await h.sessions.get(mid)).state_id == 1
                 return
             hand = await ix.wait_reply()
@@ -201,7 +201,7 @@ async def test_an_interaction_delivered_twice_is_played_once(fake: FakeDiscord, 
             option = next(b["label"] for b in hand.buttons if b["label"] not in NAV)
             ix = await fake.click(user, hand, option)
             hand = await ix.wait_reply()
-            if "✅ You played" in hand.content:
+            if "✅ You played" in hand.text():
                 break
         played = (await h.sessions.get(mid)).state_id
         await fake.redeliver(ix)

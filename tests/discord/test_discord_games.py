@@ -30,7 +30,7 @@ async def test_two_player_game_to_stats(fake: FakeDiscord, tmp_path: Path) -> No
             "Cancel",
         ]
         refused = await h.press(bob, lobby, "Start")
-        assert refused.ephemeral and "Only the host" in refused.content
+        assert refused.ephemeral and "Only the host" in refused.text()
         lobby = await h.press(bob, lobby, "Join")
         assert bob.mention in lobby.text() and "Ready" in lobby.text()
         lobby = await h.press(alice, lobby, "Start")
@@ -48,7 +48,7 @@ async def test_two_player_game_to_stats(fake: FakeDiscord, tmp_path: Path) -> No
         assert ("🤝 A draw" in final.text()) == shared and ("🏆" in final.text()) != shared
         assert [b["label"] for b in final.buttons] == ["Rematch", "Log", "Rules"]
         stats = await (await fake.slash(alice, thread, "stats")).wait_reply()
-        assert "1 game played" in stats.content
+        assert "1 game played" in stats.text()
         winners = [i for i, r in enumerate(info.returns or ()) if r > 0]
         assert ("1 won" in stats.content) == (0 in winners)
         board = await (await fake.slash(bob, thread, "leaderboard", {"game": "omphala"})).wait_reply()
@@ -74,7 +74,7 @@ async def test_four_player_game_with_ai_seats(fake: FakeDiscord, tmp_path: Path)
         await h.settle()
         for user in (alice, bob):
             stats = await (await fake.slash(user, thread, "stats")).wait_reply()
-            assert "1 game played" in stats.content
+            assert "1 game played" in stats.text()
         boards = [m for m in fake.public(thread) if m.attachments]
         assert len(boards) >= 4  # one message per turn
         turn_pings = [m for m in boards if "your turn" in m.text()]
@@ -136,5 +136,5 @@ async def test_three_player_ophion_with_ai_seats(fake: FakeDiscord, tmp_path: Pa
         final = h.board(thread)
         assert "The game is over" in final.text()
         stats = await (await fake.slash(alice, thread, "stats")).wait_reply()
-        assert "1 game played" in stats.content
+        assert "1 game played" in stats.text()
     assert_nothing_private_public(fake)

@@ -89,7 +89,7 @@ async def test_games_lists_a_persons_games_with_whose_move_and_a_link_to_each_bo
     other.members[alice.id] = FakeMember(alice)
     async with Harness.started(fake, tmp_path) as h:
         empty, none = await _games(h, alice, fake.channel)
-        assert not none and "not in any game" in empty.content
+        assert not none and "not in any game" in empty.text()
 
         game_a, a = await _open(h, alice, fake.channel, game="omphala")
         await h.press(bob, await _lobby(h, a), "Join")
@@ -153,7 +153,7 @@ async def test_the_dm_reminder_links_to_the_board(fake: FakeDiscord, tmp_path: P
         await h.settle()
         assert await h.bot.timers.tick(h.clock[0] + 12 * HOUR + 60) == 1
         (dm,) = _dms(fake, bob)
-        assert "Reminder" in dm.content and f"game #{mid}" in dm.content
+        assert "Reminder" in dm.text() and f"game #{mid}" in dm.text()
         assert _link(h, dm.content) == (fake.guild.id, thread.id, h.board(thread).id)
 
 
@@ -175,7 +175,7 @@ async def test_rematch_opens_one_lobby_like_the_game_for_its_players_and_it_play
         await h.restart()
 
         refused = await h.press(carol, final, "Rematch")
-        assert refused.ephemeral and "Only the players" in refused.content
+        assert refused.ephemeral and "Only the players" in refused.text()
         assert await h.store.rematch_id(mid) is None
         threads = len(fake.threads(fake.channel))
         presses = [
@@ -185,10 +185,10 @@ async def test_rematch_opens_one_lobby_like_the_game_for_its_players_and_it_play
         answers = [await ix.wait_reply() for ix in presses]
         new = await h.store.rematch_id(mid)
         assert new is not None and len(fake.threads(fake.channel)) == threads + 1  # one lobby, one thread
-        opened = [i for i, m in enumerate(answers) if "Your rematch is open" in m.content]
+        opened = [i for i, m in enumerate(answers) if "Your rematch is open" in m.text()]
         assert len(opened) == 1 and f"game #{new}" in answers[opened[0]].content
         assert (
-            "already open" in answers[1 - opened[0]].content
+            "already open" in answers[1 - opened[0]].text()
             and f"game #{new}" in answers[1 - opened[0]].text()
         )
         host, other = (bob, alice) if opened == [0] else (alice, bob)
@@ -202,12 +202,12 @@ async def test_rematch_opens_one_lobby_like_the_game_for_its_players_and_it_play
         assert lobby.channel_id == new_thread.id and lobby.pinged(other) and not lobby.pinged(host)
         assert "Bot 1 · easy" in lobby.text() and "(host)" in lobby.text()
         again = await h.press(carol, final, "Rematch")
-        assert "Only the players" in again.content
+        assert "Only the players" in again.text()
 
         await h.press(host, lobby, "Start")
         await h.settle()
         playing = await h.press(other, final, "Rematch")
-        assert "is being played" in playing.content and f"game #{new}" in playing.content
+        assert "is being played" in playing.text() and f"game #{new}" in playing.text()
         done = await h.play_until_over(new, new_thread, people)
         assert done.status == "finished"
         await h.settle()
@@ -237,7 +237,7 @@ async def test_a_rematch_keeps_each_persons_pick_and_opens_in_place_when_the_ser
 
         opened = await h.press(bob, final, "Rematch")
         new = await h.store.rematch_id(mid)
-        assert new is not None and f"game #{new}" in opened.content and not fake.threads(fake.channel)
+        assert new is not None and f"game #{new}" in opened.text() and not fake.threads(fake.channel)
         info = await h.sessions.get(new)
         picks = {str(alice.id): {"commander": "gaia"}, str(bob.id): {"commander": "typhon"}}
         assert info.channel_id == fake.channel.id and info.options == {"picks": picks}

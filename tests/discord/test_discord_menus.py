@@ -95,12 +95,12 @@ async def test_select_paging_plays_a_move(fake: FakeDiscord, tmp_path: Path, wid
         await h.settle()
         hand = await h.press(alice, h.board(thread), HAND)
         assert not [b for b in hand.buttons if b["label"].startswith("Number")]
-        assert len(hand.option_values()) == 25 and "page 1 of 2" in hand.content
+        assert len(hand.option_values()) == 25 and "page 1 of 2" in hand.text()
         page2 = await h.press(alice, hand, "Next ▶")
         assert page2.id == hand.id and "Number 39" in page2.option_values()
         assert [b["label"] for b in page2.buttons] == ["◀ Previous"]
         done = await (await fake.select(alice, page2, [page2.option_values()["Number 39"]])).wait_reply()
-        assert "✅ You played **Number 39**" in done.content
+        assert "✅ You played **Number 39**" in done.text()
         await h.settle()
         assert bob.id in h.board(thread).mention_ids
         bob_menu = await h.press(bob, h.board(thread), HAND)
@@ -196,10 +196,10 @@ async def test_one_press_reads_the_match_once(
         hand = await measured("My hand & moves", h.press(user, h.board(thread), HAND))
         option = next(b["label"] for b in hand.buttons if b["label"] not in NAV)
         level = await measured("a menu level", h.press(user, hand, option))
-        assert "Your move" in level.content and level.buttons[-1]["label"] == "‹ Back"
+        assert "Your move" in level.text() and level.buttons[-1]["label"] == "‹ Back"
         leaf = next(b["label"] for b in level.buttons if b["label"] not in NAV)
         done = await measured("the move", h.press(user, level, leaf))
-        assert "✅ You played" in done.content
+        assert "✅ You played" in done.text()
         with capsys.disabled():
             for what, n in seen.items():
                 print(f"\n{what}: {n}")

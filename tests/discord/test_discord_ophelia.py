@@ -32,7 +32,7 @@ async def test_an_ophelia_game_in_discord(fake: FakeDiscord, tmp_path: Path) -> 
         hand = await h.press(mover, h.board(thread), HAND)
         assert hand.ephemeral and hand.attachments
         played = await h.play_through(mover, thread, "Play a character")
-        assert "into slot" in played.content
+        assert "into slot" in played.text()
         await h.settle()
         view = await h.sessions.view_for(mid, None)
         assert any(u for row in view["slots"] for u in row)

@@ -40,7 +40,7 @@ async def _play(h: Harness, user: FakeUser, thread: FakeChannel, *labels: str) -
     for label in labels:
         shown = await h.press(user, shown, label)
     for _ in range(6):
-        if "✅ You played" in shown.content:
+        if "✅ You played" in shown.text():
             await h.settle()
             return shown
         if shown.selects:
@@ -48,7 +48,7 @@ async def _play(h: Harness, user: FakeUser, thread: FakeChannel, *labels: str) -
             shown = await (await h.fake.select(user, shown, [first])).wait_reply()
         else:
             shown = await h.press(user, shown, _labels(shown)[0])
-    raise AssertionError(f"no move was played: {shown.content}")
+    raise AssertionError(f"no move was played: {shown.text()}")
 
 
 async def _holds_response(h: Harness, mid: int, user: FakeUser) -> bool:
@@ -63,7 +63,7 @@ async def _quick(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
     quick = next((q for q in QUICK if q in _labels(hand)), None)
     if quick is not None:
         played = await h.press(user, hand, quick)
-        assert f"✅ You played **{quick}**" in played.content, played.content
+        assert f"✅ You played **{quick}**" in played.text(), played.text()
     else:
         await _play(h, user, thread)
 
@@ -75,7 +75,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
     async with Harness.started(fake, tmp_path) as h:
         await h.windows(ASK, alice, bob)  # every window waits for them, whatever they hold
         said = await (await fake.slash(admin, fake.channel, "config", {"response_wait": WAIT})).wait_reply()
-        assert "Response windows pass by themselves after: 45 s" in said.content
+        assert "Response windows pass by themselves after: 45 s" in said.text()
 
         # The lobby: each player picks a ready team.
         thread, lobby, mid = await h.open_lobby(alice, "ophidian")
@@ -100,11 +100,11 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         for _ in range(4):
             user = people[(await h.sessions.get(mid)).users_to_act[0]]
             hand = await h.press(user, h.board(thread), HAND)
-            assert hand.attachments and "Put on the bottom of your Arsenal › …" in hand.content
+            assert hand.attachments and "Put on the bottom of your Arsenal › …" in hand.text()
             assert "Pass" not in _labels(hand)
             card = next(c for c in _labels(hand) if c not in RESPONSES)
             played = await h.press(user, hand, card)
-            assert f"✅ You played **Put on the bottom of your Arsenal › {card}**" in played.content
+            assert f"✅ You played **Put on the bottom of your Arsenal › {card}**" in played.text()
             await h.settle()
         view = await h.sessions.view_for(mid, None)
         assert [p["hand_size"] for p in view["players"]] == [7, 7]
@@ -112,7 +112,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         # Arranging: the first player moves a Gladiator to the Support Field, then both are done.
         assert "arranging the teams" in h.board(thread).text()
         moved = await _play(h, first, thread, "Move to the Support Field")
-        assert f"✅ You played **Move to the Support Field › {first.name}'s " in moved.content
+        assert f"✅ You played **Move to the Support Field › {first.name}'s " in moved.text()
         for _ in range(2):
             user = people[(await h.sessions.get(mid)).users_to_act[0]]
             await _play(h, user, thread, "Done arranging")
@@ -129,7 +129,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         hand = await h.press(mover, h.board(thread), HAND)
         assert {"Play a card", "Attack (+)", "Pass (−)"} <= set(_labels(hand))
         played = await _play(h, mover, thread, "Play a card")
-        assert "✅ You played **Play a card ›" in played.content
+        assert "✅ You played **Play a card ›" in played.text()
         info = await h.sessions.get(mid)
         assert info.window == "Response window" and info.users_to_act == (other.id,)
         since = info.updated_at
@@ -140,7 +140,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         assert f"passes by itself <t:{int(since + WAIT)}:R>" in board.text()
         assert "play a response to the card your opponent plays, or pass" in board.text()
         menu = await h.press(other, board, HAND)
-        assert "**Response window** — play one, or press **Pass**" in menu.content
+        assert "**Response window** — play one, or press **Pass**" in menu.text()
         assert _labels(menu)[-1] == "Pass"
         assert (await h.sessions.view_for(mid, None))["flow"] == seat  # offered to the one without it
         waits = [(info.window, await _holds_response(h, mid, other), info.deadline - since)]
@@ -162,7 +162,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
                 if holds and info.window == "Response window":
                     break
                 passed = await _play(h, user, thread, "Pass")
-                assert "✅ You played **Pass**" in passed.content
+                assert "✅ You played **Pass**" in passed.text()
                 continue
             view = await h.sessions.view_for(mid, None)
             labels = _labels(await h.press(user, h.board(thread), HAND))
@@ -171,7 +171,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
             elif view["flow"] not in attacked and "Attack (+)" in labels:
                 attacked.add(view["flow"])
                 played = await _play(h, user, thread, "Attack (+)")
-                assert "attacks" in played.content
+                assert "attacks" in played.text()
             else:
                 await _play(h, user, thread, "Pass (−)")
         else:
@@ -191,7 +191,7 @@ async def test_an_ophidian_game_in_discord(fake: FakeDiscord, tmp_path: Path) ->
         menu = await h.press(responder, h.board(thread), HAND)
         assert _labels(menu) == ["Respond", "Pass"]
         played = await _play(h, responder, thread, "Respond")
-        assert "✅ You played **Respond ›" in played.content
+        assert "✅ You played **Respond ›" in played.text()
         assert any("responds with" in t for t in (await h.sessions.view_for(mid, None))["log"])
 
         final = await h.play_until_over(mid, thread, people, lambda user: _quick(h, user, thread))

@@ -33,7 +33,7 @@ async def _start(h: Harness, alice: FakeUser, lobby: FakeMessage) -> None:
 async def _draw(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
     hand = await h.press(user, h.board(thread), HAND)
     played = await h.press(user, hand, "Draw a card")
-    assert "✅ You played **Draw a card**" in played.content
+    assert "✅ You played **Draw a card**" in played.text()
     await h.settle()
 
 
@@ -56,7 +56,7 @@ async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
         )
         assert "/notify windows:" in lobby.text()
         refused = await (await fake.select(bob, lobby, ["async"], placeholder=PACE)).wait_reply()
-        assert refused.ephemeral and "Only the host" in refused.content
+        assert refused.ephemeral and "Only the host" in refused.text()
         lobby = await (
             await fake.select(alice, fake.message(lobby.id), ["async"], placeholder=PACE)
         ).wait_reply()
@@ -74,13 +74,13 @@ async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
 
         await h.restart()
         assert await h.bot.timers.tick(info.updated_at + 31 * MIN) == 1
-        reminders = [m for m in fake.public(thread) if "reminder" in m.content]
+        reminders = [m for m in fake.public(thread) if "reminder" in m.text()]
         assert len(reminders) == 1 and reminders[0].pinged(bob)
         after = await h.sessions.get(mid)
         assert after.state_id == info.state_id and after.window  # still waiting for bob's answer
         hand = await h.press(bob, h.board(thread), HAND)
         assert [b["label"] for b in hand.buttons] == ["Jeer", "Pass"]  # the old board's button still works
-        assert "Your response windows: pass for me when I can't respond" in hand.content
+        assert "Your response windows: pass for me when I can't respond" in hand.text()
 
 
 async def test_a_server_with_a_long_timeout_plays_async_by_default(
@@ -105,8 +105,8 @@ async def test_notify_windows_is_per_server_and_passes_a_waiting_window_at_once(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         shown = await (await fake.slash(bob, fake.channel, "notify", {})).wait_reply()
-        assert shown.ephemeral and "Response windows: **pass for me when I can't respond**" in shown.content
-        assert "opponents may infer" in shown.content
+        assert shown.ephemeral and "Response windows: **pass for me when I can't respond**" in shown.text()
+        assert "opponents may infer" in shown.text()
         thread, lobby, mid = await _lobby(h, alice, bob, toy.id)
         await _start(h, alice, lobby)
         await _draw(h, alice, thread)
@@ -114,7 +114,7 @@ async def test_notify_windows_is_per_server_and_passes_a_waiting_window_at_once(
         assert info.window and info.users_to_act == (bob.id,)  # Jeer or Pass: a real choice, it waits
 
         chosen = await (await fake.slash(bob, fake.channel, "notify", {"windows": ALL})).wait_reply()
-        assert "Response windows: **pass every window**" in chosen.content
+        assert "Response windows: **pass every window**" in chosen.text()
         await h.settle()
         after = await h.sessions.get(mid)
         assert not after.window and after.state_id == info.state_id + 1

@@ -91,7 +91,7 @@ async def test_a_malformed_pack_gets_its_precise_error_and_changes_nothing(
 
         wrong = FakeAttachment.from_upload("cards.toml", b'[pack]\ngame = "omphala"\nname = "X"\n')
         answer = await config(fake, ann, cardpack=wrong)
-        assert answer.content.startswith("cards.toml [pack]: game = 'omphala': Omphala is played with a")
+        assert answer.text().startswith("cards.toml [pack]: game = 'omphala': Omphala is played with a")
 
         lost = pack_file()
         fake.fail("GET", f"/ephemeral-attachments/{fake.application_id}/{lost.id}/", 500)  # the CDN fails
@@ -119,23 +119,23 @@ async def test_a_good_pack_is_stored_versioned_listed_and_removable(
         guild = fake.guild.id
         answer = await config(fake, ann, cardpack=pack_file())
         assert answer.ephemeral
-        assert answer.content.startswith(
+        assert answer.text().startswith(
             "📦 Card pack **The Silk Road** v1 for Ophelia: 6 cards (Ban Zhao, Marco Polo, Xuanzang, "
         )
-        assert f"Play with it: `/play game:Ophelia pack:{SILK}`; `/card` finds its cards." in answer.content
-        assert "⚙️ Settings for this server:" in answer.content
+        assert f"Play with it: `/play game:Ophelia pack:{SILK}`; `/card` finds its cards." in answer.text()
+        assert "⚙️ Settings for this server:" in answer.text()
         assert "📦 Card packs (`/play game: pack:` deals one):\n• Ophelia: **The Silk Road v1**, 6 cards" in (
-            answer.content
+            answer.text()
         )
 
         again = await config(fake, ann, cardpack=pack_file(name="the silk road"))  # any case: the same pack
-        assert again.content.startswith("📦 Card pack **the silk road** v2 for Ophelia")
-        assert "games already running keep the version they started with" in again.content
+        assert again.text().startswith("📦 Card pack **the silk road** v2 for Ophelia")
+        assert "games already running keep the version they started with" in again.text()
         await config(fake, ann, cardpack=pack_file(name="Spice Route", filename="spice.toml"))
         listed = await config(fake, ann)
         assert (
             "• Ophelia: **Spice Route v1**, 6 cards\n• Ophelia: **the silk road v2**, 6 cards"
-            in listed.content
+            in listed.text()
         )
         first = await h.store.pack(guild, GAME, SILK, version=1)
         assert first is not None and first.filename == "silk.toml" and first.uploaded_by == ann.id
@@ -143,7 +143,7 @@ async def test_a_good_pack_is_stored_versioned_listed_and_removable(
         offered = await suggestions(fake, ann, "config", "remove_cardpack", remove_cardpack="silk")
         assert offered == [("the silk road · Ophelia", f"{GAME}/the silk road")]
         removed = await config(fake, ann, remove_cardpack=offered[0][1])
-        assert removed.content.startswith("🗑️ Card pack **the silk road** for Ophelia is no longer offered")
+        assert removed.text().startswith("🗑️ Card pack **the silk road** for Ophelia is no longer offered")
         assert [p.name for p in await h.store.packs(guild)] == ["Spice Route"]
         missing = await config(fake, ann, remove_cardpack="Silk Road", hints="off")
         assert (
@@ -151,7 +151,7 @@ async def test_a_good_pack_is_stored_versioned_listed_and_removable(
         )
         assert await h.store.guild_settings(guild) == {}  # the refusal changed nothing else either
         back = await config(fake, ann, cardpack=pack_file())
-        assert back.content.startswith(f"📦 Card pack **{SILK}** v3 for Ophelia")  # numbers are never reused
+        assert back.text().startswith(f"📦 Card pack **{SILK}** v3 for Ophelia")  # numbers are never reused
 
 
 async def test_play_with_a_pack_keeps_its_version_across_uploads_and_a_restart(
@@ -172,7 +172,7 @@ async def test_play_with_a_pack_keeps_its_version_across_uploads_and_a_restart(
         ):
             ix = await fake.slash(bob, fake.channel, "play", {"game": game, "pack": wanted})
             refusal = await ix.wait_reply()
-            assert refusal.ephemeral and refusal.content.startswith(words), refusal.content
+            assert refusal.ephemeral and refusal.text().startswith(words), refusal.text()
         assert fake.threads(fake.channel) == []
 
         await (
@@ -219,9 +219,9 @@ async def test_card_finds_a_pack_card_on_its_server_only(fake: FakeDiscord, tmp_
             card = await (
                 await fake.slash(bob, fake.channel, "card", {"game": GAME, "name": asked})
             ).wait_reply()
-            assert card.ephemeral and card.content.startswith("**Marco Polo** — "), card.content
-            assert "When this enters play; draw a card." in card.content
-            assert card.content.endswith(f"*From this server's card pack **{SILK}** v1.*")
+            assert card.ephemeral and card.text().startswith("**Marco Polo** — "), card.text()
+            assert "When this enters play; draw a card." in card.text()
+            assert card.text().endswith(f"*From this server's card pack **{SILK}** v1.*")
         everywhere = await suggestions(fake, bob, "card", "name", name="marco")  # no game chosen yet
         assert (f"Marco Polo · {SILK} pack · Ophelia", offered[0][1]) in everywhere
 
@@ -230,7 +230,7 @@ async def test_card_finds_a_pack_card_on_its_server_only(fake: FakeDiscord, tmp_
         await ix.wait_callback()
         assert ix.choices == []
         ix = await fake.slash(bob, other, "card", {"game": GAME, "name": "Marco Polo"})
-        assert (await ix.wait_reply()).content.startswith("Ophelia has no card called `Marco Polo`.")
+        assert (await ix.wait_reply()).text().startswith("Ophelia has no card called `Marco Polo`.")
 
 
 async def test_a_game_with_a_pack_survives_a_restart_of_the_bot_process(

@@ -49,8 +49,8 @@ async def test_missing_attach_files_is_explained_and_the_game_goes_on(
         refused = (403, 50013, f"POST /api/v10/channels/{thread.id}/messages")
         assert refused in fake.errors
         notice = fake.latest(thread)  # ...and the channel is told why, in words
-        assert "**Attach Files**" in notice.content and "Embed Links" not in notice.content
-        assert "admin" in notice.content and not notice.attachments and not notice.embeds
+        assert "**Attach Files**" in notice.text() and "Embed Links" not in notice.text()
+        assert "admin" in notice.text() and not notice.attachments and not notice.embeds
         info = await h.sessions.get(mid)
         assert all(notice.pinged(u) for u in info.users_to_act)  # the turn's ping is not lost
         assert notice.buttons[0]["label"] == HAND  # and the game can go on meanwhile

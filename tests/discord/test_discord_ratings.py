@@ -59,8 +59,8 @@ async def test_the_result_shows_each_persons_rating_change(fake: FakeDiscord, tm
         assert _rating_field(status) == second, "/game status after the end shows the same changes"
 
         stats = await (await fake.slash(alice, thread, "stats", {"game": "omphala"})).wait_reply()
-        assert stats.ephemeral and "2 games played, 2 won (100%)" in stats.content
-        lines = stats.content.splitlines()
+        assert stats.ephemeral and "2 games played, 2 won (100%)" in stats.text()
+        lines = stats.text().splitlines()
         assert "**Rating**" in lines[1]
         (here,) = [line for line in lines if line.startswith("Omphala · ")]  # one server: said once
         assert here.startswith(
@@ -68,7 +68,7 @@ async def test_the_result_shows_each_persons_rating_change(fake: FakeDiscord, tm
         )
         assert here.endswith("over the last 2 games")
         lost = await (await fake.slash(alice, thread, "stats", {"user": bob.id})).wait_reply()
-        assert "**bob**" in lost.content and "2 rated games, 0 won · ▼" in lost.content
+        assert "**bob**" in lost.text() and "2 rated games, 0 won · ▼" in lost.text()
 
 
 async def test_an_unrated_game_says_nothing_about_ratings(
@@ -128,8 +128,8 @@ async def test_the_leaderboard_ranks_by_rating_after_enough_games(fake: FakeDisc
         assert "· 5/15 won" in next(line for line in ranked if "AI · hard" in line)
 
         stats = await (await fake.slash(cy, fake.channel, "stats", {"game": "omphala"})).wait_reply()
-        assert "Omphala · this server: **" in stats.content and "1 rated game, 1 won" in stats.content
-        assert "Omphala · all servers: **" in stats.content and "6 rated games, 6 won" in stats.content
+        assert "Omphala · this server: **" in stats.text() and "1 rated game, 1 won" in stats.text()
+        assert "Omphala · all servers: **" in stats.text() and "6 rated games, 6 won" in stats.text()
 
         empty = await (await fake.slash(bob, fake.channel, "leaderboard", {"game": "ophion"})).wait_reply()
         assert f"Nobody has played {MIN_GAMES} rated games of Ophion on this server yet." in empty.text()

@@ -171,7 +171,7 @@ async def test_a_live_game_replays_up_to_now_but_is_not_exported(
 
         refused = await slash(fake, alice, channel, "game export")
         assert refused.ephemeral and not refused.attachments
-        assert "still being played" in refused.content and "hidden card" in refused.content
+        assert "still being played" in refused.text() and "hidden card" in refused.text()
 
         await h.sessions.abandon(mid, alice.id)  # over now: it may be exported, with no winner
         exported = await slash(fake, alice, channel, "game export")
@@ -224,7 +224,7 @@ async def test_games_of_another_server_cannot_be_replayed_or_exported_from_here(
             assert refused.ephemeral and refused.content == f"There is no game #{mid} on this server."
             assert not refused.attachments
         nothing = await slash(fake, stranger, lobby, "game replay")
-        assert "There is no game in this channel" in nothing.content
+        assert "There is no game in this channel" in nothing.text()
         # On its own server, any channel may show it by its number.
         shown = await slash(fake, alice, fake.channel, "game replay", id=mid)
         assert shown.attachment("replay.gif").data
@@ -240,6 +240,6 @@ async def test_a_server_makes_two_replays_at_a_time(
     monkeypatch.setattr(replays, "_making", {fake.guild.id: replays.REPLAYS_AT_ONCE})
     async with Harness.started(fake, tmp_path):
         busy = await slash(fake, alice, channel, "game replay")
-        assert busy.ephemeral and "2 replays are being made for this server" in busy.content
+        assert busy.ephemeral and "2 replays are being made for this server" in busy.text()
         replays._making.clear()
         assert (await slash(fake, alice, channel, "game replay", id=mid)).attachment("replay.gif").data

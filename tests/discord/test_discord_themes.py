@@ -50,7 +50,7 @@ def hands(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
 
 async def notify(h: Harness, user: Any, **options: str) -> str:
     """/notify with these options in #general; the reply's text."""
-    return (await (await h.fake.slash(user, h.fake.channel, "notify", options)).wait_reply()).content
+    return (await (await h.fake.slash(user, h.fake.channel, "notify", options)).wait_reply()).text()
 
 
 async def test_config_theme_draws_the_next_board_light(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ async def test_config_theme_draws_the_next_board_light(fake: FakeDiscord, tmp_pa
         thread, mid = await h.started_game(admin, bob)
         assert drawn_in(board_png(h.board(thread))) == "dark"  # the default
         listed = await h.config(admin, theme="light")
-        assert "Board theme: Light" in listed.content
+        assert "Board theme: Light" in listed.text()
         people = {admin.id: admin, bob.id: bob}
         await h.play_move(people[(await h.sessions.get(mid)).users_to_act[0]], thread)  # a new board
         await h.settle()
@@ -101,17 +101,18 @@ async def test_notify_board_text_puts_the_text_board_in_the_hand_menu(
         thread, mid = await h.started_game(alice, bob)
         menu = await h.press(alice, h.board(thread), HAND)
         info = await h.sessions.get(mid)
-        assert not menu.attachments and hands == []  # no image drawn
-        (embed,) = menu.embeds
-        text = embed["description"]
-        assert text.startswith(f"{info.title}.") and len(text) <= 4000
+        assert not menu.attachments and not menu.media() and hands == []  # no image drawn
+        assert menu.v2 and not menu.embeds  # the text board in a text display, where the image would be
+        text = menu.text_displays()[0]
+        assert text.startswith(f"{info.title}.") and sum(map(len, menu.text_displays())) <= 4000
         assert "\\*alice\\*" in text and "*alice*" not in text.replace("\\*", "")  # a name, not Markdown
         assert menu.buttons  # the moves are still there
         played = await h.press(alice, menu, menu.buttons[0]["label"])
         assert not played.attachments
         await notify(h, alice, board="image")
         again = await h.press(alice, h.board(thread), HAND)
-        assert again.attachments and not again.embeds
+        assert again.attachments and again.alt("hand.png")
+        assert not again.text_displays()[0].startswith(info.title)  # no text board
 
 
 async def test_notify_alone_shows_the_choices_and_a_dm_may_choose(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -122,7 +123,7 @@ async def test_notify_alone_shows_the_choices_and_a_dm_may_choose(fake: FakeDisc
         assert "shows **an image of your hand**" in said
         dm = dm_channel(fake, alice)
         answer = await (await fake.slash(alice, dm, "notify", {"theme": "light"})).wait_reply()
-        assert "Your hand image: **Light**" in answer.content
+        assert "Your hand image: **Light**" in answer.text()
 
 
 async def test_bad_stored_values_fall_back(
@@ -151,7 +152,7 @@ async def test_the_choices_survive_a_restart(fake: FakeDiscord, tmp_path: Path) 
         assert await h.bot.services.settings.theme(fake.guild.id) == "contrast"
         prefs = h.bot.services.prefs
         assert await prefs.theme(alice.id) == "light" and await prefs.board_style(alice.id) == "text"
-        assert "Board theme: High contrast" in (await h.config(alice)).content
+        assert "Board theme: High contrast" in (await h.config(alice)).text()
 
 
 def test_every_theme_offered_is_one_render_draws() -> None:
@@ -185,7 +186,7 @@ async def test_a_forged_theme_or_board_is_refused(fake: FakeDiscord, tmp_path: P
 
         async def said(command: str, options: dict[str, Any]) -> str:
             sent = await fake.slash(alice, fake.channel, command, options, check_options=False)
-            return (await sent.wait_reply()).content
+            return (await sent.wait_reply()).text()
 
         assert "There is no theme 'sepia'" in await said("config", {"theme": "sepia", "hints": "on"})
         assert not (await h.bot.services.settings.of(fake.guild.id)).hints

@@ -38,15 +38,15 @@ async def test_the_reply_is_written_after_the_ai_has_answered(
         await h.settle()
         hand = await h.press(alice, h.board(thread), HAND)
         reply = await h.press(alice, hand, "Draw a card")
-        assert "✅ You played **Draw a card**" in reply.content
+        assert "✅ You played **Draw a card**" in reply.text()
         info = await h.sessions.get(mid)
         assert info.state_id > 2 and not info.over  # the AI answered the window and moved
         assert info.users_to_act == (alice.id,)
-        assert "It's your move again" in reply.content and "not your turn" not in reply.content
+        assert "It's your move again" in reply.text() and "not your turn" not in reply.text()
         labels = [b["label"] for b in reply.buttons]
         assert "Pass" in labels
         again = await h.press(alice, reply, "Pass")
-        assert "✅ You played **Pass**" in again.content and "out of date" not in again.content
+        assert "✅ You played **Pass**" in again.text() and "out of date" not in again.text()
 
 
 @pytest.mark.parametrize("policy", ["skip", "ai", "forfeit"])

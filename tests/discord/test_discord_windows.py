@@ -33,7 +33,7 @@ async def _draw(h: Harness, user: FakeUser, thread: FakeChannel) -> None:
     """The user draws a card from their hand menu on the latest board."""
     hand = await h.press(user, h.board(thread), HAND)
     played = await h.press(user, hand, "Draw a card")
-    assert "✅ You played **Draw a card**" in played.content
+    assert "✅ You played **Draw a card**" in played.text()
     await h.settle()
 
 
@@ -92,7 +92,7 @@ async def test_people_pick_their_decks_in_the_lobby(toy: HighCard, fake: FakeDis
         view = await h.sessions.view_for(mid, None)
         assert [p["deck"] for p in view["players"]] == ["high", "low"]
         late = await _choose(h, bob, old, "high")  # a select on the lobby as it was before Start
-        assert late.ephemeral and "started" in late.content
+        assert late.ephemeral and "started" in late.text()
         assert (await h.sessions.get(mid)).options == info.options and thread.id == info.channel_id
 
 
@@ -119,7 +119,7 @@ async def test_a_window_pings_offers_pass_and_passes_by_itself(
         assert f"passes by itself <t:{int(since + MIN)}:R>" in board.text()
         hand = await h.press(bob, board, HAND)
         assert [b["label"] for b in hand.buttons] == ["Jeer", "Pass"]
-        assert "**Jeer window** — play one, or press **Pass**" in hand.content
+        assert "**Jeer window** — play one, or press **Pass**" in hand.text()
 
         assert await h.bot.timers.tick(since + MIN - 1) == 0  # not yet
         h.clock[0] = since + MIN
@@ -127,7 +127,7 @@ async def test_a_window_pings_offers_pass_and_passes_by_itself(
         await h.settle()
         rows = await h.store.load_log(mid)
         assert [(r.seat, r.key) for r in rows] == [(0, "draw"), (1, "pass")]
-        assert not [m.content for m in fake.public(thread) if m.content.startswith("⏳")]
+        assert not [m.text() for m in fake.public(thread) if m.text().startswith("⏳")]
         assert "⏳ bob let the Jeer window pass." in h.board(thread).text()
         after = await h.sessions.get(mid)
         assert after.window == "" and after.users_to_act == (bob.id,)  # bob's own turn: no wait of a window
@@ -154,9 +154,9 @@ async def test_config_response_wait_changes_the_wait_and_zero_disables(
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
         shown = await h.config(admin)
-        assert "Response windows pass by themselves after: 1 min" in shown.content
+        assert "Response windows pass by themselves after: 1 min" in shown.text()
         shown = await h.config(admin, response_wait=5)
-        assert "Response windows pass by themselves after: 5 s" in shown.content
+        assert "Response windows pass by themselves after: 5 s" in shown.text()
         thread, mid = await h.started_game(alice, bob, toy.id)
         await _draw(h, alice, thread)
         info = await h.sessions.get(mid)
@@ -166,7 +166,7 @@ async def test_config_response_wait_changes_the_wait_and_zero_disables(
         assert (await h.store.load_log(mid))[-1].key == "pass"
 
         shown = await h.config(admin, response_wait=0)
-        assert "Response windows pass by themselves after: never" in shown.content
+        assert "Response windows pass by themselves after: never" in shown.text()
         await _draw(h, bob, thread)
         info = await h.sessions.get(mid)
         assert info.window and info.users_to_act == (alice.id,)

@@ -110,7 +110,7 @@ async def _picture(h: Harness, world: World) -> Any:
     matches = [await h.store.get_match(m) for m in (world.lobby, world.game, world.done)]
     logs = [len(await h.store.load_log(m)) for m in (world.game, world.done)]
     messages = [
-        (m.id, m.content, repr(m.embeds), repr(m.components), len(m.history))
+        (m.id, m.text(), repr(m.embeds), repr(m.components), len(m.history))
         for c in world.channels
         for m in h.fake.public(c)
     ]
@@ -144,7 +144,7 @@ async def _forge_all(
             ix = await forge_press(h.fake, user, carrier, custom_id, values)
             await ix.wait_callback()
             answer = ix.original
-            assert ix.modal is not None or (answer is not None and OOPS not in answer.content), (kind, ix)
+            assert ix.modal is not None or (answer is not None and OOPS not in answer.text()), (kind, ix)
             await h.settle()
             assert await _picture(h, world) == before, (kind, custom_id)
 
@@ -238,7 +238,7 @@ async def test_commands_for_anywhere_answer_in_a_dm(fake: FakeDiscord, tmp_path:
         dm = dm_channel(fake, alice)
 
         async def said(name: str, options: dict[str, Any]) -> str:
-            return (await (await fake.slash(alice, dm, name, options)).wait_reply()).content
+            return (await (await fake.slash(alice, dm, name, options)).wait_reply()).text()
 
         assert "how to play" in repr(
             (await (await fake.slash(alice, dm, "rules", {"game": "highcard"})).wait_reply()).embeds
@@ -248,7 +248,7 @@ async def test_commands_for_anywhere_answer_in_a_dm(fake: FakeDiscord, tmp_path:
         board = await (
             await fake.slash(alice, dm, "leaderboard", {"game": "highcard", "scope": "all"})
         ).wait_reply()
-        assert board.embeds and OOPS not in board.content
+        assert board.embeds and OOPS not in board.text()
         assert await said("notify", {"dms": "on", "windows": "auto"}) == commands.DM_WINDOWS
         assert not await h.store.user_setting(alice.id, DM_SETTING)  # refused: nothing changed
         assert "🔔" in await said("notify", {"dms": "on"})
@@ -263,7 +263,7 @@ async def test_a_refused_press_does_not_end_time_away_elsewhere(
     async with Harness.started(fake, tmp_path) as h:
         world = await _world(h, alice, bob)
         away = await (await fake.slash(alice, b_channel, "away until", {"date": "3d"})).wait_reply()
-        assert "away" in away.content.lower(), away.content
+        assert "away" in away.text().lower(), away.text()
         b = b_channel.guild_id
         assert await h.bot.services.away.running(b, alice.id, await h.bot.services.settings.of(b)) is not None
         carrier = _carrier(fake, b_channel, alice)

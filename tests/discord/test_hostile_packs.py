@@ -167,8 +167,8 @@ async def test_another_servers_command_answers_while_a_pack_is_checked(
         added = asyncio.create_task(upload.wait_reply(timeout=30))
         await asyncio.sleep(0.3)  # the check is under way
         stats = await (await fake.slash(bob, elsewhere, "stats")).wait_reply(timeout=30)
-        assert stats.content.startswith("📊 **bob**") and not checked.is_set()  # answered during the check
-        assert (await added).content.startswith("📦 Card pack **The Silk Road** v1")
+        assert stats.text().startswith("📊 **bob**") and not checked.is_set()  # answered during the check
+        assert (await added).text().startswith("📦 Card pack **The Silk Road** v1")
         assert len(await h.store.packs(fake.guild.id)) == 1
 
 
@@ -187,8 +187,8 @@ async def test_stored_packs_read_afresh_leave_the_event_loop_free(
         listed = asyncio.create_task((await fake.slash(ann, fake.channel, "config")).wait_reply(timeout=30))
         await asyncio.sleep(0.3)
         stats = await (await fake.slash(bob, elsewhere, "stats")).wait_reply(timeout=30)
-        assert stats.content.startswith("📊 **bob**") and not checked.is_set()
-        assert "The Silk Road v1" in (await listed).content
+        assert stats.text().startswith("📊 **bob**") and not checked.is_set()
+        assert "The Silk Road v1" in (await listed).text()
 
 
 async def test_a_check_over_the_time_limit_is_refused_in_one_line(
@@ -208,7 +208,7 @@ async def test_a_check_over_the_time_limit_is_refused_in_one_line(
         answer = await (
             await fake.slash(ann, fake.channel, "config", {"cardpack": file, "hints": "off"})
         ).wait_reply(timeout=30)
-        assert answer.content.startswith("silk.toml: took more than 0.2 seconds to check, so it was refused")
+        assert answer.text().startswith("silk.toml: took more than 0.2 seconds to check, so it was refused")
         assert await h.store.packs(fake.guild.id) == []
 
 

@@ -63,23 +63,23 @@ async def test_a_half_made_simultaneous_pick_survives_the_others_moves(
         carol_hand = await h.press(carol, h.board(thread), HAND)  # drawn at state 0, not touched yet
         alice_hand = await h.press(alice, h.board(thread), HAND)
         alice_level2 = await h.press(alice, alice_hand, _options(alice_hand)[0])  # half-made, at state 0
-        assert "Your move:" in alice_level2.content
+        assert "Your move:" in alice_level2.text()
         await h.play_move(bob, thread)  # bob finishes his pick meanwhile
         await h.settle()
         assert (await h.sessions.get(mid)).state_id == 1
         carol_level2 = await h.press(carol, carol_hand, _options(carol_hand)[0])  # navigating an older menu
-        assert "out of date" not in carol_level2.content and "Your move:" in carol_level2.content
+        assert "out of date" not in carol_level2.text() and "Your move:" in carol_level2.text()
         assert all(":1:" in b["custom_id"] for b in carol_level2.buttons)  # drawn at the new state
         older = alice_level2.snapshot()
         done = await h.press(alice, alice_level2, _options(alice_level2)[0])  # completing the older pick
-        assert "✅ You played" in done.content and "out of date" not in done.content
+        assert "✅ You played" in done.text() and "out of date" not in done.text()
         done = await h.press(carol, carol_level2, _options(carol_level2)[0])
-        assert "✅ You played" in done.content
+        assert "✅ You played" in done.text()
         await h.settle()
         rows = await h.store.load_log(mid)
         assert [r.seat for r in rows] == [1, 0, 2] and all(r.key.startswith("choose") for r in rows)
         again = await (await fake.click(alice, older, _options(older)[0])).wait_reply()  # her own move since
-        assert "out of date" in again.content and len(await h.store.load_log(mid)) == 3
+        assert "out of date" in again.text() and len(await h.store.load_log(mid)) == 3
 
 
 def test_an_older_menu_counts_only_if_the_seat_would_see_the_same_one_now() -> None:
@@ -108,7 +108,7 @@ async def test_game_status_in_a_finished_games_thread_shows_the_result(
         assert "alice" in result and "wins" in result
         assert status.attachment("board.png").data[:4] == b"\x89PNG"
         elsewhere = await (await fake.slash(bob, fake.channel, "game status")).wait_reply()
-        assert "no game in this channel" in elsewhere.content  # a channel that never had one
+        assert "no game in this channel" in elsewhere.text()  # a channel that never had one
 
 
 # --- 4. "for 2–2 players" reads "for 2 players" -------------------------------------------------------------
@@ -216,11 +216,11 @@ async def test_stats_and_leaderboard_say_1_point(fake: FakeDiscord, tmp_path: Pa
         await h.sessions.forfeit(mid, bob.id)
         await h.settle()
         stats = await (await fake.slash(alice, thread, "stats", {"game": "omphala"})).wait_reply()
-        assert "1 game played, 1 won (100%), 1 point " in stats.content and "1 points" not in stats.content
+        assert "1 game played, 1 won (100%), 1 point " in stats.text() and "1 points" not in stats.text()
         board = await (await fake.slash(alice, thread, "leaderboard", {"game": "omphala"})).wait_reply()
         assert f"{alice.mention} — 3.4 · 1/1 won" in board.text()  # by rating now (issue 26), no points
         bob_stats = await (await fake.slash(bob, thread, "stats", {"game": "omphala"})).wait_reply()
-        assert "1 game played, 0 won (0%), 0 points" in bob_stats.content
+        assert "1 game played, 0 won (0%), 0 points" in bob_stats.text()
 
 
 # --- 6. /card shows both faces of an Ophidian Gladiator -----------------------------------------------------
@@ -270,15 +270,15 @@ async def test_out_of_range_numbers_are_refused_and_nothing_is_saved(
                 admin, fake.channel, "config", values, check_options=False
             )  # an older registration
             answer = await ix.wait_reply()
-            assert answer.ephemeral and "must be between 0 and" in answer.content, answer.content
-            assert "nothing was changed" in answer.content
+            assert answer.ephemeral and "must be between 0 and" in answer.text(), answer.text()
+            assert "nothing was changed" in answer.text()
         assert await h.store.guild_settings(fake.guild.id) == before  # not even the valid timeout_minutes
         ok = await (await fake.slash(admin, fake.channel, "config", {"reminder_minutes": 0})).wait_reply()
-        assert "Settings for this server" in ok.content
+        assert "Settings for this server" in ok.text()
         page = await (
             await fake.slash(admin, fake.channel, "game log", {"page": -2}, check_options=False)
         ).wait_reply()
-        assert "`page` must be between 0 and" in page.content
+        assert "`page` must be between 0 and" in page.text()
 
 
 # --- issue 33, part 6 ---------------------------------------------------------------------------------------
@@ -314,12 +314,12 @@ async def test_a_person_whose_seat_an_ai_took_is_told_to_take_it_back(
             await (await fake.slash(alice, thread, "game hint")).wait_reply(),
         ]
         for answer in answers:
-            assert answer.ephemeral and TAKE_BACK in answer.content, answer.content
+            assert answer.ephemeral and TAKE_BACK in answer.text(), answer.text()
             assert [b["custom_id"] for b in answer.buttons] == [f"ag:lb:back:{mid}"]
         stranger = await h.press(carol, h.board(thread), HAND)
-        assert "You are not playing in this game" in stranger.content and not stranger.buttons
+        assert "You are not playing in this game" in stranger.text() and not stranger.buttons
         back = await h.press(alice, answers[0], "Take my seat back")
-        assert "You play your seat" in back.content
+        assert "You play your seat" in back.text()
         assert (await h.sessions.get(mid)).seat_of(alice.id) == 0
 
 
@@ -331,12 +331,12 @@ async def test_the_takeover_direct_message_speaks_to_its_reader(
         await (await fake.slash(alice, fake.channel, "notify", {"dms": "on"})).wait_reply()
         thread, _ = await _sleepy_table(h, "ai", alice, bob)
         await _time_out(h)
-        said = next(m for m in fake.public(thread) if "ran out of time" in m.content)
-        assert f"unless {alice.mention} presses **Take my seat back**" in said.content  # the channel: of her
+        said = next(m for m in fake.public(thread) if "ran out of time" in m.text())
+        assert f"unless {alice.mention} presses **Take my seat back**" in said.text()  # the channel: of her
         dms = _dms(fake, alice)
         assert len(dms) == 1 and "You ran out of time" in dms[0].content
         assert (
-            "unless you press **Take my seat back**" in dms[0].content and alice.mention not in dms[0].content
+            "unless you press **Take my seat back**" in dms[0].text() and alice.mention not in dms[0].text()
         )
 
 

@@ -207,18 +207,18 @@ async def play_a_move(
     assert board is not None, "alice's turn never came"
     hand = await press_everywhere(fake, alice, board, HAND)
     for _ in range(10):
-        if "✅ You played" in hand.content:
+        if "✅ You played" in hand.text():
             return
         options = [b["label"] for b in hand.buttons if b["label"] not in NAV]
         quick = [o for o in ("End turn", "Pass") if o in options]
         if quick or options:
             hand = await press_everywhere(fake, alice, hand, (quick or options)[0])
         else:
-            assert hand.selects, f"no move offered to alice: {hand.content}"
+            assert hand.selects, f"no move offered to alice: {hand.text()}"
             ix = await fake.select(alice, hand, [next(iter(hand.option_values().values()))])
             assert await fake.deliver_everywhere(ix) == SHARDS
             hand = await ix.wait_reply(timeout=20)
-    raise AssertionError(f"alice's move was never played: {hand.content}")
+    raise AssertionError(f"alice's move was never played: {hand.text()}")
 
 
 async def play(fake: FakeDiscord, store: Store, mid: int, alice: FakeUser, channel: FakeChannel) -> None:

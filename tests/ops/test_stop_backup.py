@@ -144,9 +144,9 @@ async def attempt(h: Harness, user: FakeUser, thread: FakeChannel) -> str:
     try:
         message = await (await fake.click(user, h.board(thread), HAND)).wait_reply(10)
         for _ in range(10):
-            if RESTARTING in message.content:
+            if RESTARTING in message.text():
                 return "restarting"
-            if "✅ You played" in message.content:
+            if "✅ You played" in message.text():
                 return "played"
             options = [b["label"] for b in message.buttons if b["label"] not in NAV]
             quick = [o for o in ("End turn", "Pass") if o in options]

@@ -201,7 +201,7 @@ async def _move_menu(h: Harness, user: FakeUser, channel: FakeChannel) -> tuple[
         if green:
             return menu, green[0]
         menu = await h.press(user, menu, next(b["label"] for b in menu.buttons if b["label"] not in NAV))
-    raise AssertionError(f"no move to play in {menu.content}")
+    raise AssertionError(f"no move to play in {menu.text()}")
 
 
 async def _menu_open(h: Harness) -> tuple[MatchInfo, FakeUser, FakeMessage, str]:
@@ -220,7 +220,7 @@ async def _answer(fake: FakeDiscord, ix: Any, timeout: float = 10.0) -> tuple[Fa
     (time.monotonic())."""
 
     def said() -> list[FakeMessage]:
-        return [m for m in ix.messages if m.content]
+        return [m for m in ix.messages if m.text()]
 
     await fake.wait_until(lambda: bool(said()), what="an answer", timeout=timeout)
     return said()[0], time.monotonic()
@@ -271,7 +271,7 @@ async def test_a_frozen_postgres_is_answered_in_time_then_play_resumes(
         print(f"the database answered again {time.monotonic() - after_freeze:.1f} s after SIGCONT")
         assert now.state_id == before.state_id, "a move the store refused was played"
         played = await h.press(mover, hand, label)
-        assert "✅ You played" in played.content
+        assert "✅ You played" in played.text()
         assert (await h.store.get_match(mid)).state_id > before.state_id
     starts = [r for r in caplog.records if r.name == "bot.store" and r.getMessage().startswith(OUTAGE_LINE)]
     ends = [r for r in caplog.records if r.name == "bot.store" and r.getMessage().startswith("database back")]
@@ -303,7 +303,7 @@ async def test_a_full_disk_says_so_and_plays_nothing(fake: FakeDiscord, tmp_path
         assert (after.state_id, after.snapshot) == (before.state_id, before.snapshot)
         assert (await h.sessions.get(mid)).state_id == before.state_id
         played = await h.press(mover, hand, label)
-        assert "✅ You played" in played.content
+        assert "✅ You played" in played.text()
 
 
 # --- agora health -------------------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ with response windows the pace (`ag:lbpace:`, `live` or `async`); the lobby says
 each player (their own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
 
 The lobby is one Components V2 message (lobby_layout): a container in the lobby's colour with its words and
-its action rows (the biggest, Ophidian's, is 17 components of Discord's 40). Its seats name people, which
-pings nobody. A lobby posted as an embed before Components V2 keeps its buttons (same custom_ids); its next
-update clears the embed and lays it out anew (an edit may add the V2 flag only to a message it empties).
+its action rows (the biggest, with seat choices, saved decks and both table selects, is 17 components of
+Discord's 40). Its seats name people, which pings nobody. A lobby posted as an embed before Components V2
+keeps its buttons (same custom_ids); its next update clears the embed and lays it out anew (an edit may add
+the V2 flag only to a message it empties).
 
 The buttons act only in the lobby: once the game has started or the lobby closed they answer ephemerally
 (pointing to /game abandon) and the lobby message loses them. "Take my seat back" (`ag:lb:back:<match>`),

@@ -13,6 +13,7 @@ from engine.games.omphala.cards import label as card_label
 from engine.games.ophion.cards import CARDS, STARTING_DECK
 from engine.match import Match
 from engine.table import present
+from engine.table.describe import said
 from engine.table.present import CardEntry, find_card
 
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
@@ -317,7 +318,8 @@ def test_every_front_end_shows_the_prompt_of_the_games_present(
             drawn.clear()
             api.hand(game_id, view, names)
             assert drawn == [asked]  # the hand image draws the game's prompt, unchanged
-            assert hand_description(game_id, view, names).endswith(f": {asked.text}")
+            alt = hand_description(game_id, view, names).splitlines()[0]  # in the words a screen reader says
+            assert alt.endswith(f": {said(pres, asked.text)}")
             status = pres.status(view, names)
             line = status_line(pres, view, names)  # the seat's decision, or the headline for a plain turn
             assert line.startswith(status.headline)

@@ -75,11 +75,11 @@ async def test_the_toy_through_the_fake_discord(toy: HighCard, fake: FakeDiscord
         await h.settle()
         board = h.board(thread)
         assert "alice to draw or pass" in board.text() and "alice: 0" in board.text()
-        assert board.mention_ids == [alice.id]
+        assert set(board.mention_ids) == {alice.id} and board.pinged(alice) and not board.pinged(bob)
         hand = await h.press(alice, board, HAND)
         assert [b["label"] for b in hand.buttons] == ["Draw a card", "Pass"]
         played = await h.press(alice, hand, "Draw a card")
-        assert "✅ You played **Draw a card**" in played.content
+        assert "✅ You played **Draw a card**" in played.text()
         info = await h.play_until_over(mid, thread, {alice.id: alice, bob.id: bob})
         assert info.returns is not None and sum(info.returns) == pytest.approx(1.0)
         await h.settle()

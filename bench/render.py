@@ -1,7 +1,8 @@
 """Benchmark: median board and hand render time and PNG size per game, players and stage of a random game;
 then the replay row: time and size of a 100-turn replay per game.
 
-Usage (from the repository root): .venv/bin/python bench/render.py [--runs N] [--theme dark|light] [--replay]
+Usage (from the repository root):
+    .venv/bin/python bench/render.py [--runs N] [--theme dark|light|contrast] [--replay]
 Board time is the whole render.board call (drawing + palette PNG encoding), wall clock and CPU time (CPU
 time is steadier on a busy machine), then split into draw and encode; cold is one board drawn with every
 tile cache emptied first (the first board a process draws).

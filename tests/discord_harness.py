@@ -44,6 +44,14 @@ def is_board(message: FakeMessage) -> bool:
     return bool(message.embeds and message.attachments and "game #" in (message.embeds[0].get("title") or ""))
 
 
+def assert_v2_board(message: FakeMessage, title: str) -> None:
+    """A Components V2 board (issue 37): no content or embeds, board.png in a media gallery whose alt text
+    starts with "<title> board", the upload described the same."""
+    assert message.v2 and not message.content and not message.embeds
+    assert (message.alt("board.png") or "").startswith(f"{title} board"), message.alt("board.png")
+    assert message.attachment("board.png").description == message.alt("board.png")
+
+
 @dataclass
 class Harness:
     """A fake Discord, the bot under test on a SQLite file, and helpers to act as users."""

@@ -9,7 +9,7 @@ import pytest
 
 from bot.sessions.types import ALL, ASK, AUTO, BY_SETTING, WINDOW_SETTINGS
 from tests.async_players import play_game
-from tests.discord_harness import Harness
+from tests.discord_harness import Harness, assert_v2_board, is_board
 from tests.fakediscord import FakeDiscord
 
 
@@ -70,6 +70,8 @@ async def test_a_whole_ophidian_game_fits_async_play(fake: FakeDiscord, tmp_path
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with Harness.started(fake, tmp_path) as h:
         record = await play_game(h, "ophidian", [alice, bob], windows=AUTO, mode="easy", seed=2, pace="live")
+    boards = [m for m in fake.public_messages() if is_board(m)]  # issue 37: each a V2 board with alt text
+    assert boards and all(assert_v2_board(m, "Ophidian 2350") is None for m in boards)
     assert record.over and record.wrong_word == record.hidden_forced == record.window_posts == 0
     assert record.messages <= 80 and max(record.pings.values()) <= 32
     assert all(record.pings[u] <= record.real_turns[u] for u in record.pings)

@@ -30,22 +30,3 @@ def _forget_card_packs() -> Iterator[None]:
     """Every test starts with the games' own cards only: a card pack a test loaded is forgotten after it."""
     yield
     packs.forget()
-
-
-# The suite's longest tests (half a minute to more than a minute each on 2 cores: random games of the long
-# games, the kill -9 property, whole games through the terminal app and the fake Discord). Started first, so
-# that the two xdist workers end together rather than one waiting on a long test picked up last.
-LONGEST = (
-    "tests/games/test_games_generic.py::test_random_games",
-    "tests/store/test_crash_safety.py::test_sigkill_at_random_moments",
-    "tests/terminal/test_tui.py::test_a_whole_game_with_the_keyboard",
-    "tests/discord/test_async_players.py::test_a_whole_",
-    "tests/discord/test_discord_v2.py::test_a_whole_game",
-    "tests/ops/test_shards_processes.py",
-    "tests/discord/test_discord_restarts.py::test_a_whole_game",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest tests first (a stable sort: the rest keep their order)."""
-    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))

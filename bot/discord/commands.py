@@ -31,6 +31,7 @@ from bot.discord.common import (
     MAX_RESPONSE_WAIT,
     THEME_WORDS,
     check_range,
+    check_theme,
     drawn_names,
     parse_quiet,
     parse_zone,
@@ -545,8 +546,7 @@ class ConfigCommands(Commands):
         quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
         if timezone is not None:
             parse_zone(timezone)  # refused politely before anything is changed
-        if theme is not None and theme_of(theme) is None:
-            raise SessionError(f"There is no theme {theme!r}; the themes are: {', '.join(THEME_WORDS)}.")
+        check_theme(theme)
         for level in (ai_level, timeout_ai_level):
             if level is not None and level not in levels():
                 raise SessionError(f"There is no AI level {level!r}; the levels are: {', '.join(levels())}.")
@@ -621,8 +621,7 @@ class NotifyCommands(Commands):
         user = interaction.user.id
         if windows is not None and interaction.guild_id is None:
             raise SessionError(DM_WINDOWS)  # before anything is changed
-        if theme is not None and theme != SERVER_THEME and theme_of(theme) is None:
-            raise SessionError(f"There is no theme {theme!r}; the themes are: {', '.join(THEME_WORDS)}.")
+        check_theme(None if theme == SERVER_THEME else theme)
         if board is not None and board not in BOARD_WORDS:
             raise SessionError(f"`board:` is `{IMAGE}` or `{TEXT}`.")
         if dms is not None:

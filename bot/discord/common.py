@@ -17,6 +17,7 @@ from bot.discord.budget import yielding
 from bot.sessions import MatchInfo, SessionError
 from engine.table.present import seat_refs
 from engine.text import TextError, check_text, printable
+from render.kit import THEMES
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -50,9 +51,10 @@ POLICY_WORDS = {
     "ai": "an AI takes the seat (a loss for the player unless they take it back)",
     "forfeit": "the player forfeits",
 }
-# The images' themes (render.kit.THEMES' names): a server's boards (/config theme:), a person's hand
-# (/notify theme:); a stored name that is not one of them reads as the default.
-THEME_WORDS = {"dark": "Dark", "light": "Light", "contrast": "High contrast"}
+# The images' themes, as render draws them (render.kit.THEMES: name -> the words people see): a server's
+# boards (/config theme:), a person's hand (/notify theme:); a stored name not among them reads as
+# the default.
+THEME_WORDS = {name: theme.title for name, theme in THEMES.items()}
 DEFAULT_THEME = "dark"
 
 
@@ -376,6 +378,12 @@ class GuildSettings:
 def theme_of(name: Any) -> str | None:
     """A stored theme name if it is one of THEME_WORDS, else None."""
     return name if isinstance(name, str) and name in THEME_WORDS else None
+
+
+def check_theme(name: str | None) -> None:
+    """Refuse politely (SessionError) a theme name that is none of THEME_WORDS (None: not given)."""
+    if name is not None and theme_of(name) is None:
+        raise SessionError(f"There is no theme {name!r}; the themes are: {', '.join(THEME_WORDS)}.")
 
 
 def _level(name: Any) -> str:

@@ -46,6 +46,7 @@ from engine.core import Action, Event, PlayerId
 from engine.match import Match
 from engine.registry import games
 from engine.registry import get as get_game
+from engine.table import lesson
 from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
@@ -333,7 +334,7 @@ class SessionBase:
         live.window = after.window  # keyed by state_id and seats: _info reuses it for the new position
         live.automatic = after.automatic  # likewise, keyed by state_id
         live.legal = after.legal  # likewise, keyed by the Match and its state_id
-        if policy.deadline_for is None:
+        if policy.deadline_for is None or lesson.practice(rec.options):  # a practice game has no clock
             return u
         try:
             deadline = policy.deadline_for(self._info(after))
@@ -369,7 +370,10 @@ class SessionBase:
         )
 
     def _results(self, live: Live, match: Match) -> list[ResultRow]:
-        """Each seat's share of the win of a finished match."""
+        """Each seat's share of the win of a finished match ([] for a practice game: never rated nor in
+        stats)."""
+        if lesson.practice(live.record.options):
+            return []
         shares = match.game.returns(match.state) or [0.0] * match.num_players
         seats = live.record.seats
         return [result_row(i, seats[i], float(shares[i])) for i in range(len(seats))]

@@ -35,6 +35,7 @@ class Live:
     banks: tuple[Any, Banks] | None = None  # (state_id and seats, the bank clocks then), computed once
     # (the Match and state_id, {seat: its legal actions}): computed once per position and seat
     legal: tuple[Match, int, dict[PlayerId, list[Action]]] | None = None
+    guide: tuple[Match, int, Any] | None = None  # (the Match and state_id, a practice game's lesson.Guide)
 
 
 @dataclass(slots=True)

@@ -29,6 +29,7 @@ from engine.carddata import CardDataError
 from engine.core import JSON, Event, Game, PlayerId
 from engine.match import Match
 from engine.registry import get as get_game
+from engine.table import lesson
 from engine.table.present import SeatChoice, deck_of, player_count
 from engine.table.present import of as presentation_of
 
@@ -89,6 +90,33 @@ class Lobby(SessionBase):
             info = self._info(live)
             await self._publish(SessionEvent("created", info, seat=0 if seat_host else None, user=host_user))
         return info
+
+    async def learn(
+        self,
+        channel_id: int | None,
+        guild_id: int | None,
+        game_id: str,
+        user: UserId,
+        *,
+        name: str = "",
+        origin: str = "discord",
+    ) -> MatchInfo:
+        """Deal a practice game of the game's tutorial (engine/table/lesson.py) for one person: its fixed
+        deal, the person in the first seat, AI seats of the tutorial's level; never rated nor counted in
+        stats, and no turn clock. Refused for a game without a tutorial, or a channel with a game."""
+        try:
+            tutorial = lesson.of(get_game(game_id))
+        except KeyError:
+            raise SessionError(f"There is no game called {game_id!r}.") from None
+        if tutorial is None:
+            raise SessionError(f"{get_game(game_id).title} has no tutorial yet.")
+        options = tutorial.match_options()
+        info = await self.create(
+            channel_id, guild_id, game_id, user, options, seed=tutorial.seed, host_name=name, origin=origin
+        )
+        for _ in range(tutorial.players - 1):
+            await self.add_ai(info.id, user, tutorial.level)
+        return await self.start(info.id, user)
 
     async def rematch(
         self, match_id: int, user: UserId, channel_id: int | None, *, host_name: str = ""
@@ -426,7 +454,11 @@ class Lobby(SessionBase):
             n = match.num_players
             shares = tuple(0.0 if i == seat else 1 / (n - 1) for i in range(n))
             seats = live.record.seats
-            results = [result_row(i, seats[i], shares[i]) for i in range(n)]
+            results = (
+                None
+                if lesson.practice(live.record.options)
+                else [result_row(i, seats[i], shares[i]) for i in range(n)]
+            )
             names = [as_written(seat_name(seats, i)) for i in range(n)]  # the note is Markdown
             why = f" ({reason})" if reason else ""
             won = f"{names[1 - seat]} wins" if n == 2 else "the others share the win"
@@ -543,8 +575,8 @@ def _dealt_options(game: Game[Any], rec: MatchRecord) -> JSON:
     options["seat_choices"], one dict per seat in seat order; the saved decks people bring become
     options["decks"], one per seat (the deck's JSON or None), and leave their choice out of that seat's
     seat_choices (present only when someone brings one); nothing else changes."""
-    if not choices_with_pack(game, rec.options):
-        return rec.options
+    if not choices_with_pack(game, rec.options) or lesson.practice(rec.options):
+        return rec.options  # a practice game is dealt with its tutorial's own choices
     seat_choices = seat_picks(rec.options, rec.seats)
     options = {k: v for k, v in rec.options.items() if k not in ("picks", BROUGHT)}
     brought = rec.options.get(BROUGHT) or {}

@@ -26,6 +26,7 @@ from bot.store import ACTIVE, LogRow, MatchSummary
 from engine.core import JSON, Event, PlayerId, find_action
 from engine.match import Match
 from engine.registry import games
+from engine.table import lesson
 from engine.table.events import event_owner
 from engine.table.present import of as presentation_of
 
@@ -190,7 +191,24 @@ class Play(SessionBase):
         view = None if match is None else match.game.view(match.state, seat)
         active = match is not None and live.record.status == ACTIVE and seat is not None
         undo = active and match is not None and seat is not None and match.can_undo(seat)
-        return SeatSnapshot(self._info(live), self._moves(live, seat), view, undo, _stamp(live))
+        guide = self._guide(live, seat)
+        moves = self._moves(live, seat)
+        if guide is not None and guide.suggested is not None:
+            moves = _suggested_first(moves, guide.suggested)
+        return SeatSnapshot(self._info(live), moves, view, undo, _stamp(live), guide)
+
+    def _guide(self, live: Live, seat: PlayerId | None) -> lesson.Guide | None:
+        """The learner's guide in a practice game (for their seat only), computed once per position."""
+        match = live.match
+        game_id = lesson.practice(live.record.options)
+        if match is None or game_id is None or seat != lesson.LEARNER:
+            return None
+        if live.guide is not None and live.guide[0] is match and live.guide[1] == match.state_id:
+            return live.guide[2]
+        tutorial = lesson.of(match.game)
+        guide = None if tutorial is None else lesson.follow(match.game, tutorial, match.log)
+        live.guide = (match, match.state_id, guide)
+        return guide
 
     def _moves(self, live: Live, seat: PlayerId | None) -> list[Move]:
         """The seat's legal moves with menu paths, in the game's menu order ([] if none now)."""
@@ -226,6 +244,16 @@ class Play(SessionBase):
         """Running matches (of this process's shards) whose turn deadline has passed (for reminders and
         timeout policies)."""
         return await self.store.expired_deadlines(self.clock() if now is None else now, shards=self.shards)
+
+
+def _suggested_first(moves: list[Move], key: str) -> list[Move]:
+    """A learner's moves with the lesson's suggested move first and the way to it marked in every menu."""
+    at = next((i for i, m in enumerate(moves) if m.key == key), None)
+    if at is None:
+        return moves
+    paths = lesson.marked([m.path for m in moves], at)
+    ordered = [Move(m.key, p) for m, p in zip(moves, paths, strict=True)]
+    return [ordered[at], *ordered[:at], *ordered[at + 1 :]]
 
 
 def _stamp(live: Live) -> tuple[object, ...]:

@@ -11,6 +11,7 @@ from discord.utils import escape_markdown
 from bot.sessions.clock import Banks
 from bot.store import ABANDONED, ACTIVE, BROKEN, FINISHED, MatchRecord, Seat
 from engine.core import Event, PlayerId
+from engine.table.lesson import Guide
 from engine.text import printable
 
 UserId = int
@@ -154,6 +155,9 @@ class SeatSnapshot:
     view: Any  # game.view for their seat (a spectator's without one); None before the deal
     can_undo: bool  # whether undo would be accepted for them now
     stamp: object = field(default=None, compare=False, repr=False)  # the match as read (SessionManager.fresh)
+    # The learner's guide in a practice game (engine/table/lesson.py: their step now, the steps done), for
+    # the learner only; None otherwise. Their suggested move is first in `moves`, its way marked.
+    lesson: Guide | None = None
 
 
 @dataclass(frozen=True, slots=True)

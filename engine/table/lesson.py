@@ -214,6 +214,25 @@ def follow(game: Game[Any], tutorial: Tutorial, log: Sequence[tuple[PlayerId, st
     return Guide(tutorial, i, suggested.key, tuple(outcomes), (*missed, *range(first, i)))
 
 
+def sample_state(game: Game[Any], tutorial: Tutorial) -> Any:
+    """The state the one-page rules draw as the sample board: the tutorial's deal after `page.sample`
+    moves, the learner making the suggested moves of the steps in order (else their first legal move) and
+    every other seat its first legal move; pure and the same every time."""
+    state = game.setup(tutorial.players, tutorial.seed, tutorial.match_options())
+    first = 0
+    for _ in range(tutorial.page.sample):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = LEARNER if LEARNER in to_act else to_act[0]
+        legal = game.legal_actions(state, seat)
+        move = legal[0]
+        if seat == LEARNER and (found := _find(tutorial.steps, first, legal)) is not None:
+            first, move = found[0] + 1, found[1]
+        game.apply(state, move)
+    return state
+
+
 def quoted(rule: str) -> str:
     """A rule sentence as the guide quotes it: in quotation marks, whitespace made single."""
     return f"“{' '.join(rule.split())}”"

@@ -236,6 +236,12 @@ class Presentation(Protocol):
     Optional attribute `hand_text: bool`: True when the hand image prints each card's whole text (the alt
     text then ends with it).
 
+    Optional function `explain(view, key, path, names) -> list[str]` (read it with `move_words`): what a
+    move of the viewer does, in plain words, from their own view: "what will happen now" if they make it
+    (the move's key and menu path as game.describe gives them), a sentence or two; the texts of the cards it
+    names are added by `move_words` from the catalogue. The hand menu's ❔ and the terminal's inspector show
+    it; a step of a tutorial points at it.
+
     Optional attribute `windows: bool` (read it with `has_windows`): True for a game with response windows.
 
     Optional attribute `ends: frozenset[str]` (read it with `ends_of`): the kinds of move that end the
@@ -395,6 +401,28 @@ def _beside(game: Any, name: str) -> str:
     path = getattr(module, "__file__", None)
     found = Path(path).resolve().parent / name if path else None
     return found.read_text(encoding="utf-8") if found is not None and found.is_file() else ""
+
+
+def key_args(key: str) -> dict[str, str]:
+    """The arguments of an action key ("attack:c=KC:t=1" -> {"c": "KC", "t": "1"})."""
+    return dict(part.partition("=")[::2] for part in key.split(":")[1:] if "=" in part)
+
+
+def move_words(present: Any, view: JSON, key: str, path: Sequence[str], names: Sequence[str]) -> list[str]:
+    """What a move does, in plain words: the game's `explain` (what will happen now), else the move's menu
+    path; then each card the move names (by a catalogue id among its key's arguments), by name with its
+    text. Drawn from the viewer's own view and the printed catalogue only."""
+    explain = getattr(present, "explain", None)
+    lines = [line for line in (explain(view, key, tuple(path), names) if explain else []) if line]
+    if not lines:
+        lines = [" › ".join(path) + "."]
+    catalogue = {e.id: e for e in present.catalogue()}
+    named = dict.fromkeys(v for v in key_args(key).values() if v in catalogue)
+    for card in named:
+        entry = catalogue[card]
+        if entry.text:
+            lines.append(f"{entry.name}: {entry.text}")
+    return lines
 
 
 def has_windows(present: Any) -> bool:

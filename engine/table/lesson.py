@@ -233,6 +233,16 @@ def sample_state(game: Game[Any], tutorial: Tutorial) -> Any:
     return state
 
 
+def page_lines(title: str, page: Page) -> list[str]:
+    """The one-page rules in words (the terminal's `h`, the picture's text and its alt text): the summary,
+    a turn step by step, the sample board's parts, how to win."""
+    lines = [f"How to play {title}", page.summary, "", "A turn:"]
+    lines += [f"{i}. {step}" for i, step in enumerate(page.turn, 1)]
+    lines += ["", "On the sample board:"]
+    lines += [f"• {name}: {what}" for name, what in page.parts]
+    return [*lines, "", f"How to win: {page.win}"]
+
+
 def quoted(rule: str) -> str:
     """A rule sentence as the guide quotes it: in quotation marks, whitespace made single."""
     return f"“{' '.join(rule.split())}”"

@@ -50,6 +50,7 @@ from bot.discord.board import Boards
 from bot.discord.budget import Budget, sweep_sparingly
 from bot.discord.common import OOPS, reply
 from bot.discord.decks import DeckEditButton
+from bot.discord.learn import RealTableButton
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
 from bot.discord.mine import RematchButton
@@ -87,6 +88,7 @@ COMPONENTS = (
     RulesButton,
     DeckEditButton,
     RematchButton,
+    RealTableButton,
 )
 
 

@@ -51,6 +51,7 @@ from bot.discord.common import (
     drawn_names,
     fits,
     jump_link,
+    lesson_text,
     seat_label,
     seat_names,
     unarchived,
@@ -58,6 +59,7 @@ from bot.discord.common import (
     with_names,
     without,
 )
+from bot.discord.learn import real_table_button
 from bot.discord.menus import HandButton
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton
@@ -81,6 +83,7 @@ from bot.store import (
 )
 from engine.registry import get as get_game
 from engine.table import describe
+from engine.table.lesson import practice
 from engine.table.present import Status, has_windows, of
 from engine.text import printable
 
@@ -124,8 +127,8 @@ def board_items(info: MatchInfo, *, hand: bool = True) -> list[discord.ui.Item[A
     """My hand & moves (while the game runs, on the current board only), Rematch (once it has finished),
     Log and Rules."""
     items: list[discord.ui.Item[Any]] = []
-    if info.status == FINISHED:
-        items.append(RematchButton(info.id).item)
+    if info.status == FINISHED:  # a practice game's next step is a real table
+        items.append(real_table_button(info.id) if practice(info.options) else RematchButton(info.id).item)
     if info.status == ACTIVE and hand:
         items.append(HandButton(info.id, info.state_id).item)
     items.append(LogButton(info.id, -1, emoji="📜").item)
@@ -195,13 +198,15 @@ def board_layout(
     ping: str = "",
     buttons: bool = True,
     alt: str = "",
+    lesson: str = "",
 ) -> StaticLayout:
     """The board as one Components V2 message: the line that pings (new messages only notify), then a
     container in the status's colour with the game's headline, prompt and whose turn, the image (board.png,
     with its alt text), the result and rating changes once finished, the last events, the scores, who is
     away (bot/discord/away.py), the deadline (with the server's settings as last read) and a footer; then
     the buttons (`buttons`: the board's own; else none, as /game status shows it). `alt`: the image's alt
-    text, when the caller has it already (board_alt otherwise)."""
+    text, when the caller has it already (board_alt otherwise). `lesson`: a practice game's guide (after
+    the image, before the events: what the learner reads first after the picture)."""
     away = away or OnBoard()
     status = status or status_of(info, view)
     labels = [seat_label(info, i) for i in range(len(info.seats))]  # an AI seat with its level
@@ -211,9 +216,10 @@ def board_layout(
     pack = f" · card pack {printable(found[0])} v{found[1]}" if (found := pack_of(info.options)) else ""
     finished = info.status == FINISHED
     deadline = settings.deadline_line(info, away.since)  # the turn's timeout as a Discord timestamp
-    ping, head, result, rated, *rest = fits([
+    ping, head, lesson, result, rated, *rest = fits([
         ping,
         f"### {info.title} — game #{info.id}\n{_description(info, status)}",
+        lesson,
         f"**Result:** {_result(info) or '—'}" if finished else "",
         f"**Rating on this server**\n{ratings}" if finished and ratings else "",
         "**Last events**\n" + "\n".join(f"• {e}" for e in events) if events else "",
@@ -224,7 +230,7 @@ def board_layout(
     ])  # fmt: skip
     image = discord.MediaGalleryItem("attachment://board.png", description=alt or board_alt(info, view))
     body: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(head), discord.ui.MediaGallery(image)]
-    body += [discord.ui.TextDisplay(t) for t in (result, rated, *rest) if t]
+    body += [discord.ui.TextDisplay(t) for t in (lesson, result, rated, *rest) if t]
     layout = StaticLayout()
     if ping:
         layout.add_item(discord.ui.TextDisplay(ping))
@@ -446,8 +452,12 @@ class Boards:
         recent = list(self.recent.get(mid, ()))
         alt = board_alt(info, view)  # worded once, whatever is tried below
 
+        lesson = lesson_text(info, seen.lesson)
+
         def layout(ping: str) -> StaticLayout:
-            return board_layout(info, view, recent, self.settings, status, ratings, away, ping=ping, alt=alt)
+            return board_layout(
+                info, view, recent, self.settings, status, ratings, away, ping=ping, alt=alt, lesson=lesson
+            )
 
         key = RESULT if info.status == FINISHED else _json_key(turn_key(status, info))
         # the people the bot waits on (the result names everyone and pings nobody)

@@ -1,6 +1,6 @@
 """The slash commands, one class per concern, each built with the bot's services (bot/discord/services.py):
 
-    /play, /game …, /games        TableCommands, GameCommands    (a game in a channel)
+    /play, /learn, /game …, /games   TableCommands, GameCommands (a game in a channel; a practice game)
     /rules, /card, /stats, /leaderboard   ReadingCommands        (anyone may look)
     /config                       ConfigCommands                 (Manage Server)
     /notify, /away …              NotifyCommands, AwayCommands   (a person's own choices)
@@ -33,6 +33,7 @@ from bot.discord.common import (
     check_range,
     check_theme,
     drawn_names,
+    jump_link,
     parse_quiet,
     parse_zone,
     reply,
@@ -42,14 +43,14 @@ from bot.discord.common import (
     with_names,
 )
 from bot.discord.decks import DeckCommands
+from bot.discord.learn import THREADS_OFF, open_table, practice_of, private_thread
 from bot.discord.lobby import (
     LEVEL_WORDS,
     close_lobby_message,
     levels,
     lobby_layout,
-    lobby_message,
-    remember_lobby_message,
 )
+from bot.discord.menus import SETTLE_WAIT, hand_message
 from bot.discord.mine import games_list
 from bot.discord.packs import (
     add_pack,
@@ -72,6 +73,7 @@ from bot.sessions.packs import PACK, pack_option
 from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS, own_seat
 from bot.store import ACTIVE, BROKEN, FINISHED, LOBBY
 from engine.registry import games
+from engine.table import lesson
 from engine.table.present import player_count
 
 log = logging.getLogger("bot.discord.commands")
@@ -198,7 +200,7 @@ async def in_a_server(interaction: discord.Interaction) -> bool:
 
 
 class TableCommands(Commands):
-    """/play opens a lobby; /games lists a person's games here."""
+    """/play opens a lobby; /learn deals a practice game; /games lists a person's games here."""
 
     @command("play", "Open a lobby for a game", games=True)
     @app_commands.describe(
@@ -219,11 +221,8 @@ class TableCommands(Commands):
         """/play: open a lobby, in a new thread unless the server chose "here" (or we are in a thread
         already); `seats` sets the table's size, `pack` deals it with one of this server's card packs."""
         services = self.services
-        user = interaction.user
-        channel = interaction.channel
-        settings = await services.settings.of(interaction.guild_id) if interaction.guild_id else None
         found = games().get(game)
-        if found is None:
+        if found is None or interaction.guild_id is None:
             raise SessionError(f"There is no game called {game!r}.")
         title = found.title
         if seats is not None and not found.min_players <= seats <= found.max_players:
@@ -232,39 +231,51 @@ class TableCommands(Commands):
         if pack is not None and pack.strip():  # the pack's latest version, copied into the match
             dealt = await pack_option(services.store, interaction.guild_id, game, pack)
             options = {**(options or {}), PACK: dealt}
-        use_thread = settings is not None and settings.threads and isinstance(channel, discord.TextChannel)
 
-        async def open_at(channel_id: int | None) -> MatchInfo:
-            """The lobby, opened in this channel or thread."""
-            guild, host = interaction.guild_id, user.display_name
-            return await services.sessions.create(channel_id, guild, game, user.id, options, host_name=host)
+        async def respond(**kwargs: Any) -> discord.Message:
+            await interaction.response.send_message(**kwargs)
+            return await interaction.original_response()
 
-        if not use_thread:
-            info = await open_at(interaction.channel_id)
-            await interaction.response.send_message(**lobby_message(info, services.settings))
-            await remember_lobby_message(services.store, info, await interaction.original_response())
-            return
-        await interaction.response.send_message(
-            f"🎲 {user.mention} is opening a table of **{title}** — join in the thread below!",
-            allowed_mentions=discord.AllowedMentions.none(),  # the host is here: naming them is enough
-        )
-        opener = await interaction.original_response()
-        try:
-            thread = await opener.create_thread(
-                name=f"{title} — {user.display_name}'s table"[:100], auto_archive_duration=10080
+        channel = interaction.channel
+        await open_table(services, interaction.user, interaction.guild_id, channel, game, options, respond)
+
+    @command("learn", "Learn a game by playing it: a private practice game, guided step by step", games=True)
+    @app_commands.describe(game="Which game")
+    @app_commands.guild_only()
+    @guarded
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """/learn: a private practice game of the game's tutorial against the easy AI (a private thread, or
+        the learner's own messages where the server plays in place); the one still going comes back."""
+        services = self.services
+        found = games().get(game)
+        if found is None or interaction.guild_id is None:
+            raise SessionError(f"There is no game called {game!r}.")
+        if lesson.of(found) is None:
+            raise SessionError(f"{found.title} has no tutorial yet; `/rules` shows how to play it.")
+        user, guild = interaction.user, interaction.guild_id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await practice_of(services, guild, user.id, game)
+        note = "📘 Your practice game, where you left it."
+        if info is None:
+            thread = None
+            if (await services.settings.of(guild)).threads:
+                thread = await private_thread(interaction.channel, found.title, user.display_name, user)
+            where = thread.id if thread is not None else None
+            info = await services.sessions.learn(where, guild, game, user.id, name=user.display_name)
+            note = f"📘 **Learn {found.title}** — a practice game against the easy AI, never rated."
+            if thread is None:
+                note += f"\n-# {THREADS_OFF}"
+        if info.channel_id is not None:
+            link = jump_link(guild, info.channel_id)
+            await interaction.followup.send(
+                f"{note}\nIt is in a private thread only you can see: {link} — press **My hand & moves** "
+                "there: the lesson's move is first in your menu, marked 👉.",
+                ephemeral=True,
             )
-        except discord.Forbidden:  # no "Create Public Threads" permission here: play in the channel
-            log.warning(
-                "no permission to create a thread in channel %s; lobby opened in place",
-                interaction.channel_id,
-            )
-            info = await open_at(interaction.channel_id)
-            await opener.edit(**lobby_message(info, services.settings))
-            await remember_lobby_message(services.store, info, opener)
             return
-        info = await open_at(thread.id)
-        sent = await thread.send(**lobby_message(info, services.settings))
-        await remember_lobby_message(services.store, info, sent)
+        await services.sessions.settled(info.id, SETTLE_WAIT)
+        kwargs = await hand_message(interaction, info.id, note)
+        await interaction.followup.send(ephemeral=True, view=kwargs["view"], files=kwargs["attachments"])
 
     @command("games", "Your games on this server: whose move, and a link to each board")
     @app_commands.guild_only()
@@ -371,7 +382,9 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
         ephemerally; searched from what that player can see (in the AI pool, never on the event loop)."""
         services = self.services
         info = await _here(services, interaction)
-        if interaction.guild_id is not None and not (await services.settings.of(interaction.guild_id)).hints:
+        practising = lesson.practice(info.options) is not None  # a practice game always has hints
+        guild = interaction.guild_id
+        if guild is not None and not practising and not (await services.settings.of(guild)).hints:
             raise SessionError(HINTS_OFF)
         seat = own_seat(info, interaction.user.id, HINT_REFUSED)
         if info.status != ACTIVE:
@@ -726,7 +739,7 @@ def install(tree: app_commands.CommandTree[Any], services: Services) -> None:
     """Add every command to the tree, in the order Discord has always been given them (the registered JSON
     is the same byte for byte: tests/test_discord_commands.py)."""
     tree.interaction_check = in_a_server  # type: ignore[method-assign]
-    play, games_cmd = TableCommands(services).commands()
+    play, learn, games_cmd = TableCommands(services).commands()
     ordered: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
         play,
         GameCommands(services),
@@ -736,6 +749,7 @@ def install(tree: app_commands.CommandTree[Any], services: Services) -> None:
         DeckCommands(services),
         games_cmd,
         AwayCommands(services),
+        learn,
     ]
     for cmd in ordered:
         tree.add_command(cmd)

@@ -15,6 +15,7 @@ import discord
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.budget import yielding
 from bot.sessions import MatchInfo, SessionError
+from engine.table.lesson import Guide, guide_lines
 from engine.table.present import seat_refs
 from engine.text import TextError, check_text, printable
 from render.kit import THEMES
@@ -201,6 +202,14 @@ def seat_names(info: MatchInfo) -> list[str]:
 def with_names(info: MatchInfo, text: str) -> str:
     """An engine event text with seat numbers ("P2") replaced by the players' names."""
     return seat_refs(text, seat_names(info))
+
+
+def lesson_text(info: MatchInfo, guide: Guide | None) -> str:
+    """What a practice game's guide says now (engine/table/lesson.py guide_lines), with the players' names:
+    on its board (a private thread) and in the learner's menu; "" for any other game."""
+    if guide is None:
+        return ""
+    return "\n".join(with_names(info, line) for line in guide_lines(guide, info.over, bold="**"))
 
 
 def who(info: MatchInfo, seat: int) -> str:

@@ -49,10 +49,12 @@ from bot.discord.common import (
     custom_id_of,
     drawn_names,
     fits,
+    lesson_text,
     reply,
     values_of,
     who,
 )
+from bot.discord.learn import real_table_button
 from bot.discord.prefs import TEXT, board_text
 from bot.discord.services import guarded_press, services_of
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
@@ -62,6 +64,7 @@ from engine.registry import get as get_game
 from engine.table import describe
 from engine.table.decisions import PASS
 from engine.table.describe import fit
+from engine.table.lesson import practice, step_lines
 from engine.table.present import of, seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
@@ -76,6 +79,7 @@ UNCLAIMED = (
 )
 SETTLE_WAIT = 8.0  # seconds a reply to a move waits for the steps played after it (an AI thinks ~1 s a move)
 HAND_URL = "attachment://hand.png"  # the hand image in its media gallery
+BOARD_URL = "attachment://board.png"  # a practice game without a channel shows its board with the hand
 PATH = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)"  # option indexes "2.0", or "" for the top level
 
 
@@ -244,6 +248,8 @@ async def hand_message(
     services = services_of(interaction)
     prefs, settings = services.prefs, services.settings
     lines = [note] if note else []
+    if guide := lesson_text(info, seen.lesson):  # a practice game: what its guide says now
+        lines.append(guide)
     view: StaticView | None = None
     if info.over:
         lines.append("This game is over.")
@@ -285,8 +291,18 @@ async def hand_message(
         mine = hand_description(info.game_id, private, drawn_names(info))
         files.append(discord.File(io.BytesIO(png), "hand.png", description=mine))
         image = discord.MediaGalleryItem(HAND_URL, description=mine)
-        hand = discord.ui.Container(discord.ui.MediaGallery(image))
-    return {"view": hand_layout(hand, text, view), "attachments": files, "content": None, "embed": None}
+        galleries: list[discord.ui.MediaGallery[Any]] = [discord.ui.MediaGallery(image)]
+        if practice(info.options) and info.channel_id is None:  # no board in a channel: it is shown here
+            public = await services.sessions.view_for(mid, None)
+            board = await services.drawing.board(info.game_id, public, drawn_names(info), info.options, theme)
+            alt = describe.board_alt(of(get_game(info.game_id)), info.title, public, drawn_names(info))
+            files.append(discord.File(io.BytesIO(board), "board.png", description=alt))
+            galleries.insert(0, discord.ui.MediaGallery(discord.MediaGalleryItem(BOARD_URL, description=alt)))
+        hand = discord.ui.Container(*galleries)
+    layout = hand_layout(hand, text, view)
+    if info.over and practice(info.options):
+        layout.add_item(discord.ui.ActionRow(real_table_button(info.id)))
+    return {"view": layout, "attachments": files, "content": None, "embed": None}
 
 
 class HandButton(
@@ -405,6 +421,8 @@ async def _press(
         return
     if level.move is None or level.options:
         text, view = menu(mid, info.state_id, moves, path, page)  # the hand stays; the text is the prompt's
+        if seen.lesson is not None:  # the step's words stay while the learner finds its move
+            text = "\n".join([*step_lines(seen.lesson, bold="**"), text])
         layout = hand_layout(kept_hand(interaction.message), text, view)
         await interaction.response.edit_message(view=layout, content=None, embed=None)
         return

@@ -42,6 +42,7 @@ from bot.drawing import Drawing
 from bot.ops import tagged
 from bot.sessions import MatchInfo, SeatTakenOver, SessionError, SessionManager
 from bot.store import ANSWER_BY, DiskFull, Store, StoreUnavailable
+from engine.table.lesson import practice
 
 log = logging.getLogger("bot.discord")
 
@@ -173,10 +174,15 @@ async def owned_here(interaction: discord.Interaction, match_id: int) -> MatchIn
     """The match or lobby a pressed component names, if it belongs to the server and the channel the press
     comes from; refused politely (SessionError) otherwise. Discord delivers whatever custom_id a client
     sends, with the client's own server and channel, so a custom_id proves nothing about where it was shown:
-    every component of a game is shown in the game's channel (or thread) only, ephemeral ones included."""
+    every component of a game is shown in the game's channel (or thread) only, ephemeral ones included; a
+    practice game without a channel is its learner's alone, shown in their own messages wherever they are."""
     info = await services_of(interaction).sessions.peek(match_id)  # its server and channel never change
     if info.guild_id is None or info.guild_id != interaction.guild_id:
         raise SessionError(OTHER_SERVER if interaction.guild_id is not None else NOT_IN_A_DM)
+    if info.channel_id is None and practice(info.options):  # shown only in its learner's own messages
+        if interaction.user.id != info.host_user:
+            raise SessionError("That is someone else's practice game; start your own with `/learn`.")
+        return info
     if info.channel_id != interaction.channel_id:
         raise SessionError(f"That button belongs to game #{info.id} in <#{info.channel_id}>; press it there.")
     return info

@@ -182,7 +182,8 @@ class Play(SessionBase):
             match = live.match
             view = None if match is None else match.game.view(match.state, None)
             automating = match_id in self._ai_tasks and self._automatic(live, policy) is not None
-            return TableSnapshot(self._info(live), view, self._waits_on(live, policy), automating)
+            guide = self._guide(live, lesson.LEARNER)
+            return TableSnapshot(self._info(live), view, self._waits_on(live, policy), automating, guide)
 
     def _seen(self, live: Live, user: UserId) -> SeatSnapshot:
         """The person's snapshot of the cached match (see snapshot); the caller holds the lock."""

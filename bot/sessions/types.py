@@ -172,6 +172,9 @@ class TableSnapshot:
     # A move is about to be played for a person (their window setting, a lone move) by the running AI task:
     # a front end may wait for it rather than show the position in between.
     automating: bool
+    # A practice game's guide for its learner (engine/table/lesson.py): the board of a practice game is
+    # theirs (a private thread), so it says their lesson. None for any other game.
+    lesson: Guide | None = None
 
 
 @dataclass(frozen=True, slots=True)

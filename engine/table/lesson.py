@@ -115,6 +115,7 @@ class Guide:
     suggested: str | None = None  # that step's move
     outcomes: tuple[Outcome, ...] = ()  # the guided steps done, in order
     missed: tuple[int, ...] = ()  # steps passed over (their move was not open when their turn came)
+    just: Outcome | None = None  # the learner's last move, when it was a guided one (the guide answers it)
 
     @property
     def last(self) -> Outcome | None:
@@ -196,22 +197,27 @@ def follow(game: Game[Any], tutorial: Tutorial, log: Sequence[tuple[PlayerId, st
         legal = _choosing(game, state, seat) if seat in game.to_act(state) else []
         return _find(steps, first, legal) if legal else None
 
-    for mover, key in log:
-        if first >= len(steps):
-            return Guide(tutorial, None, None, tuple(outcomes), tuple(missed))
-        if mover == seat and (found := at_decision()) is not None:
-            i, suggested = found
-            missed += range(first, i)
-            made = find_action(game, state, mover, key)
-            paths = tuple(game.describe(state, made)), tuple(game.describe(state, suggested))
-            outcomes.append(Outcome(i, key, suggested.key, *paths))
-            first = i + 1
+    just: Outcome | None = None
+    for at, (mover, key) in enumerate(log):
+        if first >= len(steps):  # the guided part is over: the rest of the log changes nothing here
+            later = any(m == seat for m, _ in log[at:])
+            return Guide(tutorial, None, None, tuple(outcomes), tuple(missed), None if later else just)
+        if mover == seat:
+            just = None
+            if (found := at_decision()) is not None:
+                i, suggested = found
+                missed += range(first, i)
+                made = find_action(game, state, mover, key)
+                paths = tuple(game.describe(state, made)), tuple(game.describe(state, suggested))
+                just = Outcome(i, key, suggested.key, *paths)
+                outcomes.append(just)
+                first = i + 1
         game.apply(state, find_action(game, state, mover, key))
     now = at_decision() if first < len(steps) else None
     if now is None:
-        return Guide(tutorial, None, None, tuple(outcomes), tuple(missed))
+        return Guide(tutorial, None, None, tuple(outcomes), tuple(missed), just)
     i, suggested = now
-    return Guide(tutorial, i, suggested.key, tuple(outcomes), (*missed, *range(first, i)))
+    return Guide(tutorial, i, suggested.key, tuple(outcomes), (*missed, *range(first, i)), just)
 
 
 def sample_state(game: Game[Any], tutorial: Tutorial) -> Any:
@@ -283,6 +289,20 @@ def ending_lines(guide: Guide) -> list[str]:
         lines.append("Still to meet in a game: " + "; ".join(f"{i.name} ({i.text})" for i in guide.unmet))
     lines.append("Play on as you like: hints are on. When the game ends you can start a real table.")
     return lines
+
+
+def guide_lines(guide: Guide, over: bool = False, bold: str = "") -> list[str]:
+    """Everything the guide says to the learner now, in order: the answer to their last guided move, the
+    end of the lessons right after the last one, the welcome before the first step, and the step now; once
+    the game is `over`, what was learned."""
+    if over:
+        return summary_lines(guide)
+    lines = feedback_lines(guide.just, guide.tutorial, bold)
+    if guide.done and guide.just is not None:
+        lines += ending_lines(guide)
+    if guide.step is not None and not guide.outcomes and guide.tutorial.welcome:
+        lines.append(guide.tutorial.welcome)
+    return lines + step_lines(guide, bold)
 
 
 def summary_lines(guide: Guide) -> list[str]:

@@ -1,0 +1,154 @@
+"""Learning a game (issue 38): /learn deals a private practice game (a private thread, or the learner's own
+ephemeral messages where threads are off), whose board and menu say the guide's words
+(engine/table/lesson.py; bot/discord/common.py lesson_text); a finished one offers a real table.
+
+`open_table` opens a lobby in a channel, in a new thread of its own unless the server plays in place: /play
+and the practice game's "Play for real" share it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.discord.common import Rebuilt, jump_link
+from bot.discord.lobby import lobby_message, remember_lobby_message
+from bot.discord.services import Services, guarded_press, services_of
+from bot.sessions import MatchInfo, SessionError
+from bot.store import ACTIVE
+from engine.registry import games
+from engine.table import lesson
+
+log = logging.getLogger("bot.discord.learn")
+
+Opener = Callable[..., Awaitable[discord.Message]]  # posts the first message (keyword arguments of send)
+THREADS_OFF = (
+    "This server plays in place (no threads), so your practice game is here, in messages only you can see. "
+    "Come back to it any time with `/learn` again."
+)
+
+
+async def open_table(
+    services: Services,
+    user: discord.abc.User,
+    guild_id: int,
+    channel: Any,
+    game_id: str,
+    options: dict[str, Any] | None,
+    send: Opener,
+) -> MatchInfo:
+    """Open a lobby of a game hosted by `user` in `channel` (a text channel: in a new public thread started
+    from the first message, unless the server chose to play in place or threads cannot be made there; a
+    thread: in place); `send` posts that first message where the lobby is announced."""
+    services_settings = await services.settings.of(guild_id)
+    title = games()[game_id].title
+    use_thread = services_settings.threads and isinstance(channel, discord.TextChannel)
+
+    async def open_at(channel_id: int | None) -> MatchInfo:
+        return await services.sessions.create(
+            channel_id, guild_id, game_id, user.id, options, host_name=user.display_name
+        )
+
+    if not use_thread:
+        info = await open_at(channel.id)
+        await remember_lobby_message(
+            services.store, info, await send(**lobby_message(info, services.settings))
+        )
+        return info
+    opener = await send(
+        content=f"🎲 {user.mention} is opening a table of **{title}** — join in the thread below!",
+        allowed_mentions=discord.AllowedMentions.none(),  # the host is here: naming them is enough
+    )
+    try:
+        thread = await opener.create_thread(
+            name=f"{title} — {user.display_name}'s table"[:100], auto_archive_duration=10080
+        )
+    except discord.Forbidden:  # no "Create Public Threads" permission here: play in the channel
+        log.warning("no permission to create a thread in channel %s; lobby opened in place", channel.id)
+        info = await open_at(channel.id)
+        await opener.edit(**lobby_message(info, services.settings))
+        await remember_lobby_message(services.store, info, opener)
+        return info
+    info = await open_at(thread.id)
+    sent = await thread.send(**lobby_message(info, services.settings))
+    await remember_lobby_message(services.store, info, sent)
+    return info
+
+
+class RealTableButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:real:(?P<mid>\d+)"
+):
+    """A finished practice game's "Play for real": a lobby of its game in the channel the practice began in
+    (the private thread's parent), hosted by whoever presses it."""
+
+    def __init__(self, mid: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play for real",
+                emoji="🎲",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ag:real:{mid}",
+            )
+        )
+        self.mid = mid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the lobby where the practice game began, and say where."""
+
+        async def work() -> None:
+            services = services_of(interaction)
+            info = await services.sessions.get(self.mid)
+            channel: Any = interaction.channel
+            if isinstance(channel, discord.Thread) and channel.parent is not None:
+                channel = channel.parent
+            if lesson.practice(info.options) is None or interaction.guild_id is None or channel is None:
+                raise SessionError("Use `/play` in a channel of this server to open a table.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            opened = await open_table(
+                services, interaction.user, interaction.guild_id, channel, info.game_id, None, channel.send
+            )
+            where = jump_link(interaction.guild_id, opened.channel_id or channel.id)
+            await interaction.followup.send(
+                f"🎲 Your table is open: {where} — invite your friends!", ephemeral=True
+            )
+
+        await guarded_press(interaction, self.mid, work)
+
+
+def real_table_button(mid: int) -> discord.ui.Button[Any]:
+    """The "Play for real" button of a finished practice game."""
+    return RealTableButton(mid).item
+
+
+async def practice_of(services: Services, guild_id: int, user: int, game_id: str) -> MatchInfo | None:
+    """The person's practice game of this game on this server that is still going, if any."""
+    for m in await services.store.user_matches(guild_id, user, (ACTIVE,)):
+        if m.game_id == game_id and m.seats and m.seats[0].user_id == user:
+            info = await services.sessions.get(m.id)
+            if lesson.practice(info.options) is not None:
+                return info
+    return None
+
+
+async def private_thread(
+    channel: Any, title: str, name: str, user: discord.abc.User
+) -> discord.Thread | None:
+    """A new private thread for a practice game, with the learner in it; None where the server plays in
+    place or the bot may not make one here."""
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    try:
+        thread = await channel.create_thread(
+            name=f"📘 Learn {title} — {name}"[:100],
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=10080,
+        )
+        await thread.add_user(user)
+    except discord.Forbidden:
+        log.warning("no permission to make a private thread in channel %s; practice in place", channel.id)
+        return None
+    return thread

@@ -33,7 +33,7 @@ from tests.fakediscord import (
 )
 
 HAND = "My hand & moves"
-NAV = ("‹ Back", "◀ Previous", "Next ▶")
+NAV = ("‹ Back", "◀ Previous", "Next ▶", "❔ What do these do?")
 
 
 def is_board(message: FakeMessage) -> bool:

@@ -52,7 +52,7 @@ from bot.discord.common import OOPS, reply
 from bot.discord.decks import DeckEditButton
 from bot.discord.learn import RealTableButton
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
-from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, answer_unclaimed
+from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, WhatButton, answer_unclaimed
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton
 from bot.discord.prefs import Prefs
@@ -78,6 +78,7 @@ COMPONENTS = (
     MoveButton,
     MoveSelect,
     UndoButton,
+    WhatButton,
     LobbyButton,
     LobbyAiSelect,
     LobbyChoiceSelect,

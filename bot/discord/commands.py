@@ -237,7 +237,9 @@ class TableCommands(Commands):
             return await interaction.original_response()
 
         channel = interaction.channel
-        await open_table(services, interaction.user, interaction.guild_id, channel, game, options, respond)
+        await open_table(
+            services, interaction.user, interaction.guild_id, channel, game, title, options, respond
+        )
 
     @command("learn", "Learn a game by playing it: a private practice game, guided step by step", games=True)
     @app_commands.describe(game="Which game")

@@ -19,7 +19,6 @@ from bot.discord.lobby import lobby_message, remember_lobby_message
 from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
 from bot.store import ACTIVE
-from engine.registry import games
 from engine.table import lesson
 
 log = logging.getLogger("bot.discord.learn")
@@ -37,6 +36,7 @@ async def open_table(
     guild_id: int,
     channel: Any,
     game_id: str,
+    title: str,
     options: dict[str, Any] | None,
     send: Opener,
 ) -> MatchInfo:
@@ -44,7 +44,6 @@ async def open_table(
     from the first message, unless the server chose to play in place or threads cannot be made there; a
     thread: in place); `send` posts that first message where the lobby is announced."""
     services_settings = await services.settings.of(guild_id)
-    title = games()[game_id].title
     use_thread = services_settings.threads and isinstance(channel, discord.TextChannel)
 
     async def open_at(channel_id: int | None) -> MatchInfo:
@@ -108,7 +107,14 @@ class RealTableButton(
                 raise SessionError("Use `/play` in a channel of this server to open a table.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             opened = await open_table(
-                services, interaction.user, interaction.guild_id, channel, info.game_id, None, channel.send
+                services,
+                interaction.user,
+                interaction.guild_id,
+                channel,
+                info.game_id,
+                info.title,
+                None,
+                channel.send,
             )
             where = jump_link(interaction.guild_id, opened.channel_id or channel.id)
             await interaction.followup.send(

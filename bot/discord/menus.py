@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
+from discord.utils import escape_markdown
 
 from bot import ops
 from bot.discord.common import (
@@ -53,6 +54,7 @@ from bot.discord.common import (
     reply,
     values_of,
     who,
+    with_names,
 )
 from bot.discord.learn import real_table_button
 from bot.discord.prefs import TEXT, board_text
@@ -64,8 +66,8 @@ from engine.registry import get as get_game
 from engine.table import describe
 from engine.table.decisions import PASS
 from engine.table.describe import fit
-from engine.table.lesson import practice, step_lines
-from engine.table.present import of, seat_refs, shorten
+from engine.table.lesson import MARK, practice, step_lines
+from engine.table.present import move_words, of, seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
 
@@ -188,17 +190,22 @@ def rows_of(view: StaticView) -> list[discord.ui.ActionRow[Any]]:
 
 
 def hand_layout(
-    hand: discord.ui.Container[Any] | None, text: str, view: StaticView | None = None
+    hand: discord.ui.Container[Any] | None,
+    text: str,
+    view: StaticView | None = None,
+    what: discord.ui.Button[Any] | None = None,
 ) -> StaticLayout:
     """The hand message as a Components V2 layout: the hand (a container holding the image with its alt
     text, or the text board), the text (notes, where the game stands, the menu's prompt, the deadline), then
-    the menu's action rows."""
+    the menu's action rows, and `what` (the ❔ of the menu's level) in a row of its own below them."""
     layout = StaticLayout()
     if hand is not None:
         layout.add_item(hand)
     layout.add_item(discord.ui.TextDisplay(text or "…"))
     for row in rows_of(view) if view is not None else []:
         layout.add_item(row)
+    if what is not None and view is not None:
+        layout.add_item(discord.ui.ActionRow(what))
     return layout
 
 
@@ -299,7 +306,9 @@ async def hand_message(
             files.append(discord.File(io.BytesIO(board), "board.png", description=alt))
             galleries.insert(0, discord.ui.MediaGallery(discord.MediaGalleryItem(BOARD_URL, description=alt)))
         hand = discord.ui.Container(*galleries)
-    layout = hand_layout(hand, text, view)
+    layout = hand_layout(
+        hand, text, view, WhatButton(mid, info.state_id, ()).item if view is not None else None
+    )
     if info.over and practice(info.options):
         layout.add_item(discord.ui.ActionRow(real_table_button(info.id)))
     return {"view": layout, "attachments": files, "content": None, "embed": None}
@@ -423,7 +432,8 @@ async def _press(
         text, view = menu(mid, info.state_id, moves, path, page)  # the hand stays; the text is the prompt's
         if seen.lesson is not None:  # the step's words stay while the learner finds its move
             text = "\n".join([*step_lines(seen.lesson, bold="**"), text])
-        layout = hand_layout(kept_hand(interaction.message), text, view)
+        what = WhatButton(mid, info.state_id, path).item
+        layout = hand_layout(kept_hand(interaction.message), text, view, what)
         await interaction.response.edit_message(view=layout, content=None, embed=None)
         return
     await interaction.response.defer()  # committing, rendering: may take a moment
@@ -519,6 +529,69 @@ class MoveSelect(
             lambda: _press(interaction, self.mid, self.sid, (*self.path, choice), 0),
             move=True,
         )
+
+
+WHAT_MOST = 8  # moves ❔ explains at once; more: open a group first
+CONTENT_MOST = 2000  # Discord: a message's content (characters)
+
+
+def what_they_do(seen: SeatSnapshot, path: tuple[int, ...]) -> str:
+    """The ❔ answer: each move under the menu level at `path` (the whole menu at the top), by its menu path,
+    with what it does in plain words (present.move_words: the game's explain, the cards' texts), from the
+    player's own view."""
+    info = seen.info
+    named = named_moves(info, seen.moves)
+    level = walk(named, path) or walk(named, ())
+    prefix = level.labels if level is not None else ()
+    raw = {m.key: m for m in seen.moves}
+    under = [m for m in named if m.path[: len(prefix)] == prefix]
+    present, names = of(get_game(info.game_id)), drawn_names(info)
+    lines = ["❔ **What these moves do**" + (f" ({escape_markdown(' › '.join(prefix))})" if prefix else "")]
+    told: set[str] = set()  # a card's text once, however many of these moves name it
+    for move in under[:WHAT_MOST]:
+        path_now = tuple(label.removeprefix(MARK) for label in raw[move.key].path)
+        words = [w for w in move_words(present, seen.view, move.key, path_now, names) if w not in told]
+        told.update(words)
+        said = " ".join(with_names(info, w) for w in words)
+        lines.append(f"• **{escape_markdown(' › '.join(move.path))}** — {said}")
+    if len(under) > WHAT_MOST:
+        lines.append(f"-# …and {len(under) - WHAT_MOST} more: open one of the groups, then press ❔ there.")
+    (text,) = fits(["\n".join(lines)], CONTENT_MOST)
+    return text
+
+
+class WhatButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ag:what:(?P<mid>[0-9]+):(?P<sid>[0-9]+):" + PATH,
+):
+    """The hand menu's ❔: what the moves of the menu's level do, in a message of its own (the menu stays)."""
+
+    def __init__(self, mid: int, sid: int, path: tuple[int, ...]) -> None:
+        cid = f"ag:what:{mid}:{sid}:{_path_text(path)}"
+        super().__init__(discord.ui.Button(label="❔ What do these do?", custom_id=cid))
+        self.mid, self.sid, self.path = mid, sid, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> WhatButton:
+        """Rebuild from the custom_id."""
+        return cls(int(match["mid"]), int(match["sid"]), _parse_path(match["path"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Explain the level's moves, or say the menu is out of date."""
+
+        async def work() -> None:
+            user = interaction.user.id
+            seen = await services_of(interaction).sessions.snapshot(self.mid, user, broken_ok=True)
+            _require_player(seen.info, user)
+            if seen.info.state_id != self.sid or not seen.moves:
+                raise SessionError(
+                    "That menu is out of date — the game has moved on. Open *My hand & moves* again."
+                )
+            await reply(interaction, what_they_do(seen, self.path))
+
+        await guarded_press(interaction, self.mid, work)
 
 
 def _room_below(view: StaticView) -> bool:

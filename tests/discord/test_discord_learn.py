@@ -153,3 +153,25 @@ async def test_learn_refuses_politely(fake: FakeDiscord, tmp_path: Path):
         ).wait_reply()
         assert reply.ephemeral and "no game called" in reply.text()
         assert not await h.store.user_matches(fake.guild.id, ada.id)
+
+
+async def test_what_these_moves_do(fake: FakeDiscord, tmp_path: Path):
+    """ "In the hand menu, a ❔ beside the move list explains the highlighted choice in plain words (the
+    card's text and what will happen now)": ❔ at each level says what the level's moves do, the lesson's
+    first, from the player's own view, in a message of its own (the menu stays)."""
+    ada = fake.add_user("ada")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, _ = await _learn(h, ada, TAUGHT[0])
+        await h.settle()
+        menu = await h.press(ada, h.board(thread), HAND)
+        what = [b["label"] for b in menu.buttons if b["label"].startswith("❔")]
+        assert what == ["❔ What do these do?"]
+        answer = await h.press(ada, menu, what[0])
+        assert answer.ephemeral and answer.id != menu.id and "What these moves do" in answer.text()
+        first = _options(menu)[0].removeprefix(lesson.MARK.strip()).strip()
+        assert first in answer.text().split("\n")[1]  # the lesson's move is explained first
+        deeper = await h.press(ada, menu, _options(menu)[0])
+        if "✅ You played" not in deeper.text():
+            assert "❔ What do these do?" in [b["label"] for b in deeper.buttons]
+            again = await h.press(ada, deeper, "❔ What do these do?")
+            assert "What these moves do" in again.text()

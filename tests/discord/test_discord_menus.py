@@ -98,7 +98,7 @@ async def test_select_paging_plays_a_move(fake: FakeDiscord, tmp_path: Path, wid
         assert len(hand.option_values()) == 25 and "page 1 of 2" in hand.text()
         page2 = await h.press(alice, hand, "Next ▶")
         assert page2.id == hand.id and "Number 39" in page2.option_values()
-        assert [b["label"] for b in page2.buttons] == ["◀ Previous"]
+        assert [b["label"] for b in page2.buttons] == ["◀ Previous", "❔ What do these do?"]
         done = await (await fake.select(alice, page2, [page2.option_values()["Number 39"]])).wait_reply()
         assert "✅ You played **Number 39**" in done.text()
         await h.settle()
@@ -196,7 +196,7 @@ async def test_one_press_reads_the_match_once(
         hand = await measured("My hand & moves", h.press(user, h.board(thread), HAND))
         option = next(b["label"] for b in hand.buttons if b["label"] not in NAV)
         level = await measured("a menu level", h.press(user, hand, option))
-        assert "Your move" in level.text() and level.buttons[-1]["label"] == "‹ Back"
+        assert "Your move" in level.text() and level.buttons[-2]["label"] == "‹ Back"  # ❔ below the menu
         leaf = next(b["label"] for b in level.buttons if b["label"] not in NAV)
         done = await measured("the move", h.press(user, level, leaf))
         assert "✅ You played" in done.text()

@@ -27,7 +27,7 @@ from bot.discord.lobby import (
     LobbyDeckSelect,
     LobbyTableSelect,
 )
-from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton
+from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, WhatButton
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton
 from bot.discord.services import NOT_IN_A_DM, OTHER_SERVER, ReclaimButton
@@ -58,6 +58,7 @@ SAMPLES: dict[type, Callable[[World], list[Forgery]]] = {
     MoveButton: lambda w: [(f"ag:mv:{w.game}:{w.sid}:0", None), (f"ag:mv:{w.game}:{w.sid}:", None)],
     MoveSelect: lambda w: [(f"ag:ms:{w.game}:{w.sid}:", ["0"])],
     UndoButton: lambda w: [(f"ag:undo:{w.game}:{w.sid}", None)],
+    WhatButton: lambda w: [(f"ag:what:{w.game}:{w.sid}:", None), (f"ag:what:{w.game}:{w.sid}:0", None)],
     LobbyButton: lambda w: [
         *((f"ag:lb:{action}:{w.lobby}", None) for action in ACTIONS),
     ],

@@ -11,6 +11,7 @@ shows it about 400 px wide. Its alt text is engine.table.describe's `page_alt` (
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,7 +31,7 @@ BODY_TEXT = 28  # the page's words: 14 px on a phone, larger than a board's smal
 BODY_H = int(BODY_TEXT * 1.32)  # the line height of the page's words
 BADGE = 40  # a numbered marker's height
 INDENT = BADGE + 14  # where a numbered line's words start
-BOARD_MAX_H = 1400  # a taller sample board is scaled down to this height
+BOARD_MAX_H = 1800  # a taller sample board is scaled down to this height (6 seats of Omphala fit)
 SECTION_GAP = 22
 
 
@@ -54,8 +55,10 @@ def sample_view(game: Game[Any], tutorial: Tutorial) -> JSON:
     return view
 
 
+@lru_cache(maxsize=32)
 def page(game_id: str, theme: str | None = None) -> bytes:
-    """The game's one-page rules as PNG bytes (encoded like the boards)."""
+    """The game's one-page rules as PNG bytes (encoded like the boards); drawn once per game and theme, as
+    the tutorial's deal is fixed."""
     return kit.to_png(page_image(game_id, theme))
 
 

@@ -1,6 +1,7 @@
 """Write board and hand images of random positions of every registered game, each with its alt text beside it
-(a .txt: engine.table.describe's board_alt and hand_alt), a contact sheet per theme, and the colour-blind
-check's table (render/vision.py), printed and written as DIR/colours.md.
+(a .txt: engine.table.describe's board_alt and hand_alt), the one-page rules of every game with a tutorial
+(render/howto.py, its alt text beside it), a contact sheet per theme, and the colour-blind check's table
+(render/vision.py), printed and written as DIR/colours.md.
 
 Usage: python -m render.gallery DIR [--seed N] [--theme dark|light|contrast|all]
 """
@@ -17,9 +18,9 @@ from PIL import Image, ImageDraw
 from engine.ai.random_player import RandomPlayer
 from engine.match import Match
 from engine.registry import games
-from engine.table import describe
+from engine.table import describe, lesson
 from engine.table.present import of
-from render import api, generic, kit, vision
+from render import api, generic, howto, kit, vision
 
 JSON = dict[str, Any]
 NAMES = ["Ada", "Bartholomew the Magnificent", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
@@ -78,6 +79,11 @@ def write(out: Path, theme: str = "dark", seed: int = 1) -> list[tuple[str, Path
         path = out / f"{game_id}_generic_{theme}.png"
         path.write_bytes(kit.to_png(generic.board(game_id, m.game.view(m.state, None), NAMES, theme)))
         written.append((f"{game_id} through the generic renderer", path))
+        if lesson.of(m.game) is not None:
+            path = out / f"{game_id}_howto_{theme}.png"
+            path.write_bytes(howto.page(game_id, theme))
+            path.with_suffix(".txt").write_text(howto.alt(game_id) + "\n", encoding="utf-8")
+            written.append((f"{game_id}: how to play (/rules, h)", path))
     return written
 
 

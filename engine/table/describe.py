@@ -19,6 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core import JSON
+from engine.registry import get
+from engine.table import lesson
+from engine.table.lesson import Tutorial
 from engine.table.present import CardEntry, Seen, plural, prompt_of, seat_refs, seen_cards, viewer_first
 
 ALT_LIMIT = 1024  # Discord's limit on an attachment's or a media gallery item's description
@@ -267,3 +270,15 @@ def replay_alt(present: Any, title: str, view: JSON, names: Sequence[str], frame
     status, _, *scores = heading(present, view, names)
     lines = [f"Replay of {title}, {frames} frame{'s' if frames != 1 else ''}, one per turn.", status]
     return fit([*lines, *scores], ALT_LIMIT)
+
+
+def page_alt(
+    present: Any, title: str, tutorial: Tutorial, names: Sequence[str], limit: int = ALT_LIMIT
+) -> str:
+    """The one-page rules picture's alt text: its words (lesson.page_lines), then the sample board as the
+    board's own alt text says it (board_alt of the tutorial's sample state, from the spectator view), cut
+    to what room the words leave within `limit` characters."""
+    game = get(tutorial.game_id)
+    view = game.view(lesson.sample_state(game, tutorial), None)
+    first, *rest = board_alt(present, title, view, names, limit).splitlines()
+    return fit([*lesson.page_lines(title, tutorial.page), f"The sample board: {first}", *rest], limit)

@@ -54,7 +54,7 @@ from bot.discord.learn import RealTableButton
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, WhatButton, answer_unclaimed
 from bot.discord.mine import RematchButton
-from bot.discord.pages import LogButton, RulesButton
+from bot.discord.pages import LogButton, RulesButton, RuleTextButton, RulingsButton
 from bot.discord.prefs import Prefs
 from bot.discord.services import ReclaimButton, Services
 from bot.discord.settings import Settings
@@ -87,6 +87,8 @@ COMPONENTS = (
     ReclaimButton,
     LogButton,
     RulesButton,
+    RuleTextButton,
+    RulingsButton,
     DeckEditButton,
     RematchButton,
     RealTableButton,

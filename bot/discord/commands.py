@@ -451,7 +451,9 @@ class ReadingCommands(Commands):
     @guarded
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """/rules."""
-        await interaction.response.send_message(ephemeral=True, **rules_message(game))
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the page may be drawn now
+        theme = await self.services.settings.theme(interaction.guild_id)
+        await interaction.followup.send(ephemeral=True, **await rules_message(game, theme))
 
     @command("card", "What a card does", games=True)
     @app_commands.describe(game="Which game", name="The card (type a few letters)")

@@ -1,19 +1,24 @@
 """What anyone may read from a board: the match's Log (paged, each person's own secrets only) and the
-game's Rules; their buttons (`LogButton`, `RulesButton`) and what /game log and /rules answer with.
+game's Rules; their buttons (`LogButton`, `RulesButton`) and what /game log and /rules answer with: how to
+play on one page (the picture and a summary), with the full rule text and the rulings behind buttons.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
 import discord
 
-from bot.discord.common import Rebuilt, StaticView, with_names
+from bot.discord.common import V2_TEXT, Rebuilt, StaticLayout, StaticView, with_names
 from bot.discord.services import Services, guard, guarded_press, services_of
 from bot.discord.texts import rulings, summary
 from bot.sessions import SessionError
 from engine.registry import games
+from engine.table import lesson
+from engine.table.present import rule_text
+from render import howto
 
 LOG_PAGE = 15
 
@@ -71,25 +76,115 @@ class LogButton(
         await guarded_press(interaction, self.mid, work)
 
 
-def rules_message(game_id: str) -> dict[str, Any]:
-    """The summary and the rulings as embeds (or the rulings as a file if they are too long)."""
+def _known(game_id: str) -> str:
+    """The game's title; refused politely for a game that is not here."""
     if game_id not in games():
         raise SessionError("That game is not available here; /rules lists the games there are.")
-    title = games()[game_id].title
-    embeds = [discord.Embed(title=f"{title} — how to play", description=summary(game_id), color=0xF59E0B)]
-    text = rulings(game_id)
+    return games()[game_id].title
+
+
+def rulings_message(game_id: str) -> dict[str, Any]:
+    """Agora's rulings for a game as embeds (the whole text as a file when it is longer than they hold)."""
+    title = _known(game_id)
+    text = rulings(game_id) or "Agora has no rulings for this game: its rule text settles everything."
     kwargs: dict[str, Any] = {}
-    room = 5800 - len(embeds[0].title or "") - len(embeds[0].description or "")  # 6,000 for all embeds
+    room = 5800 - len(title) - 20  # 6,000 for all embeds
     shown = text if len(text) <= room else text[: text.rfind("\n", 0, room - 80)]
     if len(shown) < len(text):  # the rest is readable in the attached file, never cut silently
         kwargs["file"] = discord.File(io.BytesIO(text.encode()), f"{game_id}-rulings.md")
         shown += "\n\n*…the rest of the rulings is in the attached file.*"
-    if text:
-        parts = [shown[i : i + 4000] for i in range(0, len(shown), 4000)]
-        embeds += [
-            discord.Embed(title="Rulings" if i == 0 else None, description=p) for i, p in enumerate(parts)
-        ]
+    parts = [shown[i : i + 4000] for i in range(0, len(shown), 4000)]
+    embeds = [
+        discord.Embed(title=f"{title} — Agora's rulings" if i == 0 else None, description=p, color=0xF59E0B)
+        for i, p in enumerate(parts)
+    ]
     return {"embeds": embeds, **kwargs}
+
+
+def full_rules_message(game_id: str) -> dict[str, Any]:
+    """The game's own rule text: its start to read here, the whole of it as a file."""
+    title = _known(game_id)
+    text = rule_text(games()[game_id]) or "This game's rule text is not shipped with Agora."
+    head = (
+        f"### {title} — the rule text\n-# As published (extracted from its PDF: pictures and icons are lost)."
+    )
+    room = V2_TEXT - len(head) - 120
+    start = (
+        text
+        if len(text) <= room
+        else text[: text.rfind("\n", 0, room)] + "\n\n*…the whole text is in the file.*"
+    )
+    layout = StaticLayout()
+    layout.add_item(discord.ui.Container(discord.ui.TextDisplay(head), discord.ui.TextDisplay(start or "…")))
+    files = (
+        [discord.File(io.BytesIO(text.encode()), f"{game_id}-rules.txt")] if len(start) < len(text) else []
+    )
+    if files:
+        layout.add_item(discord.ui.File(f"attachment://{game_id}-rules.txt"))
+    return {"view": layout, "files": files}
+
+
+async def rules_message(game_id: str, theme: str | None = None) -> dict[str, Any]:
+    """/rules: how to play on one page (the picture, render/howto.py, with its alt text, and a short
+    summary), then buttons for the game's whole rule text and Agora's rulings. Without a tutorial: the
+    summary."""
+    title = _known(game_id)
+    game = games()[game_id]
+    tutorial = lesson.of(game)
+    layout = StaticLayout()
+    files: list[discord.File] = []
+    body: list[discord.ui.Item[Any]] = [
+        discord.ui.TextDisplay(f"### {title}: how to play\n{summary(game_id)}")
+    ]
+    if tutorial is not None:
+        png = await asyncio.to_thread(howto.page, game_id, theme)
+        alt = await asyncio.to_thread(howto.alt, game_id)
+        files.append(discord.File(io.BytesIO(png), "howto.png", description=alt))
+        body.append(
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://howto.png", description=alt))
+        )
+        body.append(discord.ui.TextDisplay(f"-# Learn it by playing: `/learn game:{game_id}`."))
+    layout.add_item(discord.ui.Container(*body, accent_colour=0xF59E0B))
+    layout.add_item(discord.ui.ActionRow(RuleTextButton(game_id).item, RulingsButton(game_id).item))
+    return {"view": layout, "files": files}
+
+
+class RuleTextButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:ruletext:(?P<game_id>[a-z0-9_]+)"
+):
+    """/rules' "Full rules": the game's own rule text."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            discord.ui.Button(label="Full rules", emoji="📄", custom_id=f"ag:ruletext:{game_id}")
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The rule text, ephemerally."""
+
+        async def work() -> None:
+            await interaction.response.send_message(ephemeral=True, **full_rules_message(self.game_id))
+
+        await guard(interaction, None, work)
+
+
+class RulingsButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:rulings:(?P<game_id>[a-z0-9_]+)"
+):
+    """/rules' "Rulings": how Agora settles what the rule text leaves open."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(discord.ui.Button(label="Rulings", emoji="⚖️", custom_id=f"ag:rulings:{game_id}"))
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The rulings, ephemerally."""
+
+        async def work() -> None:
+            await interaction.response.send_message(ephemeral=True, **rulings_message(self.game_id))
+
+        await guard(interaction, None, work)
 
 
 class RulesButton(
@@ -105,6 +200,9 @@ class RulesButton(
         """The rules, ephemerally."""
 
         async def work() -> None:
-            await interaction.response.send_message(ephemeral=True, **rules_message(self.game_id))
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the page may be drawn now
+            theme = await services_of(interaction).settings.theme(interaction.guild_id)
+            kwargs = await rules_message(self.game_id, theme)
+            await interaction.followup.send(ephemeral=True, **kwargs)
 
         await guard(interaction, None, work)

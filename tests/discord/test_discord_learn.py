@@ -175,3 +175,22 @@ async def test_what_these_moves_do(fake: FakeDiscord, tmp_path: Path):
             assert "❔ What do these do?" in [b["label"] for b in deeper.buttons]
             again = await h.press(ada, deeper, "❔ What do these do?")
             assert "What these moves do" in again.text()
+
+
+async def test_rules_open_with_how_to_play_on_one_page(fake: FakeDiscord, tmp_path: Path):
+    """ "`/rules game:` opens with a one-page picture (turn structure, a sample board with its parts named,
+    how to win) and a short summary, with the full text and the rulings behind a button." """
+    ada = fake.add_user("ada")
+    game = TAUGHT[0]
+    async with Harness.started(fake, tmp_path) as h:
+        rules = await (await fake.slash(ada, fake.channel, "rules", {"game": game})).wait_reply(timeout=15)
+        assert rules.ephemeral and "how to play" in rules.text() and f"/learn game:{game}" in rules.text()
+        alt = rules.alt("howto.png")
+        assert alt and alt.startswith("How to play") and len(alt) <= 1024
+        assert [b["label"] for b in rules.buttons] == ["Full rules", "Rulings"]
+        full = await h.press(ada, rules, "Full rules")
+        rule_text = lesson.of(games()[game])
+        assert rule_text is not None and "the rule text" in full.text()
+        assert lesson.in_rules(rule_text.steps[0].rule, full.text()) or full.attachments
+        rulings = await h.press(ada, rules, "Rulings")
+        assert "Agora's rulings" in rulings.text()

@@ -79,7 +79,11 @@ async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
         after = await h.sessions.get(mid)
         assert after.state_id == info.state_id and after.window  # still waiting for bob's answer
         hand = await h.press(bob, h.board(thread), HAND)
-        assert [b["label"] for b in hand.buttons] == ["Jeer", "Pass", "❔ What do these do?"]  # the old board's button still works
+        assert [b["label"] for b in hand.buttons] == [
+            "Jeer",
+            "Pass",
+            "❔ What do these do?",
+        ]  # the old board's button still works
         assert "Your response windows: pass for me when I can't respond" in hand.text()
 
 
@@ -169,7 +173,11 @@ async def test_the_old_buttons_of_an_edited_board_keep_working(
         await _draw(h, alice, thread)  # bob's window edits the same message
         assert h.board(thread).id == before.id and h.board(thread).edit_count
         hand = await h.press(bob, before, HAND)
-        assert hand.ephemeral and [b["label"] for b in hand.buttons] == ["Jeer", "Pass", "❔ What do these do?"]
+        assert hand.ephemeral and [b["label"] for b in hand.buttons] == [
+            "Jeer",
+            "Pass",
+            "❔ What do these do?",
+        ]
         log = await h.press(alice, before, "Log")
         assert log.ephemeral and "drew" in log.text()
         rules = await h.press(bob, before, "Rules")

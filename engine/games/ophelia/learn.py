@@ -112,7 +112,7 @@ TUTORIAL = Tutorial(
             say=(
                 "You may do as much as you like in your Action Phase, but keep your other cards for later: "
                 "choose End the Action Phase. Your opponent then gets a chance to play Turning Points, and "
-                "the Contest Phase follows; nothing faces your character yet, so nobody fights."
+                "the Contest Phase follows; no enemy faces your cards yet, so nobody fights."
             ),
             rule="You may take any number of the following actions, in any order you like.",
             move=r"end",
@@ -151,8 +151,9 @@ TUTORIAL = Tutorial(
         ),
         Step(
             say=(
-                "Your turn again. Choose Play a character › El Cid › into slot 2, beside the middle: if the "
-                "middle slots tie when the round ends, the most Power on your whole side wins it."
+                "Your turn again: add a second character beside the middle. Choose Play a character › El Cid "
+                "› into slot 2: if the middle slots tie when the round ends, the most Power on your whole "
+                "side wins it."
             ),
             rule="The player who has the most combined power on their side of the board",
             move=rf"play:c={CHARACTER}:s=2",
@@ -186,8 +187,8 @@ TUTORIAL = Tutorial(
         ),
         Step(
             say=(
-                "Now choose End the Action Phase without playing a card. Your opponent has no cards in hand, "
-                "so two turns in a row will pass with no card played: the round ends, and your character in "
+                "Now choose End the Action Phase without playing a card. If your opponent plays none in "
+                "their turn either (their hand is empty), the round ends: the most Power on a character in "
                 "the middle slot wins it and its point. Rounds are worth 1, 2, 3, 2 and 1 points."
             ),
             rule="After awarding points, if a player has 5 or more points, they have won the game!",
@@ -222,8 +223,8 @@ TUTORIAL = Tutorial(
             ("Phases", "top right: Action › Turning Point › Contest › End, the phase now lit"),
             (
                 "Player panels",
-                "your opponent's above the field, yours below: hand, ★ points of 5, deck, "
-                "forgotten zone and the Power on that side",
+                "your opponent's above the field, yours below: hand, ★ points of 5, deck, forgotten zone and "
+                "the Power on that side",
             ),
             ("The field", "your opponent's row on top, yours at the bottom; facing cards contest (red)"),
             ("Slots", "numbered between the rows, 1 outer to 5 outer; 3 middle, lit, decides the round"),

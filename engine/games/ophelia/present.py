@@ -13,7 +13,8 @@ from engine.abilities.spec import CardSpec
 from engine.core import JSON, Action
 from engine.games.ophelia.board import slot_name
 from engine.games.ophelia.cards import BASE, CARDS, DECK_CHOICE, DECKS, FACTIONS
-from engine.games.ophelia.rules import WIN
+from engine.games.ophelia.rules import CLAIM, FIRST, WIN, WINDOW
+from engine.games.ophelia.state import MIDDLE
 from engine.table.describe import hand_lines
 from engine.table.present import (
     CardEntry,
@@ -29,6 +30,7 @@ from engine.table.present import (
     decision_of,
     ended,
     group_rank,
+    key_args,
     plural,
     seat_name,
 )
@@ -409,3 +411,242 @@ def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
         f"{plural(mine['points'], 'point')} of {WIN}, deck {plural(mine['deck_size'], 'card')}",
         f"Your forgotten zone: {gone}",
     ]
+
+
+# -- what a move does (the hand menu's ❔, the terminal's inspector) --------------------------------------
+
+
+def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -> list[str]:
+    """What will happen now if the viewer makes this move, in one or two plain sentences, from their own
+    view only (the named cards' texts are added by engine.table.present.move_words)."""
+    kind, args = key.partition(":")[0], key_args(key)
+    if kind == "play":
+        words = _explain_play(view, args)
+    elif kind == "move":
+        words = _explain_move(view, args)
+    elif kind == "end":
+        words = _explain_end(view)
+    elif kind == "pass":
+        words = _explain_pass(view)
+    elif kind == "pick":
+        words = _explain_pick(view, args)
+    else:
+        words = _explain_other(view, kind, args, path)
+    return [line for line in words if line]
+
+
+def _facing(view: JSON, seat: int, col: int) -> JSON | None:
+    """The card in the slot facing this one (the other row, same column), or None."""
+    slots = view.get("slots") or []
+    return slots[1 - seat][col] if len(slots) == 2 else None
+
+
+def _me(view: JSON) -> int:
+    """The viewer's seat (the first seat for a spectator)."""
+    viewer = view.get("viewer")
+    return viewer if viewer in (0, 1) else 0
+
+
+def _placed(view: JSON, uid: int) -> tuple[int, int, JSON] | None:
+    """Where a card in a slot (or attached to one) is: (row, column, the card), or None."""
+    for row, cells in enumerate(view.get("slots") or []):
+        for col, u in enumerate(cells):
+            for x in [u, *((u or {}).get("attached") or [])]:
+                if x is not None and x["uid"] == uid:
+                    return row, col, x
+    return None
+
+
+def _meeting(name: str, foe: JSON | None, initiative: int | None) -> str:
+    """What a card entering a slot meets there: the enemy card it will contest, who strikes first, or no
+    one (then it makes its Claim, if it has one it can make)."""
+    if foe is None:
+        return f"No card faces it there, so {name} is uncontested."
+    if foe["type"] == "relic":
+        return (
+            f"It faces your opponent's relic {foe['name']}: they contest, and a relic deals no damage back."
+        )
+    if initiative is None:
+        return f"It faces your opponent's {foe['name']}, which will damage it in every Contest Phase."
+    theirs = foe["initiative"]
+    order = (
+        f"{name} strikes first"
+        if initiative > theirs
+        else f"{foe['name']} strikes first"
+        if initiative < theirs
+        else "both strike at once"
+    )
+    return (
+        f"It faces your opponent's {foe['name']} (Power {foe['power']}, Life {foe['life'] - foe['damage']} "
+        f"left): they contest, and {order} (Initiative {initiative} against {theirs})."
+    )
+
+
+def _explain_play(view: JSON, args: dict[str, str]) -> list[str]:
+    me, cid = _me(view), args.get("c", "")
+    spec = CARDS.get(cid)
+    if spec is None:
+        return []
+    if spec.type == "turning_point":
+        when = (
+            "now, in your opponent's Turning Point Phase just before their Contest, "
+            if (view.get("decision") or {}).get("kind") == WINDOW
+            else ""
+        )
+        return [f"You play {spec.name} {when}for its effect; it then goes to your forgotten zone (one use)."]
+    if "t" in args:
+        got = _placed(view, int(args["t"]))
+        bearer = got[2]["name"] if got else "your character"
+        return [
+            f"{spec.name} attaches to {bearer}: what it gives “the bearer” goes to {bearer}. It never "
+            f"fights, and goes to your forgotten zone when {bearer} leaves the field."
+        ]
+    col = int(args.get("s", "1")) - 1
+    foe = _facing(view, me, col)
+    stats = dict(spec.stats)
+    if spec.type == "relic":
+        first = (
+            f"Your relic {spec.name} (Life {stats['life']}) enters {slot_name(col)}; a relic never fights."
+        )
+        return [first, f"Your opponent's {foe['name']} faces it and will damage it." if foe else ""]
+    first = (
+        f"Your {spec.name} (printed Power {stats['power']}, Initiative {stats['initiative']}, Life "
+        f"{stats['life']}) enters {slot_name(col)}"
+        + (", where the most Power wins the round." if col == MIDDLE else ".")
+    )
+    meets = _meeting(spec.name, foe, stats["initiative"])
+    if foe is None and spec.of_type("claim"):
+        meets += " It may make its Claim, if it can."
+    return [first, meets]
+
+
+def _explain_move(view: JSON, args: dict[str, str]) -> list[str]:
+    got = _placed(view, int(args.get("u", "-1")))
+    if got is None:
+        return []
+    row, col, u = got
+    to = int(args.get("s", "1")) - 1
+    meets = _meeting(u["name"], _facing(view, row, to), u.get("initiative"))
+    if _facing(view, row, to) is None and CARDS[u["card"]].of_type("claim"):
+        meets += " It may make its Claim, if it can."
+    return [
+        f"Your {u['name']} moves from {slot_name(col)} to {slot_name(to)} and cannot move again this turn; "
+        "moving is not playing a card.",
+        meets,
+    ]
+
+
+def _leader(view: JSON) -> str:
+    """Who would win the round if it ended now: the middle slot, then each side's Power, then who went
+    second (Round Resolution)."""
+    me, slots = _me(view), view.get("slots") or [[], []]
+    middle = [
+        (u["power"] if u is not None and u["type"] == "character" else 0)
+        for u in (slots[me][MIDDLE], slots[1 - me][MIDDLE])
+    ]
+    powers = {p["seat"]: p["power"] for p in view.get("players") or []}
+    side = [powers.get(me, 0), powers.get(1 - me, 0)]
+    if middle[0] != middle[1]:
+        why, ours = f"most Power in the middle slot, {middle[0]} against {middle[1]}", middle[0] > middle[1]
+    elif side[0] != side[1]:
+        why, ours = f"most Power on a side, {side[0]} against {side[1]}", side[0] > side[1]
+    else:
+        why, ours = "Power tied: the player who went second", view.get("first") != me
+    return f"{'you' if ours else 'your opponent'} would win it ({why})"
+
+
+def _explain_end(view: JSON) -> list[str]:
+    me, slots = _me(view), view.get("slots") or [[], []]
+    fights = sum(1 for u in slots[me] if u is not None and u.get("contested"))
+    contest = "then the Contest Phase, where nothing of yours contests."
+    if fights:
+        verb = "contests" if fights == 1 else "contest"
+        contest = (
+            f"then the Contest Phase: {plural(fights, 'card')} of yours {verb}, the highest Initiative "
+            "striking first."
+        )
+    lines = [f"Your Action Phase ends: your opponent may play Turning Points, {contest}"]
+    if not view.get("played") and view.get("quiet", 0) >= 1:
+        lines.append(
+            "No card was played this turn or the last, so unless a Turning Point is played now the round "
+            f"ends after the Contest; as the board stands, {_leader(view)}."
+        )
+    return lines
+
+
+def _explain_pass(view: JSON) -> list[str]:
+    _, card, kind = decision_of(view)
+    if kind == WINDOW:
+        return ["You play no Turning Point now; your opponent's Contest Phase follows."]
+    if kind == CLAIM:
+        return [f"{card or 'Your card'} makes no Claim this time; it stays where it is."]
+    if kind == kit.MAY:
+        return [f"You do not use {card}'s ability this time." if card else "You do not use the ability."]
+    return ["You let this choice pass."]
+
+
+def _explain_pick(view: JSON, args: dict[str, str]) -> list[str]:
+    d, card = decision_of(view)[:2]
+    what, source = d.get("what") or "", card or "the ability"
+    if "t" in args:
+        got = _placed(view, int(args["t"]))
+        if got is None:
+            return []
+        row, _, u = got
+        whose = "Your" if row == _me(view) else "Your opponent's"
+        if what in ("sacrifice", "retire"):
+            return [f"{whose} {u['name']} goes to your forgotten zone to pay {source}'s cost ({what})."]
+        return [f"{whose} {u['name']} is the card {source}'s ability acts on."]
+    if "c" in args:
+        spec = CARDS.get(args["c"])
+        name = spec.name if spec else args["c"]
+        if what == "discard":
+            return [f"{name} goes from your hand to your forgotten zone, face up."]
+        if what == "recall":
+            return [f"{name} comes back from your forgotten zone for {source}."]
+        return [f"You choose {name} for {source}."]
+    if "s" in args:
+        return [f"{source} puts the card into {slot_name(int(args['s']) - 1)}."]
+    return []
+
+
+def _explain_other(view: JSON, kind: str, args: dict[str, str], path: tuple[str, ...]) -> list[str]:
+    """Discard, retire, an Action or a Claim, who goes first, the order of triggers, using a "may"."""
+    if kind == "discard":
+        spec = CARDS.get(args.get("c", ""))
+        name = spec.name if spec else "The card"
+        return [
+            f"{name} goes from your hand to your forgotten zone, face up; discarding is not playing a card."
+        ]
+    if kind == "retire":
+        got = _placed(view, int(args.get("u", "-1")))
+        if got is None:
+            return []
+        _, col, u = got
+        gear = [r["name"] for r in u.get("attached") or []]
+        return [
+            f"Your {u['name']} leaves {slot_name(col)} for your forgotten zone, and the slot opens; retiring "
+            "is not playing a card.",
+            f"What is attached to it goes too: {', '.join(gear)}." if gear else "",
+        ]
+    if kind in ("act", "claim"):
+        got = _placed(view, int(args.get("u", "-1")))
+        name = got[2]["name"] if got else "Your card"
+        text = path[-1].partition(": ")[2] if path else ""
+        if kind == "act":
+            return [f"{name} uses this Action (once this turn), paying any cost before “:” first: {text}"]
+        return [
+            f"{name} makes this Claim, paying any cost before “:” first: {text}",
+            f"It is negated if {name} is contested or has left the field before it resolves.",
+        ]
+    if kind == FIRST:
+        me = int(args.get("p", "0")) == _me(view)
+        who = "You go" if me else "Your opponent goes"
+        second = "your opponent wins" if me else "you win"
+        return [f"{who} first this round; if Power ties when it ends, {second} it, having gone second."]
+    if kind == kit.ORDER:
+        return [f"{path[-1] if path else 'This trigger'} resolves first, then your other waiting triggers."]
+    if kind == kit.USE:
+        card = decision_of(view)[1]
+        return [f"You use {card}'s ability now." if card else "You use the ability now."]
+    return []

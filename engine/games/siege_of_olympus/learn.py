@@ -202,7 +202,38 @@ TUTORIAL = Tutorial(
             "End: minions heal fully, Tartarus refills to 6, discard down to 8 cards.",
         ),
         win="Take 3 artifacts, or bring the enemy Commander to 0 Health.",
-        parts=(("Tartarus", "the six prisoners"),),
+        parts=(
+            (
+                "The top line",
+                "the cards left in the shared Deck, the Underworld (the discard pile) and the artifacts "
+                "still on Olympus; under it the phases Deploy › Recruit › Attack › End, the one now lit",
+            ),
+            (
+                "Opponent and You",
+                "each player's panel: the Commander (♛) with its Health (♥ 17/20), whether its once-a-game "
+                "ability is ready, and ★ the artifacts taken of the 3 that win (You hold 15 Adamantine "
+                "Chains)",
+            ),
+            (
+                "Tartarus",
+                "the prisoners in the middle: destroy one in your Recruit phase and it joins your Hand",
+            ),
+            (
+                "The Agora",
+                "the shared market under Tartarus: swap one card a turn; “left” marks the card you left "
+                "there",
+            ),
+            (
+                "Your minions",
+                "your side, above your panel (3/8: at most 8); a synergy shows when 3 share a class or race",
+            ),
+            (
+                "A minion",
+                "its cost (black circle, top left), its artifact number (gold circle, top right), its class "
+                "and race, its Attack (⚔ melee, ➶ ranged) and its Health (♥)",
+            ),
+            ("The log", "the last things that happened, at the bottom"),
+        ),
         sample=12,
     ),
 )

@@ -17,9 +17,11 @@ from engine.games.siege_of_olympus.cards import (
     CARDS,
     CLASSES,
     COMMANDER_CHOICE,
+    HAND,
     RACES,
     STATIC_KEYWORDS,
 )
+from engine.table.decisions import PASS
 from engine.table.describe import hand_lines, side_lines
 from engine.table.present import (
     CardEntry,
@@ -34,6 +36,7 @@ from engine.table.present import (
     decision_of,
     ended,
     group_rank,
+    key_args,
     plural,
     seat_name,
     shorten,
@@ -426,3 +429,241 @@ def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
         return []
     health = f"Your Commander's health: {mine['health']} of {mine['max_health']}"
     return [*hand_lines(me, view, names), _side(mine, "Your ", names), health]
+
+
+# -- what a move does (the hand menu's ❔, the terminal's inspector, the tutorial) ---------------------
+
+
+def _mine(view: JSON) -> JSON:
+    """The viewer's side of the board."""
+    return next(p for p in view.get("players") or [] if p["seat"] == view.get("viewer"))
+
+
+def _theirs(view: JSON) -> JSON:
+    """The other side of the board."""
+    return next(p for p in view.get("players") or [] if p["seat"] != view.get("viewer"))
+
+
+def _minion_at(view: JSON, uid: int) -> JSON | None:
+    """The minion or prisoner with this id in the view, or None."""
+    for m in [*(m for p in view.get("players") or [] for m in p["minions"]), *(view.get("tartarus") or [])]:
+        if m["uid"] == uid:
+            return m
+    return None
+
+
+def _left(m: JSON) -> int:
+    return int(m["health"]) - int(m["damage"])
+
+
+def _blows(mine: JSON, other: JSON) -> str:
+    """What one attack between minions does before card effects (RULINGS 14, 27): the attacker's Attack
+    against the defender's Health left, and the defender's Attack back unless only the attacker is ranged."""
+    hit, left = mine["attack"], _left(other)
+    falls = hit >= left or (hit > 0 and "lethal" in mine["keywords"])
+    words = f"{other['name']} is destroyed" if falls else f"{other['name']} keeps {left - hit} Health"
+    if mine["ranged"] and not other["ranged"]:
+        return (
+            f"{words}; your {mine['name']} is ranged and {other['name']} is not, so it takes no damage back."
+        )
+    back, own = other["attack"], _left(mine)
+    dies = back >= own or (back > 0 and "lethal" in other["keywords"])
+    after = "and is destroyed" if dies else f"({own - back} Health left)"
+    return f"{words}, and it strikes back for {back}: your {mine['name']} takes {back} {after}."
+
+
+def _fight(view: JSON, key: str) -> str:
+    """A recruit or an attack in words."""
+    args = key_args(key)
+    mine, uid = _minion_at(view, int(args.get("u", 0))), int(args.get("t", 0))
+    if mine is None:
+        return ""
+    head = f"Your {mine['name']} ({mine['attack']} Attack)"
+    them = _theirs(view)
+    if uid == them["commander_uid"]:
+        health = them["health"]
+        return (
+            f"{head} attacks your opponent's Commander ({them['commander_name']}: {health} Health) for "
+            f"{mine['attack']}; a Commander never strikes back. Your opponent may answer with Ambush or "
+            "Disrupt first."
+        )
+    other = _minion_at(view, uid)
+    if other is None:
+        return ""
+    if key.startswith("recruit"):
+        taken = f"the prisoner {other['name']} ({_left(other)} Health)"
+        return (
+            f"{head} attacks {taken}: {_blows(mine, other)} A prisoner destroyed joins your Hand; you can "
+            "summon it from your next turn."
+        )
+    fixed = (
+        ""
+        if view.get("target")
+        else f" {other['name']} becomes the one enemy minion you may attack this turn."
+    )
+    dodge = f" {other['name']} can dodge the first attack this turn (Trickster)." if other["dodge"] else ""
+    return (
+        f"{head} attacks your opponent's {other['name']} ({_left(other)} Health): {_blows(mine, other)}"
+        f"{fixed}{dodge} Your opponent may answer with Ambush or Disrupt first."
+    )
+
+
+def _summon_words(view: JSON, cid: str) -> str:
+    """Summoning a minion from the Hand: its cost, and an artifact it completes (RULINGS 7, 8)."""
+    spec = CARDS[cid]
+    mine = _mine(view)
+    count = len(mine["minions"])
+    words = f"You summon {spec.name} (cost {spec.stat('cost')}: you control {plural(count, 'minion')})"
+    words += " onto your side; it may recruit and attack this turn."
+    if spec.of_type("summon"):
+        words += " Its Summon effect resolves now, unless your opponent answers with Disrupt."
+    number = spec.stat("artifact")
+    pieces = int((mine.get("pieces") or {}).get(str(number), 0)) + 1
+    if number in (view.get("pile") or []):
+        if pieces >= 3:
+            words += (
+                f" That makes 3 pieces of number {number}: you take {ARTIFACTS[number].name} and draw a card."
+            )
+        else:
+            words += f" It carries artifact piece {number}: you will have {pieces} of the 3 that take it."
+    return words
+
+
+def _window_words(view: JSON) -> str:
+    """What the open response window is about: "Castor's attack", "Thunderbolt"."""
+    w = view.get("window") or {}
+    name = w.get("card_name") or "it"
+    return f"{name}'s attack" if w.get("kind") == "attack" else name
+
+
+def _respond_words(view: JSON, cid: str) -> str:
+    spec = CARDS[cid]
+    about = _window_words(view)
+    if spec.of_type("disrupt"):
+        return f"You play {spec.name} from your Hand to negate {about}; it goes to the Underworld."
+    if spec.type == "minion":
+        return f"You summon {spec.name} by Ambush, and it attacks the attacking minion first ({about})."
+    return f"You play {spec.name} by Ambush against {about}: one Ambush a turn."
+
+
+def _pass_words(view: JSON) -> str:
+    """Passing: keeping a hand, letting a card or an attack happen, declining, taking no more."""
+    _, card, kind = decision_of(view)
+    if kind == "mulligan":
+        back = HAND - len(_mine(view).get("hand") or [])
+        if not back:
+            return "You keep these 6 cards."
+        return f"You keep the rest; the Deck is shuffled and you draw {plural(back, 'card')}."
+    if kind == "window":
+        return f"You let {_window_words(view)} happen without an answer."
+    if kind == kit.MAY:
+        return f"You skip the optional effect of {card or 'the card'}."
+    if kind == kit.PICK:
+        return "You take no more, and the effect goes on."
+    return ""
+
+
+def _pick_words(view: JSON, key: str) -> str:
+    """A pick for an effect: whom or what it chooses, named as the view shows it."""
+    d, card, _ = decision_of(view)
+    arg, _, value = key.split(":", 1)[1].partition("=")
+    for_card = f" for {card}" if card else ""
+    if arg == "t":
+        m = _minion_at(view, int(value))
+        if m is not None:
+            where = "the prisoner" if m["owner"] < 0 else "the enemy"
+            where = "your" if m["owner"] == view.get("viewer") else where
+            return f"You choose {where} {m['name']} ({m['attack']} Attack, {_left(m)} Health){for_card}."
+        for p in view.get("players") or []:
+            if p["commander_uid"] == int(value):
+                whose = "your" if p["seat"] == view.get("viewer") else "your opponent's"
+                return f"You choose {whose} Commander {p['commander_name']}{for_card}."
+        return ""
+    if arg == "n":
+        return f"You take the artifact {ARTIFACTS[int(value)].name}{for_card}."
+    what = _PICKS.get(str(d.get("what", "")), "a card")
+    return f"You choose {CARDS[value].name} as {what}{for_card}." if value in CARDS else ""
+
+
+def _card_words(view: JSON, kind: str, cid: str, key: str) -> str:
+    """A move naming a card of the viewer's (argument "c"): summon, cast, exchange, respond, return, lead,
+    discard."""
+    name = CARDS[cid].name
+    if kind == "summon":
+        return _summon_words(view, cid)
+    if kind == "cast":
+        return (
+            f"You play {name}; your opponent may answer with Disrupt, then it resolves and goes to the "
+            "Underworld."
+        )
+    if kind == "exchange":
+        took = key_args(key).get("g", "")
+        taken = CARDS[took].name if took in CARDS else "a card"
+        return (
+            f"You leave {name} in the Agora and take {taken} into your Hand, to play this turn if you like; "
+            f"{name} cannot be taken back this turn. This is your one exchange a turn."
+        )
+    if kind == "respond":
+        return _respond_words(view, cid)
+    if kind == "return":
+        return (
+            f"You put {name} back into the Deck (up to 3 cards); when you stop, the Deck is shuffled and you "
+            "draw as many."
+        )
+    if kind == "commander":
+        return f"You lead {name}: 20 Health, and its power once a game. If it falls to 0, you lose."
+    if kind == "discard":
+        return f"You discard {name} to the Underworld: at the end of your turn you keep at most 8 cards."
+    return ""
+
+
+_NEXT = {  # moving on, by the phase it leaves
+    "deploy": (
+        "You move on to the Recruit phase: your minions may attack the prisoners in Tartarus, and you can no "
+        "longer summon, play spells or exchange this turn."
+    ),
+    "recruit": (
+        "You move on to the Attack phase: minions that did not recruit may attack one enemy minion, or the "
+        "enemy Commander with Primordial Attack; no more recruiting this turn."
+    ),
+}
+
+
+def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -> list[str]:
+    """What will happen now if the viewer makes this move, in a sentence or two, from their own view (the
+    cards it names are added with their texts by move_words)."""
+    kind, args = key.split(":", 1)[0], key_args(key)
+    _, card, _ = decision_of(view)
+    if kind == kit.PICK:
+        words = _pick_words(view, key)
+    elif args.get("c") in CARDS:
+        words = _card_words(view, kind, args["c"], key)
+    elif kind == "end":
+        skip = " (skipping the phases left)" if view.get("phase") in _NEXT else ""
+        words = (
+            f"You end your turn{skip}: every minion heals fully, Tartarus is refilled to 6 prisoners and you "
+            "discard down to 8 cards; then your opponent draws and plays."
+        )
+    elif kind == "next":
+        words = _NEXT.get(view.get("phase", ""), "")
+    elif kind == "act" and int(args.get("n", 0)) in ARTIFACTS:
+        art = ARTIFACTS[int(args["n"])].name
+        words = f"You use the effect of {art}, once this turn; your opponent may answer with Disrupt."
+    elif kind == "once":
+        who = _mine(view)["commander_name"]
+        words = f"You use the power of {who}, once a game: spent even if your opponent answers with Disrupt."
+    elif kind in ("recruit", "attack"):
+        words = _fight(view, key)
+    elif kind == PASS:
+        words = _pass_words(view)
+    elif kind == "option" and path:
+        words = f"{card or 'The card'} will do this: {path[-1]}."
+    elif kind == kit.USE:
+        words = f"You use the optional effect of {card or 'the card'} now."
+    elif kind == kit.ORDER:
+        words = (
+            f"The trigger of {path[-1] if path else 'this card'} resolves first; your other triggers follow."
+        )
+    else:
+        words = ""
+    return [words] if words else []

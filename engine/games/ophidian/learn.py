@@ -225,7 +225,27 @@ TUTORIAL = Tutorial(
             "Defeat every enemy Gladiator, reach 15 Cheer, or hold 12 VP of enemy Gladiators; otherwise the "
             "most VP after 4 Waves wins."
         ),
-        parts=(("Action Field", "the front row"),),
-        sample=12,
+        parts=(
+            ("Wave track", "at the top: Waves 1 to 4, the one now lit, and who has The Flow"),
+            ("The Flow", "the gold badge beside the player who acts now, whose panel is outlined"),
+            (
+                "Counters",
+                "in each player's panel: CP to spend on cards, Cheer (★: the Crowd Favorite), VP scored out "
+                "of 12, hand and Arsenal, and the Funeral Pyre of their defeated Gladiators",
+            ),
+            ("Action Field", "each side's front row, nearest the middle: Gladiators attack from here"),
+            ("Support Field", "each side's back row, away from the middle: your Brakka Vohl was moved there"),
+            (
+                "A Gladiator",
+                "its Level in the box, ⚔ its ADMG (the damage it deals), its VP at the right, Life left/Life "
+                "below",
+            ),
+            (
+                "Wounds and Rage",
+                "red boxes are wounds; the orange line marks Rage, and RAGING shows it reached",
+            ),
+            ("SET", "the ↷ SET tag: the card attacked or Intercepted and cannot do it again this Wave"),
+        ),
+        sample=30,
     ),
 )

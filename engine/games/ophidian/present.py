@@ -571,6 +571,11 @@ def _chars(view: JSON) -> dict[int, JSON]:
     return {c["uid"]: c for p in view.get("players") or [] for c in p["characters"]}
 
 
+def _pumps(view: JSON) -> dict[int, JSON]:
+    """Each Pump in play by uid."""
+    return {u["uid"]: u for c in _chars(view).values() for u in c["pumps"]}
+
+
 def _who(view: JSON, c: JSON) -> str:
     """ "your Brakka Vohl" or "your opponent's Kestrel Nine"."""
     whose = "your" if c["owner"] == view.get("viewer") else "your opponent's"
@@ -648,12 +653,12 @@ def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -
             f"Your {unit['name']} moves back to your Support Field{sets}: a − move, The Flow passes to your "
             "opponent."
         ]
-    if kind == "ability" and unit is not None:
-        ability = CARDS[unit["card"]].abilities[int(args.get("a") or 0)]
+    if kind == "ability" and (holder := unit or _pumps(view).get(int(args.get("u") or -1))) is not None:
+        ability = CARDS[holder["card"]].abilities[int(args.get("a") or 0)]
         symbol = _ABILITY_FLOW.get(ability.type, "")
         flow = f" ({_FLOW_WORDS[symbol]})" if symbol else ""
         says = [f"It says: {path[-1]}"] if len(path) > 2 else []
-        return [f"Your {unit['name']} uses its ability{flow}.", *says]
+        return [f"Your {holder['name']} uses its ability{flow}.", *says]
     if kind == "spend":
         to = "your opponent" if view.get("flow") == view.get("viewer") else "you"
         cheer = f" ({int(me['cheer']) - 1} left)" if me else ""
@@ -682,10 +687,9 @@ def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -
             f"Your {unit['name']} moves to your {to} Field; this costs nothing and is not an advance or "
             "retreat."
         ]
-    if kind == "keep" and unit is not None:
-        return [
-            f"You pay Maintain for your {unit['name']} ({path[-1].rpartition(' for ')[2]}): it stays in play."
-        ]
+    if kind == "keep" and (kept := unit or _pumps(view).get(int(args.get("u") or -1))) is not None:
+        fee = path[-1].rpartition(" for ")[2]
+        return [f"You pay Maintain for your {kept['name']} ({fee}): it stays in play into the next Wave."]
     if kind == "promote" and unit is not None:
         return [f"Your {unit['name']} goes up to Level {int(unit['level']) + 1} and heals 1 wound."]
     if kind == "reinforce" and card in CARDS:

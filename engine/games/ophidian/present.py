@@ -24,6 +24,7 @@ from engine.games.ophidian.cards import (
 )
 from engine.games.ophidian.decks import BOOK as deck_book  # noqa: F401  (the deck builder: /deck)
 from engine.games.ophidian.decks import TeamBook
+from engine.table.decisions import PASS
 from engine.table.describe import hand_lines
 from engine.table.present import (
     CardEntry,
@@ -38,6 +39,7 @@ from engine.table.present import (
     decision_of,
     ended,
     group_rank,
+    key_args,
     plural,
     seat_name,
     viewer_first,
@@ -543,3 +545,183 @@ def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
         return []
     stack = ", ".join(CARDS[c].name for c in mine.get("stack") or [] if c in CARDS) or "empty"
     return [*hand_lines(sys.modules[__name__], view, names), f"Your Gladiator Stack: {stack}"]
+
+
+# -- what a move does (the hand menu's ❔, the terminal's inspector, the tutorial) --------------------
+
+_FLOW_WORDS = {
+    "+": "+, so you keep The Flow",
+    "-": "−, so The Flow passes to your opponent once it resolves",
+    "?": "? — its text says whether it is + or −",
+}
+_ABILITY_FLOW = {"plus": "+", "minus": "-", "query": "?"}
+_PASSING = {
+    "window": "You let it happen without playing a Response.",
+    "cheer": "You keep your Cheer: that + move stands, and your opponent keeps The Flow.",
+    "arrange": "Your characters stay where they are; the Wave begins once both teams are arranged.",
+    "scrap": "You keep the rest of your hand, draw to 9 and then put 2 on the bottom of your Arsenal.",
+    "maintain": "Every card you have not paid Maintain for is scrapped now.",
+    "promote": "No Gladiator of yours is promoted this Breather.",
+    "reinforce": "No more Reinforcements come in this Breather.",
+}
+
+
+def _chars(view: JSON) -> dict[int, JSON]:
+    """Each character in play by uid."""
+    return {c["uid"]: c for p in view.get("players") or [] for c in p["characters"]}
+
+
+def _pumps(view: JSON) -> dict[int, JSON]:
+    """Each Pump in play by uid."""
+    return {u["uid"]: u for c in _chars(view).values() for u in c["pumps"]}
+
+
+def _who(view: JSON, c: JSON) -> str:
+    """ "your Brakka Vohl" or "your opponent's Kestrel Nine"."""
+    whose = "your" if c["owner"] == view.get("viewer") else "your opponent's"
+    return f"{whose} {c['name']}"
+
+
+def _left(c: JSON) -> int:
+    return int(c["life"]) - int(c["wounds"])
+
+
+def _card_flow(cid: str) -> str:
+    """A card's flow symbol in words."""
+    return _FLOW_WORDS.get(str(CARDS[cid].flag("flow") or ""), "")
+
+
+def _attack_words(view: JSON, attacker: JSON, target: JSON) -> list[str]:
+    """An attack declared now: who hits whom and for how much, what the defender may do, and its after-effects
+    (Set, Cheer, Rage, DDMG), from the viewer's view."""
+    hit, left = int(attacker["admg"]), _left(target)
+    outcome = (
+        f"and is defeated: you score its {target['vp']} VP"
+        if left <= hit and target["kind"] != "minion"
+        else ("and is defeated" if left <= hit else f"({left - hit} Life left)")
+    )
+    said = [
+        f"Your {attacker['name']} ({hit} ADMG) attacks {_who(view, target)} ({left} Life left); unless your "
+        f"opponent Intercepts or Protects, it takes {hit} {outcome}.",
+        f"Your {attacker['name']} Sets (no more attacks from it this Wave); you gain 1 Cheer unless the "
+        "attack is Intercepted, and you keep The Flow (+).",
+    ]
+    if target["raging"]:
+        said.append(
+            f"{target['name']} is Raging and Set: attacking it Unsets it."
+            if target["set"]
+            else f"{target['name']} is Raging: your {attacker['name']} takes 1 Rage damage."
+        )
+    if target["ddmg"]:
+        said.append(f"{target['name']} deals {target['ddmg']} DDMG back to your {attacker['name']}.")
+    return said
+
+
+def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -> list[str]:
+    """What will happen now if the viewer makes this move, in a sentence or two, from their own view only."""
+    kind, args = key.partition(":")[0], key_args(key)
+    chars = _chars(view)
+    me = next((p for p in view.get("players") or [] if p["seat"] == view.get("viewer")), None)
+    unit = chars.get(int(args["u"])) if args.get("u", "").isdigit() else None
+    card = args.get("c", "")
+    if kind == "attack" and unit is not None and (target := chars.get(int(args.get("t", -1)))) is not None:
+        return _attack_words(view, unit, target)
+    if kind == "play" and card in CARDS:
+        spec = CARDS[card]
+        x = int(args.get("x") or 0)
+        cost = spec.stat("cp") + x
+        where = " It comes into play in your Support Field." if spec.type == "minion" else ""
+        left = f" ({int(me['cp']) - cost} left)" if me else ""
+        return [
+            f"You pay {cost} CP{left} and play {spec.name} ({_card_flow(card)}); your opponent may answer it "
+            f"with a Response first.{where}"
+        ]
+    if kind == "respond" and card in CARDS:
+        spec = CARDS[card]
+        return [
+            f"You pay {spec.stat('cp')} CP and play {spec.name} as a Response: it resolves now, and The Flow "
+            "stays where it is."
+        ]
+    if kind == "advance" and unit is not None:
+        return [
+            f"Your {unit['name']} moves to your Action Field, where it can attack: a + move, you keep The "
+            "Flow."
+        ]
+    if kind == "retreat" and unit is not None:
+        sets = " and becomes Set" if not unit["set"] else ""
+        return [
+            f"Your {unit['name']} moves back to your Support Field{sets}: a − move, The Flow passes to your "
+            "opponent."
+        ]
+    if kind == "ability" and (holder := unit or _pumps(view).get(int(args.get("u") or -1))) is not None:
+        ability = CARDS[holder["card"]].abilities[int(args.get("a") or 0)]
+        symbol = _ABILITY_FLOW.get(ability.type, "")
+        flow = f" ({_FLOW_WORDS[symbol]})" if symbol else ""
+        says = [f"It says: {path[-1]}"] if len(path) > 2 else []
+        return [f"Your {holder['name']} uses its ability{flow}.", *says]
+    if kind == "spend":
+        to = "your opponent" if view.get("flow") == view.get("viewer") else "you"
+        cheer = f" ({int(me['cheer']) - 1} left)" if me else ""
+        return [
+            f"You spend 1 Cheer{cheer}: the last + move turns −, so The Flow passes to {to} once it resolves."
+        ]
+    if kind in ("intercept", "protect") and unit is not None:
+        d = view.get("decision") or {}
+        guarded = chars.get(int(d.get("uid", -1)))
+        what = "attack" if d.get("about") == "attack" else "damage"
+        instead = f" on {_who(view, guarded)}" if guarded is not None else ""
+        if kind == "intercept":
+            cheer = ", and you gain this attack's Cheer" if what == "attack" else ""
+            return [f"Your {unit['name']} Sets and takes the {what}{instead} instead{cheer}."]
+        return [
+            f"Your {unit['name']} takes the {what}{instead} instead, without Setting (Protecting earns no "
+            "Cheer)."
+        ]
+    if kind == "bottom" and card in CARDS:
+        return [f"{CARDS[card].name} goes to the bottom of your Arsenal; you keep the rest of your hand."]
+    if kind == "scrap" and card in CARDS:
+        return [f"{CARDS[card].name} goes to your Scrap pile; you draw to 9 afterwards."]
+    if kind == "place" and unit is not None:
+        to = "Support" if unit["field"] == "action" else "Action"
+        return [
+            f"Your {unit['name']} moves to your {to} Field; this costs nothing and is not an advance or "
+            "retreat."
+        ]
+    if kind == "keep" and (kept := unit or _pumps(view).get(int(args.get("u") or -1))) is not None:
+        fee = path[-1].rpartition(" for ")[2]
+        return [f"You pay Maintain for your {kept['name']} ({fee}): it stays in play into the next Wave."]
+    if kind == "promote" and unit is not None:
+        return [f"Your {unit['name']} goes up to Level {int(unit['level']) + 1} and heals 1 wound."]
+    if kind == "reinforce" and card in CARDS:
+        return [
+            f"{CARDS[card].name} joins your team at Level 0 in your Support Field; no Maintain this Breather."
+        ]
+    if kind == PASS:
+        return [_passing(view, chars)]
+    if kind == kit.PICK:
+        picked_unit = chars.get(int(args["t"])) if args.get("t", "").isdigit() else None
+        if picked_unit is not None:
+            return [f"You choose {_who(view, picked_unit)} for the effect under way."]
+        return [f"You choose {' › '.join(path[1:]) or 'this'} for the effect under way."]
+    if kind == kit.USE:
+        return ["You use the ability offered now."]
+    if kind == kit.ORDER:
+        return [f"{path[-1]}'s ability resolves before the others waiting."]
+    return []
+
+
+def _passing(view: JSON, chars: dict[int, JSON]) -> str:
+    """A pass, by the decision it answers: the Wave's pass, or letting a window, a defence or a step go."""
+    d, _, kind = decision_of(view)
+    if not d:
+        if view.get("passed"):
+            return "You pass (−): your opponent passed just before, so the Wave ends now."
+        return "You pass (−): The Flow goes to your opponent; if they pass next, the Wave ends."
+    if kind == "defend":
+        target = chars.get(int(d.get("uid", -1)))
+        what = "attack" if d.get("about") == "attack" else "damage"
+        who = _who(view, target) if target else "your character"
+        return f"{who[0].upper()}{who[1:]} takes the {what} itself."
+    if kind == "bottom":
+        return "You put no more cards on the bottom."
+    return _PASSING.get(kind, "You let it go and do not use it.")

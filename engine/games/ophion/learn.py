@@ -141,9 +141,9 @@ TUTORIAL = Tutorial(
         ),
         Step(
             say=(
-                "A new round: your castle gave you 1 gold and 1 mana, your +1 Gold Upgrade 1 more gold, and "
-                "you drew 3 cards. You have 3 AP, not 5, because you summoned last round. Play all three: "
-                "Play › +1 Gold, +1 Gold, +1 VP → draw 1."
+                "A new round: your castle gave you 1 gold and 1 mana, your upgrades their income, and you "
+                "drew 3 cards. You get 3 AP a round, and 2 more only after a round in which you summoned no "
+                "monster. Play all three cards: Play › +1 Gold, +1 Gold, +1 VP → draw 1."
             ),
             rule="If player haven't summoned any monsters he gets 2 extra Action points.",
             move=PLAY_THREE,
@@ -188,7 +188,40 @@ TUTORIAL = Tutorial(
             "After 9 rounds the most VP wins: VP from combat and +1 VP cards, 10 per eternity token, and "
             "each card in your upgrade slots worth its tier."
         ),
-        parts=(("Row", "the cards for sale"),),
-        sample=10,
+        parts=(
+            (
+                "MARKET",
+                "the row across the top: the cards for sale, each with its price in the gold disc and its "
+                "place's surcharge (+1 extra, +2 extra) under it; the heading gives the tier and both decks' "
+                "sizes",
+            ),
+            ("LAST", "the bar under the row: the last move made"),
+            (
+                "Your panel",
+                "framed while it is your turn: your hand size and VP (★), the VP track, and your mana, gold "
+                "and AP",
+            ),
+            (
+                "Upgrade slots",
+                "the three cards in your panel: the Goblin and the Troll, each with the mana that summons "
+                "it, and an empty slot; your deck and discard pile beside them",
+            ),
+            (
+                "ATTACK 3 → Opponent",
+                "your attack grid: the Troll (attack 3, defense 0) and the total that meets your opponent's "
+                "defense in combat",
+            ),
+            (
+                "DEFENSE 1",
+                "your defense grid: the Goblin (1/1), which meets your opponent's attack; a grid's 6 squares "
+                "are its room for monsters of total size 6",
+            ),
+            (
+                "Opponent",
+                "your opponent's panel below yours, with the same parts: a +1 Gold upgrade and empty grids",
+            ),
+            ("LOG", "at the bottom: what has just happened"),
+        ),
+        sample=8,
     ),
 )

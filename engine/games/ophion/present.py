@@ -362,10 +362,10 @@ def _gains(cards: Sequence[str]) -> str:
 def _fight(attack: int, defense: int, attacker: str, defender: str) -> str:
     """One attack's result by the VP table: "you win 3 VP", "1 VP each", "Bo gets 2 VP"."""
     if attack > defense:
-        return f"{attacker} {'win' if attacker == 'you' else 'wins'} {plural(COMBAT['attacker_wins'], 'VP')}"
+        return f"{attacker} {'win' if attacker == 'you' else 'wins'} {COMBAT['attacker_wins']} VP"
     if attack == defense:
-        return f"{plural(COMBAT['tie'], 'VP')} each"
-    return f"{defender} {'get' if defender == 'you' else 'gets'} {plural(COMBAT['defender_wins'], 'VP')}"
+        return f"{COMBAT['tie']} VP each"
+    return f"{defender} {'get' if defender == 'you' else 'gets'} {COMBAT['defender_wins']} VP"
 
 
 def _combat_now(view: JSON, me: JSON, names: Sequence[str], last: bool) -> str:

@@ -64,8 +64,8 @@ TUTORIAL = Tutorial(
         Idea(
             "tiers",
             "Tier 2 and the end",
-            "Once anyone has 10 VP the row is dealt from the stronger Tier 2 deck; after 9 rounds the most "
-            "VP wins, each upgrade card counting too.",
+            "Once anyone has 10 VP the row is dealt from the stronger Tier 2 deck from the next round on; "
+            "after 9 rounds the most VP wins, each upgrade card counting too.",
         ),
     ),
     steps=(
@@ -116,9 +116,9 @@ TUTORIAL = Tutorial(
         ),
         Step(
             say=(
-                "Summon › Goblin (2 mana) › defense grid: the Goblin in your slot 1 costs 2 of your 3 mana. "
-                "When nobody has AP left comes combat: your attack total against your opponent's defense "
-                "total, and their attack against your defense, which the Goblin makes 1."
+                "Summon › Goblin (2 mana) › defense grid: the Goblin card you start with in slot 1 costs 2 "
+                "of your 3 mana. When nobody has AP left comes combat: your attack total against your "
+                "opponent's defense total, and their attack against your defense, which the Goblin makes 1."
             ),
             rule="Attack value of the attacker and defense value of the defender is compared.",
             move=r"summon:m=goblin:g=d",
@@ -131,8 +131,8 @@ TUTORIAL = Tutorial(
         Step(
             say=(
                 "Use your last AP on Play › +1 VP → draw 2: a +1 VP card scores a victory point at once. "
-                "When anyone reaches 10 VP, Tier 2 begins and the row is dealt from a deck of stronger cards "
-                "(Dragons, Ogres, Skeleton Archers)."
+                "Once anyone has 10 VP, Tier 2 begins with the next round: the row is then dealt from a deck "
+                "of stronger cards (Dragons, Ogres, Skeleton Archers)."
             ),
             rule="Tier 2 begins when someone of the players reaches 10 Victory Points.",
             move=r"play:c=vp1",
@@ -152,8 +152,7 @@ TUTORIAL = Tutorial(
         Step(
             say=(
                 "Gold is lost at the end of the round, but mana is kept. Convert › 2 gold → 1 mana costs no "
-                "AP, and gives you the mana for another summon; the convert table also turns 3 mana into 1 "
-                "gold."
+                "AP, and gives you the mana for another summon; converting also turns 3 mana into 1 gold."
             ),
             rule="Convert 2 gold to 1 mana.",
             move=r"convert:to=mana",

@@ -412,7 +412,7 @@ def _buy(view: JSON, me: JSON, args: dict[str, str]) -> list[str]:
     paid = f"You pay {m['price']} of your {me['gold']} gold{extra}"
     if c.type == "action":
         return [
-            f"{paid}; the {c.name} goes to your discard pile, to be drawn in a later round.",
+            f"{paid}; the {c.name} goes to your discard pile, your next deck.",
             _row_after(view, i),
         ]
     slot = int(args.get("s", "0"))

@@ -106,8 +106,8 @@ def test_explain_buying_an_action_card() -> None:
     deal_row(s, ["gold1", "gold2", "troll", "goblin"])
     s.players[0].gold = 6
     assert words(s, f"buy:c={uid(s, 1)}") == [
-        "You pay 4 of your 6 gold (3 + 1 for its place #2); the +2 Gold goes to your discard pile, to be "
-        "drawn in a later round.",
+        "You pay 4 of your 6 gold (3 + 1 for its place #2); the +2 Gold goes to your discard pile, your "
+        "next deck.",
         "Then the row's last card, Goblin, is discarded, the other cards slide toward #1 and the places at "
         "the deck's end are refilled from the Tier 1 deck.",
     ]

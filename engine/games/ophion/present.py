@@ -507,4 +507,20 @@ def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -
         lines = [_pass(view, me)]
     more = kind == "play" and any(CARDS[c].effect == "ap" for c in args.get("c", "").split("+") if c in CARDS)
     ends = kind == "pass" or (kind in {"buy", "play", "summon"} and me["ap"] == 1 and not more)
-    return [line for line in (*lines, _combat_now(view, me, names, ends)) if line]
+    fight = _combat_now(view, _summoned(view, me, kind, args), names, ends)
+    if fight and kind == "buy":
+        lines = lines[:1]  # the round ends: the combat matters more than the row
+    return [line for line in (*lines, fight) if line]
+
+
+def _summoned(view: JSON, me: JSON, kind: str, args: dict[str, str]) -> JSON:
+    """The viewer's side after this move's summon (for the combat that follows it): a grid's total raised by
+    the monster summoned, for mana or free with a purchase."""
+    grid = _GRID.get(args.get("g", "-"))
+    monster = args.get("m") if kind == "summon" else None
+    if kind == "buy":
+        bought = [m for m in view.get("market") or [] if m is not None and str(m["uid"]) == args.get("c")]
+        monster = bought[0]["card"] if bought else None
+    if grid is None or monster is None or monster not in CARDS:
+        return me
+    return {**me, grid: me[grid] + getattr(CARDS[monster], grid)}

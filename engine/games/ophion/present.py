@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import JSON, Action
-from engine.games.ophion.cards import BASE, CARDS, RULES, Card
+from engine.games.ophion.cards import BASE, CARDS, COMBAT, RULES, Card
 from engine.table.describe import side_lines, zone_lines
 from engine.table.present import (
     CardEntry,
@@ -18,6 +18,7 @@ from engine.table.present import (
     Status,
     asked,
     game_over,
+    key_args,
     outcome,
     plural,
     seat_name,
@@ -342,3 +343,184 @@ def describe_hand(view: JSON, names: Sequence[str]) -> list[str]:
         lines.append("Played this round: " + "; ".join(CARDS[c].name for c in mine["played"]))
     own = lambda where: where.startswith("Your ") and not any(x in where for x in _UNDRAWN)  # noqa: E731
     return [*lines, *_side(view, names, mine, "Your "), *zone_lines(sys.modules[__name__], view, names, own)]
+
+
+# -- what a move does (engine/table/present.py's `explain`) -------------------------------------------
+
+_GRID = {"a": "attack", "d": "defense"}
+_GAIN_WORDS = {"gold": "gold for this round", "mana": "mana", "ap": "AP", "vp": "VP"}
+
+
+def _gains(cards: Sequence[str]) -> str:
+    """What playing these cards gives, totalled by kind: "+3 gold for this round and +1 VP"."""
+    totals: dict[str, int] = {}
+    for c in cards:
+        totals[CARDS[c].effect] = totals.get(CARDS[c].effect, 0) + CARDS[c].amount
+    return " and ".join(f"+{n} {_GAIN_WORDS.get(e, e)}" for e, n in totals.items())
+
+
+def _fight(attack: int, defense: int, attacker: str, defender: str) -> str:
+    """One attack's result by the VP table: "you win 3 VP", "1 VP each", "Bo gets 2 VP"."""
+    if attack > defense:
+        return f"{attacker} {'win' if attacker == 'you' else 'wins'} {COMBAT['attacker_wins']} VP"
+    if attack == defense:
+        return f"{COMBAT['tie']} VP each"
+    return f"{defender} {'get' if defender == 'you' else 'gets'} {COMBAT['defender_wins']} VP"
+
+
+def _combat_now(view: JSON, me: JSON, names: Sequence[str], last: bool) -> str:
+    """The combat that follows when this is the round's last AP move ("" while anyone else has AP): your
+    attack against the defense of the player on your right, and the attack on you from your left."""
+    players = view.get("players") or []
+    n, seat = len(players), me["seat"]
+    if not last or any(p["ap"] > 0 for p in players if p["seat"] != seat):
+        return ""
+    right, left = players[(seat - 1) % n], players[(seat + 1) % n]
+    rname, lname = seat_name(right["seat"], names), seat_name(left["seat"], names)
+    mine = f"your attack {me['attack']} against {rname}'s defense {right['defense']}"
+    theirs = f"{lname}'s attack {left['attack']} against your defense {me['defense']}"
+    return (
+        f"Nobody else has AP left, so combat follows: {mine} "
+        f"({_fight(me['attack'], right['defense'], 'you', rname)}), and {theirs} "
+        f"({_fight(left['attack'], me['defense'], lname, 'you')})."
+    )
+
+
+def _row_after(view: JSON, i: int) -> str:
+    """What a purchase from row place i does to the row: the last card discarded, the rest sliding, the
+    refill from the current tier's deck (whose cards nobody knows)."""
+    market = view.get("market") or []
+    last = max((k for k, m in enumerate(market) if m is not None), default=i)
+    gone = f"the row's last card, {market[last]['name']}, is discarded, " if last != i else ""
+    tier = view.get("tier", 1)
+    refill = f"refilled from the Tier {tier} deck"
+    if not view.get(f"tier{tier}_size", 0):
+        refill = f"left empty (the Tier {tier} deck is out)"
+    return f"Then {gone}the other cards slide toward #1 and the places at the deck's end are {refill}."
+
+
+def _buy(view: JSON, me: JSON, args: dict[str, str]) -> list[str]:
+    """A purchase: its price, where the card goes (the discard pile, or an upgrade slot with a monster's
+    free summon), and what the row does."""
+    market = view.get("market") or []
+    i = next((k for k, m in enumerate(market) if m is not None and str(m["uid"]) == args.get("c")), None)
+    if i is None:
+        return []
+    m = market[i]
+    c = CARDS[m["card"]]
+    extra = f" ({c.cost} + {m['surcharge']} for its place #{i + 1})" if m["surcharge"] else ""
+    paid = f"You pay {m['price']} of your {me['gold']} gold{extra}"
+    if c.type == "action":
+        return [
+            f"{paid}; the {c.name} goes to your discard pile, your next deck.",
+            _row_after(view, i),
+        ]
+    slot = int(args.get("s", "0"))
+    old = (me.get("upgrades") or [None] * (slot + 1))[slot]
+    place = f"your upgrade slot {slot + 1}"
+    if old:
+        place += f" in place of your {card_name(old)}, which leaves the game"
+    if c.type == "upgrade":
+        gives = f"+{c.amount} {c.effect} now and every round"
+        return [f"{paid} and put the {c.name} in {place}: {gives}.", _row_after(view, i)]
+    g = args.get("g", "-")
+    summon = f"summon none now (later, for {c.mana} mana)"
+    if g in _GRID:
+        grid = _GRID[g]
+        now = f"{grid} {me[grid]} → {me[grid] + getattr(c, grid)}"
+        summon = f"summon one {c.name} free onto your {grid} grid ({now})"
+    return [f"{paid}, put the {c.name} in {place} and {summon}.", _row_after(view, i)]
+
+
+def _play(me: JSON, args: dict[str, str]) -> str:
+    """Playing 0 to 3 cards: what they give, and how many cards are drawn after."""
+    cards = [] if args.get("c", "-") == "-" else args["c"].split("+")
+    draws = RULES["draw_after_play"][len(cards)]
+    left = me["deck_size"] + me["discard_size"]
+    draw = plural(min(draws, left), "card") + ("" if left >= draws else " (all you have left to draw)")
+    what = (
+        f"You play {', '.join(CARDS[c].name for c in cards)}: {_gains(cards)}"
+        if cards
+        else "You play no card"
+    )
+    return f"{what}; then you draw {draw}."
+
+
+def _summon(me: JSON, args: dict[str, str]) -> str:
+    """A summon for mana: the grid's new total and the room used."""
+    c, grid = CARDS[args["m"]], _GRID[args["g"]]
+    now = f"{grid} {me[grid]} → {me[grid] + getattr(c, grid)}"
+    used = f"size {me[f'{grid}_used'] + c.size} of {me['grid_capacity']} used"
+    paid = f"You pay {c.mana} of your {me['mana']} mana"
+    return f"{paid} and put a {c.name} on your {grid} grid to stay: {now}, {used}."
+
+
+def _eat(view: JSON, args: dict[str, str], names: Sequence[str]) -> str:
+    """A Dragon's meal: the Goblin leaves the game, +2 attack or defense until the round ends."""
+    q, grid, bonus = int(args["p"]), _GRID[args["g"]], _GRID[args["b"]]
+    whose = "your own" if q == view.get("viewer") else f"{seat_name(q, names)}'s"
+    return (
+        f"Your Dragon eats a Goblin from {whose} {grid} grid, which leaves the game, and you get +2 {bonus} "
+        "until the end of the round, for no AP."
+    )
+
+
+def _convert(me: JSON, args: dict[str, str]) -> str:
+    """A conversion by the convert table, for no AP."""
+    if args.get("to") == "mana":
+        mana = f"mana {me['mana']} → {me['mana'] + 1}"
+        return (
+            f"You turn 2 of your {me['gold']} gold into 1 mana ({mana}), for no AP: mana is kept from round "
+            "to round, gold is lost at the end of the round."
+        )
+    return f"You turn 3 of your {me['mana']} mana into 1 gold to spend this round, for no AP."
+
+
+def _pass(view: JSON, me: JSON) -> str:
+    """A pass: the AP left are lost; the first to pass acts last next round."""
+    first = not any(p.get("passed") for p in view.get("players") or [])
+    later = ", and as the first to pass you act last next round" if first else ""
+    lost = f"your {me['ap']} AP left {'is' if me['ap'] == 1 else 'are'} lost"
+    return f"You end your round now: {lost}{later}."
+
+
+def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -> list[str]:
+    """What a move of the viewer will do now, in a sentence or two, from their own view: what it costs and
+    gives, where a bought card goes and what the row does, a grid's new total, and the combat that follows
+    the round's last AP."""
+    me = next((p for p in view.get("players") or [] if p["seat"] == view.get("viewer")), None)
+    if me is None:
+        return []
+    kind, args = key.partition(":")[0], key_args(key)
+    lines: list[str] = []
+    if kind == "buy":
+        lines = _buy(view, me, args)
+    elif kind == "play":
+        lines = [_play(me, args)]
+    elif kind == "summon":
+        lines = [_summon(me, args)]
+    elif kind == "eat":
+        lines = [_eat(view, args, names)]
+    elif kind == "convert":
+        lines = [_convert(me, args)]
+    elif kind == "pass":
+        lines = [_pass(view, me)]
+    more = kind == "play" and any(CARDS[c].effect == "ap" for c in args.get("c", "").split("+") if c in CARDS)
+    ends = kind == "pass" or (kind in {"buy", "play", "summon"} and me["ap"] == 1 and not more)
+    fight = _combat_now(view, _summoned(view, me, kind, args), names, ends)
+    if fight and kind == "buy":
+        lines = lines[:1]  # the round ends: the combat matters more than the row
+    return [line for line in (*lines, fight) if line]
+
+
+def _summoned(view: JSON, me: JSON, kind: str, args: dict[str, str]) -> JSON:
+    """The viewer's side after this move's summon (for the combat that follows it): a grid's total raised by
+    the monster summoned, for mana or free with a purchase."""
+    grid = _GRID.get(args.get("g", "-"))
+    monster = args.get("m") if kind == "summon" else None
+    if kind == "buy":
+        bought = [m for m in view.get("market") or [] if m is not None and str(m["uid"]) == args.get("c")]
+        monster = bought[0]["card"] if bought else None
+    if grid is None or monster is None or monster not in CARDS:
+        return me
+    return {**me, grid: me[grid] + getattr(CARDS[monster], grid)}

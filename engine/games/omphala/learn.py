@@ -8,7 +8,14 @@ back row has nothing left to attack or steal with and drawing is the move.
 
 from __future__ import annotations
 
+from engine.games.omphala.cards import DECK, power
 from engine.table.lesson import Idea, Page, Step, Tutorial
+
+# A Spade's steal of a card of no higher rank (sure to work unless a Heart has made the target stronger):
+# the steal step suggests the first of these, so a learner who kept another Spade is not sent to fail.
+SURE_STEAL = "|".join(
+    f"steal:c={s}:p=1:t={t}" for s in DECK if s.endswith("S") for t in DECK if t != s and power(t) <= power(s)
+)
 
 IDEAS = (
     Idea(
@@ -67,8 +74,8 @@ STEPS = (
         move=r"choose:a=2S:b=3S",
         ideas=("pair", "win"),
         why=(
-            "The lesson hides your two weakest cards: the cards you hide only count as points, while the "
-            "strong ones stay face up in your back row, where they can act."
+            "Hiding your two weakest cards keeps the strong ones face up in your back row, where they can "
+            "act; the hidden ones only count as points."
         ),
     ),
     Step(
@@ -80,8 +87,8 @@ STEPS = (
         move=r"enhance:c=\w+H:t=\w+C",
         ideas=("turn", "enhance"),
         why=(
-            "A Heart on your Club makes it stronger before it attacks: 8♣ with 6♥ is 14, more than any "
-            "single card (a King is 13)."
+            "A Heart on your Club makes it stronger before it attacks: above 13 it beats any single card, "
+            "even a hidden King."
         ),
     ),
     Step(
@@ -108,18 +115,18 @@ STEPS = (
             "Spade: Attack Front Row card (destroys opponent’s card if attacker has equal or greater power) "
             "OR steals Back Row card (steals opponent's card if equal or greater power)"
         ),
-        move=r"steal:c=\w+S:p=1:t=\w+",
+        move=SURE_STEAL,
         ideas=("steal",),
         why=(
-            "A steal you can see will work (your J♠ is 11, their 10♦ is 10) takes their card into your back "
-            "row and retires your Spade to your front row as a point."
+            "A steal works on equal or greater power, and their back row is face up, so you know beforehand: "
+            "the card you take joins your back row, and your Spade retires to your front row as a point."
         ),
     ),
     Step(
         say=(
             "Use the Diamond you just took: choose 10♦ › Shield › front card 1. It goes face down onto "
-            "your hidden 2♠, so that card now holds against attacks up to 12, and at the end the pair "
-            "counts as two cards."
+            "your hidden 2♠, so an attack now needs power 12 to destroy them, and at the end the pair counts "
+            "as two cards."
         ),
         rule="Diamond: Shield Front Row card (turns face down, adds to the power of the card it’s placed on).",  # noqa: E501
         move=r"shield:c=\w+D:t=\d+",
@@ -132,7 +139,8 @@ STEPS = (
     Step(
         say=(
             "Your opponent stole your 10♣, and your back row has no Club or Spade left to attack or steal "
-            "with. An action can also draw a card from the deck: choose Draw a card."
+            "with. An action can also draw a card from the deck: choose Draw a card. (Besides, with two "
+            "players you draw a card before and after each of your turns.)"
         ),
         rule="A player can also use an action to draw a card from the deck to place in their Back Row.",
         move=r"draw",

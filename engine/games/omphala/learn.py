@@ -63,9 +63,9 @@ IDEAS = (
 STEPS = (
     Step(
         say=(
-            "Hide two cards face down: they start your front row, and front-row cards are your points. "
-            "Hidden cards can no longer act, so hide your two weakest and keep the rest face up to use: "
-            "choose 2♠ on the left › 2♠ left + 3♠ right, face down."
+            "Hide two cards face down: they start your front row, and whoever ends with the most front-row "
+            "cards wins. Hidden cards can no longer act, so hide your two weakest and keep the rest face up "
+            "to use: choose 2♠ on the left › 2♠ left + 3♠ right, face down."
         ),
         rule=(
             "All players place any two cards from their hand face down [FD] in front of themselves to "

@@ -213,9 +213,9 @@ def test_the_first_step_on_the_fixed_deal() -> None:
     golden for review)."""
     assert lesson.step_lines(lesson.follow(game, TUTORIAL, [])) == [
         "📘 Lesson 1 of 6",
-        "Hide two cards face down: they start your front row, and front-row cards are your points. Hidden "
-        "cards can no longer act, so hide your two weakest and keep the rest face up to use: choose 2♠ on "
-        "the left › 2♠ left + 3♠ right, face down.",
+        "Hide two cards face down: they start your front row, and whoever ends with the most front-row "
+        "cards wins. Hidden cards can no longer act, so hide your two weakest and keep the rest face up to "
+        "use: choose 2♠ on the left › 2♠ left + 3♠ right, face down.",
         "Rule: “All players place any two cards from their hand face down [FD] in front of themselves to "
         "create their Front Row.”",
     ]

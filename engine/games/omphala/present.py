@@ -15,6 +15,7 @@ from engine.table.present import (
     Seen,
     Status,
     game_over,
+    key_args,
     outcome,
     plural,
     seat_name,
@@ -229,6 +230,176 @@ def blind_order(a: str, b: str) -> tuple[str, str]:
     pair = sorted((a, b))
     flip = hashlib.sha256(" ".join(pair).encode()).digest()[0] & 1
     return (pair[1], pair[0]) if flip else (pair[0], pair[1])
+
+
+# -- what a move does (the hand menu's ❔, the terminal's inspector) ------------------------------------
+
+TOP = cards.power("KC")  # no single card is stronger than a King (13)
+
+
+def explain(view: JSON, key: str, path: tuple[str, ...], names: Sequence[str]) -> list[str]:
+    """What will happen now if the viewer makes this move, in a sentence or two from their own view only
+    (a face-down card's power stays unknown; the cards' texts are added by present.move_words)."""
+    kind, args = key.partition(":")[0], key_args(key)
+    me = _seat(view, view.get("viewer"))
+    if kind == "choose":
+        a, b = _label(args.get("a")), _label(args.get("b"))
+        return [
+            f"Your {a} goes face down on the left of your front row and your {b} on the right: your first "
+            "two points, which only you know. The other five cards go face up as your back row, where they "
+            "act."
+        ]
+    if me is None:
+        return []
+    if kind == "draw":
+        return [_drawing(view, me)]
+    if kind == "end_turn":
+        return [_ending(view, names)]
+    if kind == "pass":
+        return ["You keep your all-red back row as it is."]
+    if kind == "reshuffle":
+        n = sum(len(e) for e in me.get("back_row") or [])
+        return [
+            f"Your whole back row ({plural(n, 'card')}) is shuffled into the deck and you draw 5 new cards "
+            "(at most twice a game)."
+        ]
+    mine = _back(me, args.get("c"))
+    if mine is None:
+        return []
+    if kind == "discard":
+        return [f"Your {_named(mine)} goes face up to the discard pile for good, leaving 7 in your back row."]
+    if kind == "enhance":
+        return _enhancing(mine, _back(me, args.get("t")))
+    if kind == "shield":
+        return _shielding(mine, _front(me, args.get("t")))
+    other = _seat(view, _int(args.get("p")))
+    if other is None:
+        return []
+    whose = _whose(view, other["seat"], names)
+    if kind == "attack":
+        return _attacking(mine, _front(other, args.get("t")), whose)
+    if kind == "steal":
+        return _stealing(mine, _back(other, args.get("t")), whose)
+    return []
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text is not None and text.isdigit() else None
+
+
+def _seat(view: JSON, seat: Any) -> JSON | None:
+    """A seat's part of the view."""
+    return next((p for p in view.get("players") or [] if p["seat"] == seat), None)
+
+
+def _whose(view: JSON, seat: int, names: Sequence[str]) -> str:
+    """ "your opponent's" with two players, else the seat's name with 's."""
+    return "your opponent's" if view.get("num_players") == 2 else f"{seat_name(seat, names)}'s"
+
+
+def _back(p: JSON, base: str | None) -> list[str] | None:
+    """The back-row card (with its modifier) whose first card is `base`."""
+    return next((list(e) for e in p.get("back_row") or [] if e and e[0] == base), None)
+
+
+def _front(p: JSON, uid: str | None) -> tuple[int, list[str | None]] | None:
+    """A front-row card by its id: its position (1 = left) and its cards as the view shows them."""
+    for i, e in enumerate(p.get("front_row") or [], 1):
+        if str(e["id"]) == uid:
+            return i, list(e["cards"])
+    return None
+
+
+def _named(entity: Sequence[str | None]) -> str:
+    """A card with its modifier as the view shows it: "8♣+6♥", "??+K♦"."""
+    return "+".join(_label(c) for c in entity)
+
+
+def _power(entity: Sequence[str | None]) -> int:
+    """The power of the cards of an entity that the view shows."""
+    return sum(cards.power(c) for c in entity if c is not None)
+
+
+def _strength(entity: list[str]) -> str:
+    """ "8♣+6♥ (power 14)"."""
+    return f"{_named(entity)} (power {_power(entity)})"
+
+
+def _attacking(mine: list[str], target: tuple[int, list[str | None]] | None, whose: str) -> list[str]:
+    if target is None:
+        return []
+    at, cards_there = target
+    power, name = _power(mine), _named(mine)
+    head = f"Your {_strength(mine)} attacks {whose} front card {at}"
+    win = f"it is destroyed, and your {name} retires face down to your front row"
+    fail = "the action is spent and nothing moves"
+    hidden = sum(c is None for c in cards_there)
+    if not hidden:
+        theirs = _power(cards_there)
+        if power >= theirs:
+            return [f"{head}, {_named(cards_there)} (power {theirs}): {win}."]
+        return [f"{head}, {_named(cards_there)} (power {theirs}): it holds, since {power} is less; {fail}."]
+    known = _power(cards_there)
+    low, high = known + hidden, known + TOP * hidden
+    seen = [c for c in cards_there if c is not None]
+    if seen:
+        head += f" (face down, with {_named(seen)} on it)"
+    if power >= high:
+        return [f"{head}. Its power is hidden but at most {high}, so your {power} wins: {win}."]
+    if power < low:
+        return [f"{head}. Its power is hidden but at least {low}, so your {power} cannot win: {fail}."]
+    return [
+        f"{head}. A face-down card's power is hidden: if yours is equal or greater, {win}; if not, {fail}."
+    ]
+
+
+def _stealing(mine: list[str], target: list[str] | None, whose: str) -> list[str]:
+    if target is None:
+        return []
+    power, theirs = _power(mine), _power(target)
+    head = f"Your {_strength(mine)} tries to steal {whose} {_strength(target)}"
+    if power >= theirs:
+        return [
+            f"{head}: it comes to your back row, and your {_named(mine)} retires face down to your front row."
+        ]
+    return [f"{head}: it fails, since {power} is less; the action is spent and nothing moves."]
+
+
+def _shielding(mine: list[str], target: tuple[int, list[str | None]] | None) -> list[str]:
+    if target is None:
+        return []
+    at, there = target
+    both = [*there, *mine]
+    return [
+        f"Your {_named(mine)} goes face down onto your front card {at} ({_named(there)}): together "
+        f"power {_power(both)} against attacks, and they count as two cards at the end."
+    ]
+
+
+def _enhancing(mine: list[str], target: list[str] | None) -> list[str]:
+    if target is None:
+        return []
+    both = [*target, *mine]
+    return [
+        f"Your {_named(mine)} joins your {_named(target)} in your back row: together power "
+        f"{_power(both)}, and they act as your {_label(target[0])} did; the two stay one card from now on."
+    ]
+
+
+def _drawing(view: JSON, me: JSON) -> str:
+    deck, held = view.get("deck", 0), len(me.get("back_row") or [])
+    over = f" Your back row then holds {held + 1}, so you discard one to keep 7." if held >= 7 else ""
+    return f"You take the top card of the deck ({plural(deck, 'card')} left) into your back row.{over}"
+
+
+def _ending(view: JSON, names: Sequence[str]) -> str:
+    n, left = int(view.get("num_players") or 2), int(view.get("actions_left") or 0)
+    unused = f" with {plural(left, 'action')} unused" if left else ""
+    if n == 2:
+        again = "you draw one more before your next turn"
+        return f"Your turn ends{unused}: you draw a card and your opponent plays; {again}."
+    after = seat_name((int(view.get("viewer") or 0) + 1) % n, names)
+    return f"Your turn ends{unused}: you draw 2 cards, then {after} plays."
 
 
 # -- the terminal board --------------------------------------------------------------------------

@@ -152,12 +152,16 @@ def menu(
 def named_moves(info: MatchInfo, moves: list[Move]) -> list[Move]:
     """The moves with seat numbers in their menu paths ("P2 front card 1") replaced by player names,
     unless two players share a name and two moves would then read the same; in a response window, the
-    pass is a plain **Pass** after the rest."""
+    pass is a plain **Pass** after the rest (first, marked, when it is a lesson's move)."""
     drawn = drawn_names(info)  # labels, not Markdown
     named = [Move(m.key, tuple(seat_refs(step, drawn) for step in m.path)) for m in moves]
     named = named if len({m.path for m in named}) == len(moves) else moves
-    if info.window and any(m.key == PASS for m in named):
-        named = [m for m in named if m.key != PASS] + [Move(PASS, ("Pass",))]
+    passing = next((m for m in named if m.key == PASS), None)
+    if info.window and passing is not None:
+        rest = [m for m in named if m.key != PASS]
+        if passing.path[0].startswith(MARK):  # a lesson's move stays first, marked
+            return [Move(PASS, (MARK + "Pass",)), *rest]
+        named = [*rest, Move(PASS, ("Pass",))]
     return named
 
 

@@ -186,7 +186,7 @@ def follow(game: Game[Any], tutorial: Tutorial, log: Sequence[tuple[PlayerId, st
     """The learner's guide after this log (the match's (seat, key) pairs from the deal on): the guided steps
     done, those missed, and the step and suggested move of their decision now (the first legal move, in the
     rules' order, that the step's pattern matches). Replays the log from the tutorial's deal as far as the
-    guided part goes: a few dozen moves."""
+    guided part goes and the learner's next choice after it: a few dozen moves."""
     state = game.setup(tutorial.players, tutorial.seed, tutorial.match_options())
     seat, steps = LEARNER, tutorial.steps
     outcomes: list[Outcome] = []
@@ -198,11 +198,10 @@ def follow(game: Game[Any], tutorial: Tutorial, log: Sequence[tuple[PlayerId, st
         return _find(steps, first, legal) if legal else None
 
     just: Outcome | None = None
-    for at, (mover, key) in enumerate(log):
-        if first >= len(steps):  # the guided part is over: the rest of the log changes nothing here
-            later = any(m == seat for m, _ in log[at:])
-            return Guide(tutorial, None, None, tuple(outcomes), tuple(missed), None if later else just)
-        if mover == seat:
+    for mover, key in log:
+        if mover == seat and _choosing(game, state, seat):  # a lone move played for them keeps the answer
+            if first >= len(steps):  # past the guided part, and they have chosen since: nothing more to say
+                return Guide(tutorial, None, None, tuple(outcomes), tuple(missed))
             just = None
             if (found := at_decision()) is not None:
                 i, suggested = found

@@ -77,7 +77,8 @@ def check_alt(text: str, title: str) -> None:
 def test_every_tutorial_has_its_page(game_id: str, theme: str) -> None:
     """The page of each game's own tutorial, in each theme: a PNG in bounds, on the theme's background."""
     img = check_png(howto.page(game_id, theme))
-    assert img.convert("RGB").getpixel((1, 1)) == kit.theme(theme).bg
+    corner, bg = img.convert("RGB").getpixel((1, 1)), kit.theme(theme).bg
+    assert all(abs(a - b) <= 3 for a, b in zip(corner, bg, strict=True))  # a palette PNG: within its rounding
     check_alt(howto.alt(game_id), games()[game_id].title)
 
 

@@ -33,7 +33,8 @@ from tests.fakediscord import (
 )
 
 HAND = "My hand & moves"
-NAV = ("‹ Back", "◀ Previous", "Next ▶", "❔ What do these do?")
+WHAT = "❔ What do these do?"  # the hand menu's explanation of its level, below the moves
+NAV = ("‹ Back", "◀ Previous", "Next ▶", WHAT)
 
 
 def is_board(message: FakeMessage) -> bool:

@@ -12,7 +12,7 @@ import pytest
 import bot.discord.commands as commands_module
 import engine.registry as registry
 from engine.core import JSON, Action, Event, IllegalAction, PlayerId
-from tests.discord_harness import HAND, NAV, Harness
+from tests.discord_harness import HAND, NAV, WHAT, Harness
 from tests.fakediscord import FakeDiscord
 
 CHOICES = 40
@@ -98,7 +98,7 @@ async def test_select_paging_plays_a_move(fake: FakeDiscord, tmp_path: Path, wid
         assert len(hand.option_values()) == 25 and "page 1 of 2" in hand.text()
         page2 = await h.press(alice, hand, "Next ▶")
         assert page2.id == hand.id and "Number 39" in page2.option_values()
-        assert [b["label"] for b in page2.buttons] == ["◀ Previous", "❔ What do these do?"]
+        assert [b["label"] for b in page2.buttons] == ["◀ Previous", WHAT]
         done = await (await fake.select(alice, page2, [page2.option_values()["Number 39"]])).wait_reply()
         assert "✅ You played **Number 39**" in done.text()
         await h.settle()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sessions.types import ALL, ASK
-from tests.discord_harness import HAND, Harness, is_board
+from tests.discord_harness import HAND, WHAT, Harness, is_board
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.toygame import HighCard
 
@@ -82,7 +82,7 @@ async def test_the_host_chooses_the_pace_and_an_async_window_waits_like_a_turn(
         assert [b["label"] for b in hand.buttons] == [
             "Jeer",
             "Pass",
-            "❔ What do these do?",
+            WHAT,
         ]  # the old board's button still works
         assert "Your response windows: pass for me when I can't respond" in hand.text()
 
@@ -176,7 +176,7 @@ async def test_the_old_buttons_of_an_edited_board_keep_working(
         assert hand.ephemeral and [b["label"] for b in hand.buttons] == [
             "Jeer",
             "Pass",
-            "❔ What do these do?",
+            WHAT,
         ]
         log = await h.press(alice, before, "Log")
         assert log.ephemeral and "drew" in log.text()

@@ -16,7 +16,7 @@ from bot.discord.timers import LATE, MIN_PAUSE, pause_for
 from bot.sessions.lobby import NOT_JOINED
 from engine.registry import games
 from engine.table.present import Generic, SeatChoice, Status, choices_of, of, picked
-from tests.discord_harness import HAND, Harness
+from tests.discord_harness import HAND, WHAT, Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.toygame import DECK, HighCard
 
@@ -118,7 +118,7 @@ async def test_a_window_pings_offers_pass_and_passes_by_itself(
         assert not board.pinged(bob)  # the message pinged alice for her turn, nobody since
         assert f"passes by itself <t:{int(since + MIN)}:R>" in board.text()
         hand = await h.press(bob, board, HAND)
-        assert [b["label"] for b in hand.buttons] == ["Jeer", "Pass"]
+        assert [b["label"] for b in hand.buttons] == ["Jeer", "Pass", WHAT]
         assert "**Jeer window** — play one, or press **Pass**" in hand.text()
 
         assert await h.bot.timers.tick(since + MIN - 1) == 0  # not yet

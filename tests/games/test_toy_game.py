@@ -14,7 +14,7 @@ from bot.__main__ import main
 from bot.ai import DEFAULT_LEVEL
 from bot.console import PlayOptions, play
 from bot.terminal import CLEAR
-from tests.discord_harness import HAND, Harness
+from tests.discord_harness import HAND, WHAT, Harness
 from tests.fakediscord import FakeDiscord
 from tests.ops.test_layers import ROOT, game_names_in
 from tests.toygame import HighCard
@@ -77,7 +77,7 @@ async def test_the_toy_through_the_fake_discord(toy: HighCard, fake: FakeDiscord
         assert "alice to draw or pass" in board.text() and "alice: 0" in board.text()
         assert set(board.mention_ids) == {alice.id} and board.pinged(alice) and not board.pinged(bob)
         hand = await h.press(alice, board, HAND)
-        assert [b["label"] for b in hand.buttons] == ["Draw a card", "Pass"]
+        assert [b["label"] for b in hand.buttons] == ["Draw a card", "Pass", WHAT]
         played = await h.press(alice, hand, "Draw a card")
         assert "✅ You played **Draw a card**" in played.text()
         info = await h.play_until_over(mid, thread, {alice.id: alice, bob.id: bob})

@@ -45,6 +45,7 @@ from bot.terminal import (
 from bot.tui.screens import CardScreen, ConfirmScreen, HandOverScreen, TextScreen, escape, piles_last
 from engine.core import JSON, Event, PlayerId
 from engine.registry import get as get_game
+from engine.table import lesson
 from engine.table.decisions import PASS
 from engine.table.events import event_owner
 from engine.table.present import (
@@ -54,6 +55,7 @@ from engine.table.present import (
     ends_of,
     fit_label,
     menu_labels,
+    move_words,
     of,
     panel_text,
     player_count,
@@ -66,6 +68,7 @@ QUIT, REDRAW = "\0quit", "\0redraw"  # what a turn can end with besides a move's
 LOG_KEEP = 50  # log lines kept in the panel (l shows the whole log, from the database)
 TYPING = 1.5  # seconds within which digits typed one after another make one number
 SMALL = (70, 18)  # below this width or height the board folds into the status line (b shows it)
+HEADS = ("📘", "🎓", "✓", "↪")  # the lesson panel's lines shown bold: a step's heading, the guide's verdicts
 
 
 def status_line(present: Presentation, view: JSON, names: Sequence[str]) -> str:
@@ -121,6 +124,9 @@ class AgoraApp(App[int]):
         self.outcome = 0
         self.turns = 0  # times the app has waited for a move (tests wait for the next)
         self.over = False  # the game has ended: ? shows the help, u says there is nothing to undo
+        self.guide: lesson.Guide | None = None  # a practice game's guide for the learner at the screen
+        self._free_at: int | None = None  # the learner's moves made when the guided part was over
+        self._moved = 0  # the moves made at this screen
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
         self._log_due = False
@@ -134,6 +140,8 @@ class AgoraApp(App[int]):
         yield Static("", id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
+                with VerticalScroll(id="lesson-box"):
+                    yield Static("", id="lesson")
                 with VerticalScroll(id="board-box"):
                     yield Static("", id="board")
                 with VerticalScroll(id="log-box"):
@@ -154,6 +162,8 @@ class AgoraApp(App[int]):
         self.query_one("#board-box").border_title = "Board"
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#hand-box").border_title = "Your cards"
+        self.query_one("#lesson-box").border_title = "Lesson"
+        self.query_one("#lesson-box").display = False
         self._fold(self.size.width, self.size.height)
         self._play()
 
@@ -244,10 +254,12 @@ class AgoraApp(App[int]):
         assert self.sessions is not None and self.present is not None
         user = info.seats[seat].user_id
         assert user is not None  # a person's turn: the AI seats play in the session manager
-        self.view = await self.sessions.view_for(self.match_id, user)
-        self.moves = named_moves(await self.sessions.moves_for(self.match_id, user), self._names())
+        seen = await self.sessions.snapshot(self.match_id, user)  # a learner's: the suggested move first
+        self.view, self.guide = seen.view, seen.lesson
+        self.moves = named_moves(seen.moves, self._names())
         self.keyed = menu_keys(self.moves, dict(self.present.shortcuts))
         self._draw(info)
+        self._teach()
         self._fill_moves()
         loop = asyncio.get_running_loop()
         self.choice = loop.create_future()
@@ -268,8 +280,9 @@ class AgoraApp(App[int]):
         except SessionError as e:
             self._note(str(e), toast=True)
             return
+        self._moved += 1
         mine = [e for e in result.events if e.visible(seat)]
-        chosen = next((m.label for m in self.moves if m.key == key), "")  # their own move: theirs to read
+        chosen = next((unmarked(m.label) for m in self.moves if m.key == key), "")  # theirs to read
         self._add_events(seat, mine, f"{self._who(seat)}: {chosen}" if chosen else "")
         if len(self.humans) >= 2:  # hot seat: the mover sees their move's result before handing over
             await self.sessions.wait_idle(self.match_id)
@@ -309,6 +322,11 @@ class AgoraApp(App[int]):
         self.over = True
         words = f"Game #{info.id} is over. {result_words(info)}"
         self.query_one("#prompt", Static).update(escape(words) + "\nPress q to leave.")
+        if lesson.practice(info.options) is not None and user is not None:
+            guide = (await self.sessions.snapshot(self.match_id, user)).lesson
+            if guide is not None:
+                real = play_command(info.game_id, self.db)
+                self._lesson([*lesson.summary_lines(guide), "", f"Ready for a real game? {real}"])
         loop = asyncio.get_running_loop()
         self.choice = loop.create_future()
         self.ready.set()
@@ -428,6 +446,39 @@ class AgoraApp(App[int]):
         prompt = self.query_one("#prompt", Static)
         prompt.update(escape(text))
 
+    def _teach(self) -> None:
+        """The lesson panel at a learner's decision in a practice game: the tutorial's welcome (before any
+        guided move) or what the guide says of the last guided move, then the step now; once the guided part
+        is over its ending, until the learner's next move, then a line on playing on freely."""
+        guide = self.guide
+        if guide is None:
+            self._lesson([])
+            return
+        said = lesson.feedback_lines(guide.last, guide.tutorial)
+        if not said and guide.tutorial.welcome:
+            said = [guide.tutorial.welcome]
+        if guide.step is not None:
+            self._lesson([*said, *([""] if said else []), *lesson.step_lines(guide)])
+        elif guide.done:
+            if self._free_at is None:
+                self._free_at = self._moved
+            if self._free_at == self._moved:
+                self._lesson([*said, *([""] if said else []), *lesson.ending_lines(guide)])
+            else:
+                self._lesson(["Practice game: play on freely. ? gives a hint, h the rules on one page."])
+        else:
+            self._lesson(said)
+
+    def _lesson(self, lines: Sequence[str]) -> None:
+        """Show these lines of the tutorial in the lesson panel (headings bold; none: the panel hides)."""
+        box = self.query_one("#lesson-box", VerticalScroll)
+        box.display = bool(lines)
+        names = self._names()
+        said = [seat_refs(line, names) for line in lines]  # "P2" in a move's menu path: the seat's name
+        marked = [f"[b]{escape(line)}[/]" if line.startswith(HEADS) else escape(line) for line in said]
+        self.query_one("#lesson", Static).update("\n".join(marked))
+        box.scroll_home(animate=False)
+
     def _fill_moves(self) -> None:
         """The moves as a tree: card › action › target, as the Discord menus nest them; each complete move
         shows its key (a number, or the game's fixed letter)."""
@@ -452,11 +503,16 @@ class AgoraApp(App[int]):
             passing = next((m for m in self.moves if m.key == PASS), None) if info.window else None
             head = f"{who}, your move" + (f" · {info.window}: play one, or Enter passes" if passing else "")
             prompt.update(escape(head))
-            target = passing or self._first_move(tree.root)
+            target = self._suggested() or passing or self._first_move(tree.root)
             if target is not None:
                 self._point_at(target.key)
         if self.focused is not field:  # typing in the filter goes on typing
             tree.focus()
+
+    def _suggested(self) -> Move | None:
+        """The move the lesson suggests now (a learner's guided decision), else None."""
+        key = self.guide.suggested if self.guide is not None else None
+        return next((m for m in self.moves if m.key == key), None) if key is not None else None
 
     def _first_move(self, node: TreeNode[Move]) -> Move | None:
         """Where the cursor starts: the first move the list shows that does not end the turn or pass (one of
@@ -529,7 +585,7 @@ class AgoraApp(App[int]):
             parent = parent.parent
         tree.refresh()
         if hit.data is not None:
-            self.query_one("#chosen", Static).update(escape(f"Enter: {' › '.join(hit.data.path)}"))
+            self._show_chosen(hit.data)
         self.pointed = hit  # Enter plays it even if it comes before the cursor gets there (fast typing)
         self.call_after_refresh(tree.move_cursor, hit)
         self.call_after_refresh(tree.scroll_to_node, hit)
@@ -552,7 +608,8 @@ class AgoraApp(App[int]):
             return
         others = sum(not self._ends(m) for m in self.moves)
         info = self.info
-        if not self.confirm or not self._ends(move) or not others or info is None or info.window:
+        suggested = move == self._suggested()  # the lesson's move: asking again would only confuse
+        if not self.confirm or not self._ends(move) or not others or info is None or info.window or suggested:
             self._clear_filter()
             self._choose(move.key)
             return
@@ -574,9 +631,21 @@ class AgoraApp(App[int]):
             self.pointed = None  # the cursor moved elsewhere since a number or letter named a move
         if move is not None and move not in self.moves:  # a tree drawn before this one
             return
-        group = "Enter or → opens this group" if event.node.allow_expand else ""
-        text = f"Enter: {' › '.join(move.path)}" if move is not None else group
-        self.query_one("#chosen", Static).update(escape(text))
+        if move is not None:
+            self._show_chosen(move)
+        else:
+            group = "Enter or → opens this group" if event.node.allow_expand else ""
+            self.query_one("#chosen", Static).update(escape(group))
+
+    def _show_chosen(self, move: Move) -> None:
+        """Under the list: the highlighted move in full, then what making it does (present.move_words: the
+        game's words for what will happen now, the texts of the cards it names), from the viewer's view."""
+        assert self.present is not None
+        path = tuple(unmarked(step) for step in move.path)
+        said = " › ".join(path) + "."
+        words = [w for w in move_words(self.present, self.view, move.key, path, self._names()) if w != said]
+        lines = [f"Enter: {' › '.join(path)}", *words]
+        self.query_one("#chosen", Static).update("\n".join(escape(plain(line)) for line in lines))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._fill_moves()
@@ -792,6 +861,11 @@ class EndFirst(TextScreen):
         self.query_one("#text-scroll", VerticalScroll).scroll_end(animate=False)
 
 
+def unmarked(label: str) -> str:
+    """A menu label without the lesson's mark on the way to the suggested move."""
+    return label.replace(lesson.MARK, "")
+
+
 def _pattern(names: dict[str, str]) -> re.Pattern[str] | None:
     """One regex for every name, the longest first (None for none)."""
     if not names:
@@ -842,13 +916,20 @@ def _prefixes(by_key: dict[str, Any]) -> set[str]:
 
 
 def help_page(game: Any, present: Presentation) -> tuple[str, str]:
-    """The help screen: the summary, the keys, then the game's own rule text and Agora's rulings."""
+    """The help screen: how to play on one page (the game's tutorial's; else the summary), the keys, then
+    the game's own rule text and Agora's rulings."""
     keys = (
         "↑↓ and Enter choose a move (→ opens a group, ← closes it); a move's number or letter points at it\n"
         "/ filters the moves (Enter: back to the list, Esc: clear) · i every card on screen with its text\n"
         "? a hint from the AI · u undo (it says what it would take back) · b the whole board\n"
         "l the whole log · q save & quit"
     )
-    body = f"{game.title}, {player_count(game)}.\n\n{plain(present.summary)}\n\nKeys\n{keys}"
+    tutorial = lesson.of(game)
+    if tutorial is not None:  # the one-page rules first
+        page = "\n".join(lesson.page_lines(game.title, tutorial.page))
+        body = f"{page}\n\n{game.title}, {player_count(game)}."
+    else:
+        body = f"{game.title}, {player_count(game)}.\n\n{plain(present.summary)}"
+    body += f"\n\nKeys\n{keys}"
     body += f"\n\n── The rules ({game.title}'s own text) ──\n\n{rules_text(game)}"
     return f"{game.title} — help", body

@@ -129,6 +129,7 @@ class AgoraApp(App[int]):
         self._moved = 0  # the moves made at this screen
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
+        self._card_lines: set[str] | None = None  # each card's "Name: text", as move_words adds it
         self._log_due = False
         self._names_at: list[Seen] = []
         self._link_names: dict[str, str] = {}
@@ -638,13 +639,15 @@ class AgoraApp(App[int]):
             self.query_one("#chosen", Static).update(escape(group))
 
     def _show_chosen(self, move: Move) -> None:
-        """Under the list: the highlighted move in full, then what making it does (present.move_words: the
-        game's words for what will happen now, the texts of the cards it names), from the viewer's view."""
+        """Under the list: the highlighted move in full, then what making it does now, from the viewer's view
+        (present.move_words without the card texts it adds: the hand and the inspector show those)."""
         assert self.present is not None
         path = tuple(unmarked(step) for step in move.path)
-        said = " › ".join(path) + "."
-        words = [w for w in move_words(self.present, self.view, move.key, path, self._names()) if w != said]
-        lines = [f"Enter: {' › '.join(path)}", *words]
+        if self._card_lines is None:
+            self._card_lines = {f"{e.name}: {e.text}" for e in self._entries().values() if e.text}
+        skip = {" › ".join(path) + ".", *self._card_lines}  # the path said again, a card's text
+        words = move_words(self.present, self.view, move.key, path, self._names())
+        lines = [f"Enter: {' › '.join(path)}", *(w for w in words if w not in skip)]
         self.query_one("#chosen", Static).update("\n".join(escape(plain(line)) for line in lines))
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -68,7 +68,7 @@ QUIT, REDRAW = "\0quit", "\0redraw"  # what a turn can end with besides a move's
 LOG_KEEP = 50  # log lines kept in the panel (l shows the whole log, from the database)
 TYPING = 1.5  # seconds within which digits typed one after another make one number
 SMALL = (70, 18)  # below this width or height the board folds into the status line (b shows it)
-HEADS = ("📘", "🎓", "✓", "↪")  # the lesson panel's lines shown bold: a step's heading, the guide's verdicts
+HEADS = ("📘", "🎓", "✓", "↪")  # the lesson panel's headings (bold): a step's, the end's, the verdicts
 
 
 def status_line(present: Presentation, view: JSON, names: Sequence[str]) -> str:
@@ -125,8 +125,6 @@ class AgoraApp(App[int]):
         self.turns = 0  # times the app has waited for a move (tests wait for the next)
         self.over = False  # the game has ended: ? shows the help, u says there is nothing to undo
         self.guide: lesson.Guide | None = None  # a practice game's guide for the learner at the screen
-        self._free_at: int | None = None  # the learner's moves made when the guided part was over
-        self._moved = 0  # the moves made at this screen
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
         self._card_lines: set[str] | None = None  # each card's "Name: text", as move_words adds it
@@ -281,7 +279,6 @@ class AgoraApp(App[int]):
         except SessionError as e:
             self._note(str(e), toast=True)
             return
-        self._moved += 1
         mine = [e for e in result.events if e.visible(seat)]
         chosen = next((unmarked(m.label) for m in self.moves if m.key == key), "")  # theirs to read
         self._add_events(seat, mine, f"{self._who(seat)}: {chosen}" if chosen else "")
@@ -327,7 +324,7 @@ class AgoraApp(App[int]):
             guide = (await self.sessions.snapshot(self.match_id, user)).lesson
             if guide is not None:
                 real = play_command(info.game_id, self.db)
-                self._lesson([*lesson.summary_lines(guide), "", f"Ready for a real game? {real}"])
+                self._lesson([*lesson.guide_lines(guide, over=True), "", f"Ready for a real game? {real}"])
         loop = asyncio.get_running_loop()
         self.choice = loop.create_future()
         self.ready.set()
@@ -448,35 +445,26 @@ class AgoraApp(App[int]):
         prompt.update(escape(text))
 
     def _teach(self) -> None:
-        """The lesson panel at a learner's decision in a practice game: the tutorial's welcome (before any
-        guided move) or what the guide says of the last guided move, then the step now; once the guided part
-        is over its ending, until the learner's next move, then a line on playing on freely."""
+        """The lesson panel at a learner's decision in a practice game: what the guide says now (the answer
+        to their last guided move, the end of the lessons, the welcome, the step now: lesson.guide_lines);
+        once the lessons are over and answered, a line on playing on freely."""
         guide = self.guide
-        if guide is None:
-            self._lesson([])
-            return
-        said = lesson.feedback_lines(guide.last, guide.tutorial)
-        if not said and guide.tutorial.welcome:
-            said = [guide.tutorial.welcome]
-        if guide.step is not None:
-            self._lesson([*said, *([""] if said else []), *lesson.step_lines(guide)])
-        elif guide.done:
-            if self._free_at is None:
-                self._free_at = self._moved
-            if self._free_at == self._moved:
-                self._lesson([*said, *([""] if said else []), *lesson.ending_lines(guide)])
-            else:
-                self._lesson(["Practice game: play on freely. ? gives a hint, h the rules on one page."])
-        else:
-            self._lesson(said)
+        lines = lesson.guide_lines(guide) if guide is not None else []
+        if guide is not None and not lines and guide.done:
+            lines = ["Practice game: play on freely. ? gives a hint, h the rules on one page."]
+        self._lesson(lines)
 
     def _lesson(self, lines: Sequence[str]) -> None:
         """Show these lines of the tutorial in the lesson panel (headings bold; none: the panel hides)."""
         box = self.query_one("#lesson-box", VerticalScroll)
         box.display = bool(lines)
         names = self._names()
-        said = [seat_refs(line, names) for line in lines]  # "P2" in a move's menu path: the seat's name
-        marked = [f"[b]{escape(line)}[/]" if line.startswith(HEADS) else escape(line) for line in said]
+        marked = []
+        for i, line in enumerate(seat_refs(line, names) for line in lines):  # "P2" in a menu path: a name
+            if line.startswith(HEADS):  # a heading or a verdict: bold, a blank line before it
+                marked += [""] * (i > 0) + [f"[b]{escape(line)}[/]"]
+            else:
+                marked.append(escape(line))
         self.query_one("#lesson", Static).update("\n".join(marked))
         box.scroll_home(animate=False)
 

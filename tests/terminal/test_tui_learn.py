@@ -100,43 +100,43 @@ async def play_key(app: AgoraApp, typed: str | None, target: str) -> None:
 
 
 async def guided_part(app: AgoraApp, pilot, wrong: bool) -> lesson.Guide:  # type: ignore[no-untyped-def]
-    """Play the guided part with the keyboard: at each guided step check its words and the cursor, then
-    Enter (the suggested move) or, with `wrong`, another move's key and Enter; check each verdict. The
-    guide once the guided part is over (with `wrong`, also once QUIET decisions in a row had no step: the
-    other moves may have made a later step's move impossible for good)."""
-    verdicts = quiet = 0
+    """Play the guided part with the keyboard: at each of the learner's decisions the lesson panel says what
+    the guide says (lesson.guide_lines: the answer to their last guided move, the end of the lessons, the
+    welcome, the step now); at a guided step the cursor is on the suggested move: Enter plays it, or with
+    `wrong` another move's key and Enter. The guide once the guided part is over and answered (with
+    `wrong`, also once QUIET decisions in a row had no step: the other moves may have made a later step's
+    move impossible for good)."""
+    answered: set[int] = set()  # the guided moves whose answer was on screen
+    quiet = 0
     for _ in range(200):
         await ready(app)
         await pilot.pause()
         guide = app.guide
         assert guide is not None, "the learner's snapshot carries the guide"
         words = panel(app)
-        if guide.last is not None:  # the verdict on the last guided move stays until the next
-            for line in said(app, lesson.feedback_lines(guide.last, guide.tutorial)):
-                assert line in words, (line, words)
-            verdicts = len(guide.outcomes)
-        elif guide.tutorial.welcome:
-            assert flat(guide.tutorial.welcome) in words
+        for line in said(app, lesson.guide_lines(guide)):
+            assert line in words, (line, words)
+        if guide.just is not None:
+            answered.add(guide.just.step)
+            assert ("✓" in words) == guide.just.followed and ("You played" in words) != guide.just.followed
+        elif guide.step is not None and not guide.outcomes and guide.tutorial.welcome:
+            assert flat(guide.tutorial.welcome) in words, "the welcome before the first step"
+        if wrong and guide.outcomes:
+            assert all(not o.followed for o in guide.outcomes), "every guided step got another move"
         if guide.done:
-            for line in said(app, lesson.ending_lines(guide)):
-                assert line in words, (line, words)
-            assert verdicts == len(guide.outcomes) == len(guide.tutorial.steps) - len(guide.missed)
-            if wrong:
-                assert all(not o.followed for o in guide.outcomes), "every guided step got another move"
-                assert "You played" in words
-            else:
+            assert answered == {o.step for o in guide.outcomes}, "every guided move was answered"
+            assert words.count("🎓") == 1 and "last lesson" in words, "the end of the lessons is said"
+            if not wrong:
                 assert not guide.missed and all(o.followed for o in guide.outcomes)
             return guide
         if guide.step is None:  # a decision no step is about: play its first move
             quiet += 1
             if wrong and quiet >= QUIET and guide.outcomes:
-                assert all(not o.followed for o in guide.outcomes), "every guided step got another move"
+                assert answered == {o.step for o in guide.outcomes}, "every guided move was answered"
                 return guide
             first = app.keyed[0]
             await play_key(app, first[0], first[1].key)
             continue
-        for line in said(app, lesson.step_lines(guide)):
-            assert line in words, (line, words)
         assert app.moves[0].key == guide.suggested and lesson.MARK in app.moves[0].label
         assert await cursor_on(app, guide.suggested), "the cursor starts on the suggested move"
         quiet = 0
@@ -196,7 +196,7 @@ async def test_a_tutorial_played_with_the_keyboard(tmp_path: Path, game_id: str,
         await pilot.pause()
         assert again.over
         words = panel(again)
-        summary = said(again, lesson.summary_lines(guide))
+        summary = said(again, lesson.guide_lines(guide, over=True))
         assert all(line in words for line in summary), (summary, words)
         assert "Ready for a real game? " in words and f"play {game_id}" in words
         await pilot.press("q")

@@ -125,6 +125,7 @@ class AgoraApp(App[int]):
         self.turns = 0  # times the app has waited for a move (tests wait for the next)
         self.over = False  # the game has ended: ? shows the help, u says there is nothing to undo
         self.guide: lesson.Guide | None = None  # a practice game's guide for the learner at the screen
+        self._opened: set[int | str] = set()  # the lessons opened as a page (a step's index, "end")
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
         self._card_lines: set[str] | None = None  # each card's "Name: text", as move_words adds it
@@ -447,12 +448,30 @@ class AgoraApp(App[int]):
     def _teach(self) -> None:
         """The lesson panel at a learner's decision in a practice game: what the guide says now (the answer
         to their last guided move, the end of the lessons, the welcome, the step now: lesson.guide_lines);
-        once the lessons are over and answered, a line on playing on freely."""
+        once the lessons are over and answered, a line on playing on freely. A new step, and the end of the
+        lessons, first open as a page of their own: read in full before choosing, whatever the screen."""
         guide = self.guide
         lines = lesson.guide_lines(guide) if guide is not None else []
         if guide is not None and not lines and guide.done:
             lines = ["Practice game: play on freely. ? gives a hint, h the rules on one page."]
         self._lesson(lines)
+        if guide is None:
+            return
+        news = guide.step if guide.step is not None else "end" if guide.done and guide.just else None
+        if news is not None and news not in self._opened:  # each lesson opens once, over the board
+            self._opened.add(news)
+            steps = len(guide.tutorial.steps)
+            title = f"Lesson {news + 1} of {steps}" if isinstance(news, int) else "The lessons are over"
+            body = "\n".join(seat_refs(line, self._names()) for line in lines)
+            page = TextScreen(title, body, "Enter: to the board (the lesson stays there)")
+            self.push_screen(page, lambda _: self._repoint())
+
+    def _repoint(self) -> None:
+        """The cursor on the suggested move again once the lesson's page closes (the list under it could not
+        lay out its lines for the cursor while covered)."""
+        target = self._suggested()
+        if target is not None and self.choice is not None and not self.choice.done():
+            self._point_at(target.key)
 
     def _lesson(self, lines: Sequence[str]) -> None:
         """Show these lines of the tutorial in the lesson panel (headings bold; none: the panel hides)."""

@@ -68,6 +68,26 @@ async def ready(app: AgoraApp) -> None:
     await asyncio.wait_for(app.ready.wait(), WAIT)
 
 
+async def lesson_page(app: AgoraApp) -> tuple[str, str]:
+    """The lesson opened as a page over the board (its title and text), closed with Enter; ("", "") when
+    none opened. Polled, not paused for: the pilot's pauses wait for a whole refresh each."""
+    screen = app.screen
+    if not isinstance(screen, TextScreen):  # the app opens it before it waits for the move
+        return "", ""
+    for _ in range(200):
+        if screen.is_mounted and screen.query("#text-body"):
+            break
+        await asyncio.sleep(0.005)
+    title = str(screen.query_one("#text-title").visual)
+    text = flat(str(screen.query_one("#text-body").visual))
+    app.post_message(Key("enter", None))
+    for _ in range(200):
+        if app.screen is not screen:
+            return title, text
+        await asyncio.sleep(0.005)
+    raise AssertionError("Enter did not close the lesson's page")
+
+
 async def cursor_on(app: AgoraApp, key: str) -> bool:
     """Whether the cursor comes to the move with this key (within a second: it moves after a refresh)."""
     tree = app.query_one("#moves", Tree)
@@ -107,15 +127,22 @@ async def guided_part(app: AgoraApp, pilot, wrong: bool) -> lesson.Guide:  # typ
     `wrong`, also once QUIET decisions in a row had no step: the other moves may have made a later step's
     move impossible for good)."""
     answered: set[int] = set()  # the guided moves whose answer was on screen
+    opened: set[int | str] = set()  # the lessons that opened as a page
     quiet = 0
     for _ in range(200):
         await ready(app)
-        await pilot.pause()
+        title, page = await lesson_page(app)
         guide = app.guide
         assert guide is not None, "the learner's snapshot carries the guide"
         words = panel(app)
         for line in said(app, lesson.guide_lines(guide)):
             assert line in words, (line, words)
+        news = guide.step if guide.step is not None else "end" if guide.done and guide.just else None
+        if news is not None and news not in opened:  # a new step, or the end: first as a page of its own
+            opened.add(news)
+            assert title.startswith(("Lesson ", "The lessons are over")) and page == words, (title, page)
+        else:
+            assert not title, f"{title} opened again"
         if guide.just is not None:
             answered.add(guide.just.step)
             assert ("✓" in words) == guide.just.followed and ("You played" in words) != guide.just.followed
@@ -215,6 +242,8 @@ async def test_h_opens_with_the_rules_on_one_page(tmp_path: Path, game_id: str) 
     app = await lesson_app(tmp_path, game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(app)
+        title, _ = await lesson_page(app)
+        assert title == f"Lesson 1 of {len(tutorial.steps)}"
         await press_for_screen(app, pilot, "h", TextScreen)
         text = screen_text(app)
         assert f"How to play {game.title}" in text and page[1] in text

@@ -325,7 +325,9 @@ class AgoraApp(App[int]):
             guide = (await self.sessions.snapshot(self.match_id, user)).lesson
             if guide is not None:
                 real = play_command(info.game_id, self.db)
-                self._lesson([*lesson.guide_lines(guide, over=True), "", f"Ready for a real game? {real}"])
+                lines = [*lesson.guide_lines(guide, over=True), "", f"Ready for a real game? {real}"]
+                self._lesson(lines)
+                self.push_screen(TextScreen(f"Learning {self.game.title}", "\n".join(lines)))
         loop = asyncio.get_running_loop()
         self.choice = loop.create_future()
         self.ready.set()
@@ -460,10 +462,9 @@ class AgoraApp(App[int]):
         news = guide.step if guide.step is not None else "end" if guide.done and guide.just else None
         if news is not None and news not in self._opened:  # each lesson opens once, over the board
             self._opened.add(news)
-            steps = len(guide.tutorial.steps)
-            title = f"Lesson {news + 1} of {steps}" if isinstance(news, int) else "The lessons are over"
-            body = "\n".join(seat_refs(line, self._names()) for line in lines)
-            page = TextScreen(title, body, "Enter: to the board (the lesson stays there)")
+            body = "\n".join(spaced([seat_refs(line, self._names()) for line in lines]))
+            closing = "Enter: to the board (the lesson stays there)"
+            page = TextScreen(f"Learning {self.game.title}", body, closing)
             self.push_screen(page, lambda _: self._repoint())
 
     def _repoint(self) -> None:
@@ -478,12 +479,8 @@ class AgoraApp(App[int]):
         box = self.query_one("#lesson-box", VerticalScroll)
         box.display = bool(lines)
         names = self._names()
-        marked = []
-        for i, line in enumerate(seat_refs(line, names) for line in lines):  # "P2" in a menu path: a name
-            if line.startswith(HEADS):  # a heading or a verdict: bold, a blank line before it
-                marked += [""] * (i > 0) + [f"[b]{escape(line)}[/]"]
-            else:
-                marked.append(escape(line))
+        said = spaced([seat_refs(line, names) for line in lines])  # "P2" in a move's menu path: a name
+        marked = [f"[b]{escape(line)}[/]" if line.startswith(HEADS) else escape(line) for line in said]
         self.query_one("#lesson", Static).update("\n".join(marked))
         box.scroll_home(animate=False)
 
@@ -869,6 +866,14 @@ class EndFirst(TextScreen):
 
     def on_mount(self) -> None:  # TextScreen's own on_mount runs too: Textual calls each class's handler
         self.query_one("#text-scroll", VerticalScroll).scroll_end(animate=False)
+
+
+def spaced(lines: Sequence[str]) -> list[str]:
+    """The guide's lines with a blank line before each heading or verdict (HEADS) but the first."""
+    out: list[str] = []
+    for line in lines:
+        out += [""] * (bool(out) and line.startswith(HEADS) and out[-1] != "") + [line]
+    return out
 
 
 def unmarked(label: str) -> str:

@@ -1,5 +1,5 @@
-"""The command line (`agora`, or `python -m bot`): `play` a game in the terminal, `run` the Discord bot,
-`export` a terminal game, `replay` an exported game."""
+"""The command line (`agora`, or `python -m bot`): `play` a game in the terminal, `learn` one there, `run`
+the Discord bot, `export` a terminal game, `replay` an exported game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.console import PlayOptions, play
+from bot.console import PlayOptions, learn, play
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
 from bot.store import StoreError, open_store
 from bot.store.base import Shards
@@ -110,6 +110,20 @@ def _parser() -> argparse.ArgumentParser:
         help="plain line mode instead of the full-screen app (what piped input always gets)",
     )  # fmt: skip
     p.add_argument(
+        "--ai-delay", type=float, default=0.4, metavar="SEC", help="pause before each AI move (0.4)"
+    )
+
+    n = sub.add_parser(
+        "learn",
+        help="learn a game: a guided practice game against the easy AI, in the full-screen app",
+        description="Learn a game by playing it: a practice game on a fixed deal against the easy AI whose "
+        "first turns are guided (each step says what to do and why, quoting the rule, with the cursor on the "
+        "suggested move; any move is allowed and explained). Then play on freely with hints (?); h shows "
+        "the rules on one page. Not rated; saved like any terminal game (play --resume ID goes on with it).",
+    )
+    n.add_argument("game", metavar="GAME", help="the game id (see play --help for the games)")
+    _db_option(n, f"SQLite file of saved games ({DEFAULT_DB})", DEFAULT_DB)
+    n.add_argument(
         "--ai-delay", type=float, default=0.4, metavar="SEC", help="pause before each AI move (0.4)"
     )
 
@@ -326,6 +340,11 @@ def _command(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # `agora replay FILE --all | head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.command == "learn":
+        try:
+            return asyncio.run(learn(args.game, args.db, max(0.0, args.ai_delay)))
+        except KeyboardInterrupt:
+            return 130
     if args.command == "export":
         from bot.export import export_game
 

@@ -48,7 +48,9 @@ from bot.terminal import (
 )
 from engine import packs
 from engine.core import Event, PlayerId
+from engine.registry import games
 from engine.registry import get as get_game
+from engine.table import lesson
 from engine.table.decisions import PASS
 from engine.table.events import event_owner
 from engine.table.present import (
@@ -384,6 +386,54 @@ async def play(opts: PlayOptions, inp: TextIO | None = None, out: TextIO | None 
         await store.close()
 
 
+async def learn(
+    game_id: str,
+    db: str = DEFAULT_DB,
+    ai_delay: float = 0.4,
+    inp: TextIO | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """`learn GAME`: deal the game's tutorial as a console game in `db` (resumable like any other) and play
+    it in the app; 2 with one line for an unknown game, a game without a tutorial or no terminal."""
+    inp = inp if inp is not None else sys.stdin
+    out = out if out is not None else sys.stdout
+    screen = _Screen(inp, out, clear=False)
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        names = ", ".join(g for g in games() if lesson.of(games()[g]) is not None)
+        screen.say(f"There is no game called {game_id!r}. Tutorials: {names or 'none yet'}.")
+        return 2
+    if lesson.of(game) is None:
+        screen.say(f"{game.title} has no tutorial yet; play a game instead: {play_command(game_id, db)}")
+        return 2
+    if not (_isatty(inp) and _isatty(out)):
+        screen.say(f"{command()} learn needs a terminal: it plays the tutorial in the full-screen app.")
+        return 2
+    store = open_store(db)
+    await store.open()
+    sessions = SessionManager(store, ai_delay=ai_delay)
+    try:
+        mid = await new_lesson(sessions, game_id, screen)
+    except SessionError as e:
+        screen.say(str(e))
+        return 2
+    finally:
+        await sessions.close()
+        await store.close()
+    opts = PlayOptions(game=game_id, db=db, ai_delay=ai_delay)
+    return await _run_app(opts, mid, screen)
+
+
+async def new_lesson(sessions: SessionManager, game_id: str, screen: _Screen) -> int:
+    """A practice game of the game's tutorial for the one person at this screen (seat 1, "Player 1"),
+    started; its id. SessionError for a game without a tutorial."""
+    info = await sessions.learn(None, None, game_id, 1, name="Player 1", origin="console")
+    title = get_game(game_id).title
+    screen.say(f"Game #{info.id}: a practice game of {title} against {together(terminal_names(info)[1:])}.")
+    return info.id
+
+
 async def _run_app(opts: PlayOptions, match_id: int, screen: _Screen) -> int:
     """The full-screen app on this terminal (it opens the database itself); then one line on where the game
     stands, left on the terminal after the app's screen is gone."""
@@ -394,6 +444,8 @@ async def _run_app(opts: PlayOptions, match_id: int, screen: _Screen) -> int:
     info = app.info
     if info is not None and info.status == "finished":
         screen.say(f"Game #{info.id} is over. {result_words(info)}")
+        if (taught := lesson.practice(info.options)) is not None:
+            screen.say(f"Ready for a real game? {play_command(taught, opts.db)}")
     else:
         screen.say(f"Saved. Resume with: {play_command(f'--resume {match_id}', opts.db)}")
     return code or 0

@@ -45,6 +45,7 @@ from bot.terminal import (
 from bot.tui.screens import CardScreen, ConfirmScreen, HandOverScreen, TextScreen, escape, piles_last
 from engine.core import JSON, Event, PlayerId
 from engine.registry import get as get_game
+from engine.table import lesson
 from engine.table.decisions import PASS
 from engine.table.events import event_owner
 from engine.table.present import (
@@ -54,6 +55,7 @@ from engine.table.present import (
     ends_of,
     fit_label,
     menu_labels,
+    move_words,
     of,
     panel_text,
     player_count,
@@ -66,6 +68,7 @@ QUIT, REDRAW = "\0quit", "\0redraw"  # what a turn can end with besides a move's
 LOG_KEEP = 50  # log lines kept in the panel (l shows the whole log, from the database)
 TYPING = 1.5  # seconds within which digits typed one after another make one number
 SMALL = (70, 18)  # below this width or height the board folds into the status line (b shows it)
+HEADS = ("📘", "🎓", "✓", "↪")  # the lesson panel's headings (bold): a step's, the end's, the verdicts
 
 
 def status_line(present: Presentation, view: JSON, names: Sequence[str]) -> str:
@@ -121,8 +124,11 @@ class AgoraApp(App[int]):
         self.outcome = 0
         self.turns = 0  # times the app has waited for a move (tests wait for the next)
         self.over = False  # the game has ended: ? shows the help, u says there is nothing to undo
+        self.guide: lesson.Guide | None = None  # a practice game's guide for the learner at the screen
+        self._opened: set[int | str] = set()  # the lessons opened as a page (a step's index, "end")
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
+        self._card_lines: set[str] | None = None  # each card's "Name: text", as move_words adds it
         self._log_due = False
         self._names_at: list[Seen] = []
         self._link_names: dict[str, str] = {}
@@ -134,6 +140,8 @@ class AgoraApp(App[int]):
         yield Static("", id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
+                with VerticalScroll(id="lesson-box"):
+                    yield Static("", id="lesson")
                 with VerticalScroll(id="board-box"):
                     yield Static("", id="board")
                 with VerticalScroll(id="log-box"):
@@ -154,6 +162,8 @@ class AgoraApp(App[int]):
         self.query_one("#board-box").border_title = "Board"
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#hand-box").border_title = "Your cards"
+        self.query_one("#lesson-box").border_title = "Lesson"
+        self.query_one("#lesson-box").display = False
         self._fold(self.size.width, self.size.height)
         self._play()
 
@@ -244,10 +254,12 @@ class AgoraApp(App[int]):
         assert self.sessions is not None and self.present is not None
         user = info.seats[seat].user_id
         assert user is not None  # a person's turn: the AI seats play in the session manager
-        self.view = await self.sessions.view_for(self.match_id, user)
-        self.moves = named_moves(await self.sessions.moves_for(self.match_id, user), self._names())
+        seen = await self.sessions.snapshot(self.match_id, user)  # a learner's: the suggested move first
+        self.view, self.guide = seen.view, seen.lesson
+        self.moves = named_moves(seen.moves, self._names())
         self.keyed = menu_keys(self.moves, dict(self.present.shortcuts))
         self._draw(info)
+        self._teach()
         self._fill_moves()
         loop = asyncio.get_running_loop()
         self.choice = loop.create_future()
@@ -269,7 +281,7 @@ class AgoraApp(App[int]):
             self._note(str(e), toast=True)
             return
         mine = [e for e in result.events if e.visible(seat)]
-        chosen = next((m.label for m in self.moves if m.key == key), "")  # their own move: theirs to read
+        chosen = next((unmarked(m.label) for m in self.moves if m.key == key), "")  # theirs to read
         self._add_events(seat, mine, f"{self._who(seat)}: {chosen}" if chosen else "")
         if len(self.humans) >= 2:  # hot seat: the mover sees their move's result before handing over
             await self.sessions.wait_idle(self.match_id)
@@ -309,6 +321,13 @@ class AgoraApp(App[int]):
         self.over = True
         words = f"Game #{info.id} is over. {result_words(info)}"
         self.query_one("#prompt", Static).update(escape(words) + "\nPress q to leave.")
+        if lesson.practice(info.options) is not None and user is not None:
+            guide = (await self.sessions.snapshot(self.match_id, user)).lesson
+            if guide is not None:
+                real = play_command(info.game_id, self.db)
+                lines = [*lesson.guide_lines(guide, over=True), "", f"Ready for a real game? {real}"]
+                self._lesson(lines)
+                self.push_screen(TextScreen(f"Learning {self.game.title}", "\n".join(lines)))
         loop = asyncio.get_running_loop()
         self.choice = loop.create_future()
         self.ready.set()
@@ -428,6 +447,43 @@ class AgoraApp(App[int]):
         prompt = self.query_one("#prompt", Static)
         prompt.update(escape(text))
 
+    def _teach(self) -> None:
+        """The lesson panel at a learner's decision in a practice game: what the guide says now (the answer
+        to their last guided move, the end of the lessons, the welcome, the step now: lesson.guide_lines);
+        once the lessons are over and answered, a line on playing on freely. A new step, and the end of the
+        lessons, first open as a page of their own: read in full before choosing, whatever the screen."""
+        guide = self.guide
+        lines = lesson.guide_lines(guide) if guide is not None else []
+        if guide is not None and not lines and guide.done:
+            lines = ["Practice game: play on freely. ? gives a hint, h the rules on one page."]
+        self._lesson(lines)
+        if guide is None:
+            return
+        news = guide.step if guide.step is not None else "end" if guide.done and guide.just else None
+        if news is not None and news not in self._opened:  # each lesson opens once, over the board
+            self._opened.add(news)
+            body = "\n".join(spaced([seat_refs(line, self._names()) for line in lines]))
+            closing = "Enter: to the board (the lesson stays there)"
+            page = TextScreen(f"Learning {self.game.title}", body, closing)
+            self.push_screen(page, lambda _: self._repoint())
+
+    def _repoint(self) -> None:
+        """The cursor on the suggested move again once the lesson's page closes (the list under it could not
+        lay out its lines for the cursor while covered)."""
+        target = self._suggested()
+        if target is not None and self.choice is not None and not self.choice.done():
+            self._point_at(target.key)
+
+    def _lesson(self, lines: Sequence[str]) -> None:
+        """Show these lines of the tutorial in the lesson panel (headings bold; none: the panel hides)."""
+        box = self.query_one("#lesson-box", VerticalScroll)
+        box.display = bool(lines)
+        names = self._names()
+        said = spaced([seat_refs(line, names) for line in lines])  # "P2" in a move's menu path: a name
+        marked = [f"[b]{escape(line)}[/]" if line.startswith(HEADS) else escape(line) for line in said]
+        self.query_one("#lesson", Static).update("\n".join(marked))
+        box.scroll_home(animate=False)
+
     def _fill_moves(self) -> None:
         """The moves as a tree: card › action › target, as the Discord menus nest them; each complete move
         shows its key (a number, or the game's fixed letter)."""
@@ -452,11 +508,16 @@ class AgoraApp(App[int]):
             passing = next((m for m in self.moves if m.key == PASS), None) if info.window else None
             head = f"{who}, your move" + (f" · {info.window}: play one, or Enter passes" if passing else "")
             prompt.update(escape(head))
-            target = passing or self._first_move(tree.root)
+            target = self._suggested() or passing or self._first_move(tree.root)
             if target is not None:
                 self._point_at(target.key)
         if self.focused is not field:  # typing in the filter goes on typing
             tree.focus()
+
+    def _suggested(self) -> Move | None:
+        """The move the lesson suggests now (a learner's guided decision), else None."""
+        key = self.guide.suggested if self.guide is not None else None
+        return next((m for m in self.moves if m.key == key), None) if key is not None else None
 
     def _first_move(self, node: TreeNode[Move]) -> Move | None:
         """Where the cursor starts: the first move the list shows that does not end the turn or pass (one of
@@ -529,7 +590,7 @@ class AgoraApp(App[int]):
             parent = parent.parent
         tree.refresh()
         if hit.data is not None:
-            self.query_one("#chosen", Static).update(escape(f"Enter: {' › '.join(hit.data.path)}"))
+            self._show_chosen(hit.data)
         self.pointed = hit  # Enter plays it even if it comes before the cursor gets there (fast typing)
         self.call_after_refresh(tree.move_cursor, hit)
         self.call_after_refresh(tree.scroll_to_node, hit)
@@ -552,7 +613,8 @@ class AgoraApp(App[int]):
             return
         others = sum(not self._ends(m) for m in self.moves)
         info = self.info
-        if not self.confirm or not self._ends(move) or not others or info is None or info.window:
+        suggested = move == self._suggested()  # the lesson's move: asking again would only confuse
+        if not self.confirm or not self._ends(move) or not others or info is None or info.window or suggested:
             self._clear_filter()
             self._choose(move.key)
             return
@@ -574,9 +636,23 @@ class AgoraApp(App[int]):
             self.pointed = None  # the cursor moved elsewhere since a number or letter named a move
         if move is not None and move not in self.moves:  # a tree drawn before this one
             return
-        group = "Enter or → opens this group" if event.node.allow_expand else ""
-        text = f"Enter: {' › '.join(move.path)}" if move is not None else group
-        self.query_one("#chosen", Static).update(escape(text))
+        if move is not None:
+            self._show_chosen(move)
+        else:
+            group = "Enter or → opens this group" if event.node.allow_expand else ""
+            self.query_one("#chosen", Static).update(escape(group))
+
+    def _show_chosen(self, move: Move) -> None:
+        """Under the list: the highlighted move in full, then what making it does now, from the viewer's view
+        (present.move_words without the card texts it adds: the hand and the inspector show those)."""
+        assert self.present is not None
+        path = tuple(unmarked(step) for step in move.path)
+        if self._card_lines is None:
+            self._card_lines = {f"{e.name}: {e.text}" for e in self._entries().values() if e.text}
+        skip = {" › ".join(path) + ".", *self._card_lines}  # the path said again, a card's text
+        words = move_words(self.present, self.view, move.key, path, self._names())
+        lines = [f"Enter: {' › '.join(path)}", *(w for w in words if w not in skip)]
+        self.query_one("#chosen", Static).update("\n".join(escape(plain(line)) for line in lines))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._fill_moves()
@@ -792,6 +868,19 @@ class EndFirst(TextScreen):
         self.query_one("#text-scroll", VerticalScroll).scroll_end(animate=False)
 
 
+def spaced(lines: Sequence[str]) -> list[str]:
+    """The guide's lines with a blank line before each heading or verdict (HEADS) but the first."""
+    out: list[str] = []
+    for line in lines:
+        out += [""] * (bool(out) and line.startswith(HEADS) and out[-1] != "") + [line]
+    return out
+
+
+def unmarked(label: str) -> str:
+    """A menu label without the lesson's mark on the way to the suggested move."""
+    return label.replace(lesson.MARK, "")
+
+
 def _pattern(names: dict[str, str]) -> re.Pattern[str] | None:
     """One regex for every name, the longest first (None for none)."""
     if not names:
@@ -842,13 +931,20 @@ def _prefixes(by_key: dict[str, Any]) -> set[str]:
 
 
 def help_page(game: Any, present: Presentation) -> tuple[str, str]:
-    """The help screen: the summary, the keys, then the game's own rule text and Agora's rulings."""
+    """The help screen: how to play on one page (the game's tutorial's; else the summary), the keys, then
+    the game's own rule text and Agora's rulings."""
     keys = (
         "↑↓ and Enter choose a move (→ opens a group, ← closes it); a move's number or letter points at it\n"
         "/ filters the moves (Enter: back to the list, Esc: clear) · i every card on screen with its text\n"
         "? a hint from the AI · u undo (it says what it would take back) · b the whole board\n"
         "l the whole log · q save & quit"
     )
-    body = f"{game.title}, {player_count(game)}.\n\n{plain(present.summary)}\n\nKeys\n{keys}"
+    tutorial = lesson.of(game)
+    if tutorial is not None:  # the one-page rules first
+        page = "\n".join(lesson.page_lines(game.title, tutorial.page))
+        body = f"{page}\n\n{game.title}, {player_count(game)}."
+    else:
+        body = f"{game.title}, {player_count(game)}.\n\n{plain(present.summary)}"
+    body += f"\n\nKeys\n{keys}"
     body += f"\n\n── The rules ({game.title}'s own text) ──\n\n{rules_text(game)}"
     return f"{game.title} — help", body

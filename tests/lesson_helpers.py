@@ -11,6 +11,7 @@ from engine.table.lesson import Guide, Outcome, feedback_lines
 
 LEARNER = 501  # the learner's user id
 MOVES = 2000  # a bound on the learner's moves in one practice game
+UNGUIDED = 30  # the learner's decisions in a row without a step after which no step is still to come
 
 
 @dataclass(frozen=True)
@@ -29,11 +30,15 @@ def other_than(keys: list[str], suggested: str) -> str:
     return others[-1] if others else suggested
 
 
-async def play_tutorial(sessions: SessionManager, game_id: str, *, wrong: bool = False, seed: int = 5) -> Run:
-    """Play the game's tutorial to its end for LEARNER: the suggested move at every guided step (or, with
-    `wrong`, another one whenever there is one), then random legal moves (seeded) until the game ends."""
+async def play_tutorial(
+    sessions: SessionManager, game_id: str, *, wrong: bool = False, seed: int = 5, free: int = 10
+) -> Run:
+    """Play the game's tutorial for LEARNER: the suggested move at every guided step (or, with `wrong`,
+    another one whenever there is one), then `free` random legal moves (seeded) once the lessons are over
+    (or when no step has come for UNGUIDED decisions: a step missed after another move), and the learner
+    forfeits (whole games to their end are the Discord test's: tests/discord/test_discord_learn.py)."""
     info = await sessions.learn(None, None, game_id, LEARNER, name="Ada", origin="console")
-    mid, rng = info.id, Rng(seed)
+    mid, rng, unguided = info.id, Rng(seed), 0
     guides: list[Guide] = []
     feedback: list[tuple[str, ...]] = []
     final: Guide | None = None
@@ -44,6 +49,12 @@ async def play_tutorial(sessions: SessionManager, game_id: str, *, wrong: bool =
             final = seen.lesson
         if seen.info.over:
             break
+        unguided = 0 if seen.lesson is not None and seen.lesson.step is not None else unguided + 1
+        if seen.lesson is not None and (seen.lesson.done or unguided > UNGUIDED):
+            free -= 1
+            if free < 0:
+                await sessions.forfeit(mid, LEARNER, "the test stops here")
+                continue
         assert seen.moves, f"{game_id}: the learner waits with no move and the AI does not move"
         guide = seen.lesson
         keys = [m.key for m in seen.moves]

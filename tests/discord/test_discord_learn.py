@@ -108,7 +108,10 @@ async def test_each_tutorial_in_a_private_thread(fake: FakeDiscord, tmp_path: Pa
             assert all("✓ That's the move this lesson was about." in s for s in said), [
                 s[:300] for s in said if "✓" not in s
             ]
-        await _finish(h, mid, ada)
+        if wrong:  # the learner stops there (a whole game to its end is the scripted run's)
+            await h.sessions.forfeit(mid, ada.id, "the learner stops")
+        else:
+            await _finish(h, mid, ada)
         await h.settle()
         final = h.board(thread)
         assert "What you learned" in final.text()

@@ -62,7 +62,7 @@ async def test_the_script_plays_every_step_in_order(
     sessions: SessionManager, store: SqliteStore, game_id: str
 ):
     """Followed as written on its fixed deal (the easy AI answering), the script meets every step in order,
-    each at a decision where its move is open, and the game then plays on to its end, unrated."""
+    each at a decision where its move is open, and the game then plays on, unrated."""
     tutorial = _tutorial(game_id)
     run = await play_tutorial(sessions, game_id)
     steps = [o.step for o in run.final.outcomes]

@@ -100,7 +100,8 @@ async def test_hint_is_off_by_default_then_ephemeral_for_the_player_to_act(
         assert waiting.ephemeral and "not your turn" in waiting.text()
         stranger = await (await fake.slash(carol, thread, "game hint")).wait_reply()
         assert stranger.ephemeral and "Only the players" in stranger.text()
-        hint = await (await fake.slash(alice, thread, "game hint")).wait_reply()
+        # the search runs in an AI worker started now, at a lower priority than everything else here
+        hint = await (await fake.slash(alice, thread, "game hint")).wait_reply(timeout=30)
         assert hint.ephemeral and hint.visible_to == alice.id
         text = hint.embeds[0]["description"]
         lines = text.splitlines()

@@ -256,7 +256,7 @@ class TableCommands(Commands):
             raise SessionError(f"{found.title} has no tutorial yet; `/rules` shows how to play it.")
         user, guild = interaction.user, interaction.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info = await practice_of(services, guild, user.id, game)
+        info = await practice_of(services, interaction.client, guild, user.id, game)
         note = "📘 Your practice game, where you left it."
         if info is None:
             thread = None

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.common import Rebuilt, jump_link
+from bot.discord.common import Rebuilt, channel_of, jump_link
 from bot.discord.lobby import lobby_message, remember_lobby_message
 from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
@@ -129,13 +129,20 @@ def real_table_button(mid: int) -> discord.ui.Button[Any]:
     return RealTableButton(mid).item
 
 
-async def practice_of(services: Services, guild_id: int, user: int, game_id: str) -> MatchInfo | None:
-    """The person's practice game of this game on this server that is still going, if any."""
+async def practice_of(
+    services: Services, client: discord.Client, guild_id: int, user: int, game_id: str
+) -> MatchInfo | None:
+    """The person's practice game of this game on this server that is still going, if any; one whose
+    private thread is gone (deleted, or hidden from the bot) is abandoned: a new one takes its place."""
     for m in await services.store.user_matches(guild_id, user, (ACTIVE,)):
         if m.game_id == game_id and m.seats and m.seats[0].user_id == user:
             info = await services.sessions.get(m.id)
-            if lesson.practice(info.options) is not None:
-                return info
+            if lesson.practice(info.options) is None:
+                continue
+            if info.channel_id is not None and await channel_of(client, info.channel_id) is None:
+                await services.sessions.abandon(info.id, None, force=True)
+                continue
+            return info
     return None
 
 
@@ -153,8 +160,11 @@ async def private_thread(
             invitable=False,
             auto_archive_duration=10080,
         )
-        await thread.add_user(user)
-    except discord.Forbidden:
-        log.warning("no permission to make a private thread in channel %s; practice in place", channel.id)
+    except discord.HTTPException as e:  # no permission, or no private threads here: practice in place
+        log.warning("no private thread in channel %s (%s); practice in place", channel.id, e)
         return None
+    try:
+        await thread.add_user(user)
+    except discord.HTTPException as e:  # they are pinged into it by the board all the same
+        log.warning("could not add user %s to practice thread %s: %s", user.id, thread.id, e)
     return thread

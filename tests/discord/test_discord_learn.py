@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import FINISHED
+from bot.store import ABANDONED, FINISHED
 from engine.registry import games
 from engine.table import lesson
 from tests.discord_harness import HAND, NAV, Harness, assert_v2_board
@@ -199,3 +199,16 @@ async def test_rules_open_with_how_to_play_on_one_page(fake: FakeDiscord, tmp_pa
         assert lesson.in_rules(rule_text.steps[0].rule, full.text()) or full.attachments
         rulings = await h.press(ada, rules, "Rulings")
         assert "Agora's rulings" in rulings.text()
+
+
+async def test_a_practice_whose_thread_is_gone_is_dealt_anew(fake: FakeDiscord, tmp_path: Path):
+    """Someone deleted the private thread: /learn does not point at it; the old practice game is abandoned
+    and a new one is dealt in a new thread."""
+    ada = fake.add_user("ada")
+    async with Harness.started(fake, tmp_path) as h:
+        thread, mid = await _learn(h, ada, TAUGHT[0])
+        await h.settle()
+        await fake.delete(thread)
+        again, new = await _learn(h, ada, TAUGHT[0])
+        assert again.id != thread.id and new != mid
+        assert (await h.sessions.get(mid)).status == ABANDONED

@@ -619,15 +619,8 @@ class RestApi:
 
     async def _delete_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        channel.deleted = True
-        self.fake.notify()
-        data = channel.to_json(self.fake.message_count(channel.id))
-        if channel.is_thread:
-            thread_delete = {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
-            await self.fake.gateway.dispatch("THREAD_DELETE", thread_delete, intent=INTENT_GUILDS)
-        else:
-            await self.fake.gateway.dispatch("CHANNEL_DELETE", data, intent=INTENT_GUILDS)
-        return json_response(data)
+        await self.fake.delete(channel)
+        return json_response(channel.to_json(self.fake.message_count(channel.id)))
 
     async def _get_history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -192,6 +192,18 @@ class FakeDiscord:
         process hears it, each once per shard it runs); how many sessions were sent it."""
         return await self.gateway.broadcast("INTERACTION_CREATE", ix.payload)
 
+    async def delete(self, channel: FakeChannel) -> None:
+        """Delete a channel or thread (a moderator, or the bot through REST), telling the bot as Discord does
+        (THREAD_DELETE or CHANNEL_DELETE)."""
+        channel.deleted = True
+        self.notify()
+        data = channel.to_json(self.message_count(channel.id))
+        if channel.is_thread:
+            gone = {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
+            await self.gateway.dispatch("THREAD_DELETE", gone, intent=INTENT_GUILDS)
+        else:
+            await self.gateway.dispatch("CHANNEL_DELETE", data, intent=INTENT_GUILDS)
+
     async def archive(self, thread: FakeChannel) -> None:
         """Archive a thread as Discord does after its auto-archive time, telling the bot (THREAD_UPDATE)."""
         thread.archived = True

@@ -124,8 +124,8 @@ def turn_key(status: Status, info: MatchInfo) -> Any:
 
 
 def board_items(info: MatchInfo, *, hand: bool = True) -> list[discord.ui.Item[Any]]:
-    """My hand & moves (while the game runs, on the current board only), Rematch (once it has finished),
-    Log and Rules."""
+    """My hand & moves (while the game runs, on the current board only), Rematch (once it has finished; a
+    practice game's is Play for real), Log and Rules."""
     items: list[discord.ui.Item[Any]] = []
     if info.status == FINISHED:  # a practice game's next step is a real table
         items.append(real_table_button(info.id) if practice(info.options) else RematchButton(info.id).item)

@@ -34,7 +34,8 @@ from tests.fakediscord import (
 
 HAND = "My hand & moves"
 WHAT = "❔ What do these do?"  # the hand menu's explanation of its level, below the moves
-NAV = ("‹ Back", "◀ Previous", "Next ▶", WHAT)
+HINT = "💡 Hint"  # a practice game's hint, beside it
+NAV = ("‹ Back", "◀ Previous", "Next ▶", WHAT, HINT)
 
 
 def is_board(message: FakeMessage) -> bool:

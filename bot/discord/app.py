@@ -50,7 +50,7 @@ from bot.discord.board import Boards
 from bot.discord.budget import Budget, sweep_sparingly
 from bot.discord.common import OOPS, reply
 from bot.discord.decks import DeckEditButton
-from bot.discord.learn import RealTableButton
+from bot.discord.learn import HintButton, RealTableButton
 from bot.discord.lobby import LobbyAiSelect, LobbyButton, LobbyChoiceSelect, LobbyDeckSelect, LobbyTableSelect
 from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, WhatButton, answer_unclaimed
 from bot.discord.mine import RematchButton
@@ -92,6 +92,7 @@ COMPONENTS = (
     DeckEditButton,
     RematchButton,
     RealTableButton,
+    HintButton,
 )
 
 

@@ -37,13 +37,11 @@ from bot.discord.common import (
     parse_quiet,
     parse_zone,
     reply,
-    seat_names,
     shown,
     theme_of,
-    with_names,
 )
 from bot.discord.decks import DeckCommands
-from bot.discord.learn import THREADS_OFF, open_table, practice_of, private_thread
+from bot.discord.learn import THREADS_OFF, hint_answer, open_table, practice_of, private_thread
 from bot.discord.lobby import (
     LEVEL_WORDS,
     close_lobby_message,
@@ -71,7 +69,7 @@ from bot.ratings import ALL_SERVERS
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.packs import PACK, pack_option
 from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS, own_seat
-from bot.store import ACTIVE, BROKEN, FINISHED, LOBBY
+from bot.store import BROKEN, FINISHED, LOBBY
 from engine.registry import games
 from engine.table import lesson
 from engine.table.present import player_count
@@ -150,13 +148,6 @@ def _is_admin(interaction: discord.Interaction) -> bool:
 
 
 ABANDON_REFUSED = "Only the host, a server manager, or all the players together can abandon this game."
-
-
-HINT_REFUSED = "Only the players of this game can ask for a hint, and only on their own turn."
-HINTS_OFF = (
-    "Hints are off on this server (an admin can turn them on with `/config hints:on`), "
-    "so every game here is played without help."
-)
 
 
 def level_choices() -> list[app_commands.Choice[str]]:
@@ -382,34 +373,8 @@ class GameCommands(app_commands.Group, name="game", description="The game in thi
     async def hint(self, interaction: discord.Interaction) -> None:
         """/game hint: the strongest AI's three best moves for the player to act, with its win estimates,
         ephemerally; searched from what that player can see (in the AI pool, never on the event loop)."""
-        services = self.services
-        info = await _here(services, interaction)
-        practising = lesson.practice(info.options) is not None  # a practice game always has hints
-        guild = interaction.guild_id
-        if guild is not None and not practising and not (await services.settings.of(guild)).hints:
-            raise SessionError(HINTS_OFF)
-        seat = own_seat(info, interaction.user.id, HINT_REFUSED)
-        if info.status != ACTIVE:
-            raise SessionError("Hints are for a game in progress.")
-        if seat not in info.to_act:
-            raise SessionError("A hint is only for the player to act; it is not your turn yet.")
-        await interaction.response.defer(ephemeral=True, thinking=True)  # a search takes a moment
-        rated = await services.sessions.hint(info.id, interaction.user.id)
-        names = seat_names(info)
-        lines = [
-            f"{i + 1}. **{' › '.join(with_names(info, step) for step in move.path)}** — "
-            f"about {chance:.0%} to win"
-            for i, (move, chance) in enumerate(rated)
-        ]
-        embed = discord.Embed(
-            title=f"💡 Hint for {names[seat]} — game #{info.id}",
-            description="\n".join(lines) or "No move to suggest.",
-            color=0x22C55E,
-        )
-        embed.set_footer(
-            text="The hard AI's view from what you can see; the choice is yours (My hand & moves)."
-        )
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        info = await _here(self.services, interaction)
+        await hint_answer(interaction, info)
 
     @app_commands.command(name="replay", description="The game as an animated picture, one frame a turn")
     @app_commands.rename(match_id="id")

@@ -14,10 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.discord.common import Rebuilt, channel_of, jump_link
+from bot.discord.common import Rebuilt, channel_of, jump_link, seat_names, with_names
 from bot.discord.lobby import lobby_message, remember_lobby_message
 from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
+from bot.sessions.types import own_seat
 from bot.store import ACTIVE
 from engine.table import lesson
 
@@ -127,6 +128,63 @@ class RealTableButton(
 def real_table_button(mid: int) -> discord.ui.Button[Any]:
     """The "Play for real" button of a finished practice game."""
     return RealTableButton(mid).item
+
+
+HINT_REFUSED = "Only the players of this game can ask for a hint, and only on their own turn."
+HINTS_OFF = (
+    "Hints are off on this server (an admin can turn them on with `/config hints:on`), "
+    "so every game here is played without help."
+)
+
+
+async def hint_answer(interaction: discord.Interaction, info: MatchInfo) -> None:
+    """The strongest AI's three best moves for the presser, the player to act, with its win estimates,
+    ephemerally; searched from what they can see (in the AI pool, never on the event loop). /game hint and
+    a practice game's 💡 Hint; a practice game always has hints, another game only where the server allows
+    them."""
+    services = services_of(interaction)
+    guild = interaction.guild_id
+    if (
+        guild is not None
+        and not lesson.practice(info.options)
+        and not (await services.settings.of(guild)).hints
+    ):
+        raise SessionError(HINTS_OFF)
+    seat = own_seat(info, interaction.user.id, HINT_REFUSED)
+    if info.status != ACTIVE:
+        raise SessionError("Hints are for a game in progress.")
+    if seat not in info.to_act:
+        raise SessionError("A hint is only for the player to act; it is not your turn yet.")
+    await interaction.response.defer(ephemeral=True, thinking=True)  # a search takes a moment
+    rated = await services.sessions.hint(info.id, interaction.user.id)
+    names = seat_names(info)
+    lines = []
+    for i, (move, chance) in enumerate(rated, 1):
+        path = " › ".join(with_names(info, step.removeprefix(lesson.MARK)) for step in move.path)
+        lines.append(f"{i}. **{path}** — about {chance:.0%} to win")
+    embed = discord.Embed(
+        title=f"💡 Hint for {names[seat]} — game #{info.id}",
+        description="\n".join(lines) or "No move to suggest.",
+        color=0x22C55E,
+    )
+    embed.set_footer(text="The hard AI's view from what you can see; the choice is yours (My hand & moves).")
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+class HintButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ag:hint:(?P<mid>\d+)"):
+    """A practice game's 💡 Hint in the learner's menu (where there may be no channel for /game hint)."""
+
+    def __init__(self, mid: int) -> None:
+        super().__init__(discord.ui.Button(label="💡 Hint", custom_id=f"ag:hint:{mid}"))
+        self.mid = mid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The hint, in a message of its own."""
+
+        async def work() -> None:
+            await hint_answer(interaction, await services_of(interaction).sessions.get(self.mid))
+
+        await guarded_press(interaction, self.mid, work)
 
 
 async def practice_of(

@@ -56,7 +56,7 @@ from bot.discord.common import (
     who,
     with_names,
 )
-from bot.discord.learn import real_table_button
+from bot.discord.learn import HintButton, real_table_button
 from bot.discord.prefs import TEXT, board_text
 from bot.discord.services import guarded_press, services_of
 from bot.sessions import MatchInfo, Move, SessionError, StaleState
@@ -198,10 +198,12 @@ def hand_layout(
     text: str,
     view: StaticView | None = None,
     what: discord.ui.Button[Any] | None = None,
+    hint: discord.ui.Button[Any] | None = None,
 ) -> StaticLayout:
     """The hand message as a Components V2 layout: the hand (a container holding the image with its alt
     text, or the text board), the text (notes, where the game stands, the menu's prompt, the deadline), then
-    the menu's action rows, and `what` (the ❔ of the menu's level) in a row of its own below them."""
+    the menu's action rows, and `what` (the ❔ of the menu's level) in a row of its own below them, with
+    `hint` (a practice game's 💡 Hint) beside it."""
     layout = StaticLayout()
     if hand is not None:
         layout.add_item(hand)
@@ -209,8 +211,13 @@ def hand_layout(
     for row in rows_of(view) if view is not None else []:
         layout.add_item(row)
     if what is not None and view is not None:
-        layout.add_item(discord.ui.ActionRow(what))
+        layout.add_item(discord.ui.ActionRow(what, *([hint] if hint is not None else [])))
     return layout
+
+
+def _hint_for(info: MatchInfo) -> discord.ui.Button[Any] | None:
+    """A practice game's 💡 Hint (hints always on in practice); None for any other game (/game hint)."""
+    return HintButton(info.id).item if practice(info.options) else None
 
 
 def kept_hand(message: discord.Message | None) -> discord.ui.Container[Any] | None:
@@ -310,9 +317,8 @@ async def hand_message(
             files.append(discord.File(io.BytesIO(board), "board.png", description=alt))
             galleries.insert(0, discord.ui.MediaGallery(discord.MediaGalleryItem(BOARD_URL, description=alt)))
         hand = discord.ui.Container(*galleries)
-    layout = hand_layout(
-        hand, text, view, WhatButton(mid, info.state_id, ()).item if view is not None else None
-    )
+    what = WhatButton(mid, info.state_id, ()).item if view is not None else None
+    layout = hand_layout(hand, text, view, what, _hint_for(info))
     if info.over and practice(info.options):
         layout.add_item(discord.ui.ActionRow(real_table_button(info.id)))
     return {"view": layout, "attachments": files, "content": None, "embed": None}
@@ -437,7 +443,7 @@ async def _press(
         if seen.lesson is not None:  # the step's words stay while the learner finds its move
             text = "\n".join([*step_lines(seen.lesson, bold="**"), text])
         what = WhatButton(mid, info.state_id, path).item
-        layout = hand_layout(kept_hand(interaction.message), text, view, what)
+        layout = hand_layout(kept_hand(interaction.message), text, view, what, _hint_for(info))
         await interaction.response.edit_message(view=layout, content=None, embed=None)
         return
     await interaction.response.defer()  # committing, rendering: may take a moment

@@ -12,7 +12,7 @@ import pytest
 from bot.store import ABANDONED, FINISHED
 from engine.registry import games
 from engine.table import lesson
-from tests.discord_harness import HAND, NAV, Harness, assert_v2_board
+from tests.discord_harness import HAND, HINT, NAV, Harness, assert_v2_board
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.models import PRIVATE_THREAD
 
@@ -143,6 +143,11 @@ async def test_without_threads_the_practice_is_in_the_learners_own_messages(
         assert not fake.threads(fake.channel) and not [m for m in fake.public(fake.channel) if m.attachments]
         after = await _guided_move(h, ada, reply, wrong=False)
         assert "✓ That's the move this lesson was about." in after.text()
+        # no channel for /game hint: the practice menu has its own (hints are always on in practice)
+        assert HINT in [b["label"] for b in after.buttons]
+        if (await h.sessions.get((await h.store.user_matches(fake.guild.id, ada.id))[0].id)).users_to_act:
+            hint = await (await fake.click(ada, after, HINT)).wait_reply(timeout=30)
+            assert hint.ephemeral and "Hint for" in hint.embeds[0]["title"]
         await h.restart()
         again = await (await fake.slash(ada, fake.channel, "learn", {"game": game})).wait_reply(timeout=15)
         assert "where you left it" in again.text()

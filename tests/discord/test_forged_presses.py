@@ -18,7 +18,7 @@ import pytest
 from bot.discord import commands, decks
 from bot.discord.app import COMPONENTS
 from bot.discord.common import DM_SETTING
-from bot.discord.learn import RealTableButton
+from bot.discord.learn import HintButton, RealTableButton
 from bot.discord.lobby import (
     ACTIONS,
     LobbyAiSelect,
@@ -70,6 +70,7 @@ SAMPLES: dict[type, Callable[[World], list[Forgery]]] = {
     LogButton: lambda w: [(f"ag:log:{w.game}:-1", None), (f"ag:log:{w.done}:0", None)],
     RematchButton: lambda w: [(f"ag:rematch:{w.done}", None)],
     RealTableButton: lambda w: [(f"ag:real:{w.done}", None)],
+    HintButton: lambda w: [(f"ag:hint:{w.game}", None)],
 }
 # The components that name no match: the same for everyone, anywhere (the rules; one's own saved deck).
 PLACELESS: dict[type, Callable[[World], list[Forgery]]] = {

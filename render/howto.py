@@ -72,9 +72,20 @@ def page_image(game_id: str, theme: str | None = None, tutorial: Tutorial | None
 
 
 def alt(game_id: str, tutorial: Tutorial | None = None) -> str:
-    """The page's alt text (describe.page_alt with the sample board's names)."""
-    game, found = tutorial_of(game_id) if tutorial is None else (get(game_id), tutorial)
-    return describe.page_alt(of(game), game.title or game_id, found, sample_names(found.players))
+    """The page's alt text (describe.page_alt of the sample board the page draws, with its names); the
+    game's own page's is worded once."""
+    if tutorial is None:
+        return _alt(game_id)
+    game = get(game_id)
+    view = sample_view(game, tutorial)
+    title = game.title or game_id
+    return describe.page_alt(of(game), title, tutorial.page, view, sample_names(tutorial.players))
+
+
+@lru_cache(maxsize=32)
+def _alt(game_id: str) -> str:
+    """The alt text of the game's own page (its tutorial's deal is fixed)."""
+    return alt(game_id, tutorial_of(game_id)[1])
 
 
 Block = tuple[int, Callable[[Image.Image, int], None]]  # a height and what draws it at a y

@@ -139,6 +139,15 @@ def fits(parts: list[str], limit: int = V2_TEXT) -> list[str]:
     return out
 
 
+def whole_lines(text: str, room: int) -> str:
+    """The text if it fits in `room` characters, else its whole lines that fit (the first `room`
+    characters when even its first line does not)."""
+    if len(text) <= room:
+        return text
+    end = text.rfind("\n", 0, room)
+    return text[: end if end > 0 else room]
+
+
 def without(layout: discord.ui.LayoutView, custom_id: re.Pattern[str]) -> int:
     """Take the buttons and selects whose custom_id matches out of a layout (an action row left empty goes
     too); how many were taken."""

@@ -44,8 +44,8 @@ async def open_table(
     """Open a lobby of a game hosted by `user` in `channel` (a text channel: in a new public thread started
     from the first message, unless the server chose to play in place or threads cannot be made there; a
     thread: in place); `send` posts that first message where the lobby is announced."""
-    services_settings = await services.settings.of(guild_id)
-    use_thread = services_settings.threads and isinstance(channel, discord.TextChannel)
+    settings = await services.settings.of(guild_id)
+    use_thread = settings.threads and isinstance(channel, discord.TextChannel)
 
     async def open_at(channel_id: int | None) -> MatchInfo:
         return await services.sessions.create(
@@ -160,7 +160,7 @@ async def hint_answer(interaction: discord.Interaction, info: MatchInfo) -> None
     names = seat_names(info)
     lines = []
     for i, (move, chance) in enumerate(rated, 1):
-        path = " › ".join(with_names(info, step.removeprefix(lesson.MARK)) for step in move.path)
+        path = " › ".join(with_names(info, lesson.unmarked(step)) for step in move.path)
         lines.append(f"{i}. **{path}** — about {chance:.0%} to win")
     embed = discord.Embed(
         title=f"💡 Hint for {names[seat]} — game #{info.id}",

@@ -66,7 +66,7 @@ from engine.registry import get as get_game
 from engine.table import describe
 from engine.table.decisions import PASS
 from engine.table.describe import fit
-from engine.table.lesson import MARK, practice, step_lines
+from engine.table.lesson import MARK, practice, step_lines, unmarked
 from engine.table.present import move_words, of, seat_refs, shorten
 
 log = logging.getLogger("bot.discord.menus")
@@ -559,7 +559,7 @@ def what_they_do(seen: SeatSnapshot, path: tuple[int, ...]) -> str:
     lines = ["❔ **What these moves do**" + (f" ({escape_markdown(' › '.join(prefix))})" if prefix else "")]
     told: set[str] = set()  # a card's text once, however many of these moves name it
     for move in under[:WHAT_MOST]:
-        path_now = tuple(label.removeprefix(MARK) for label in raw[move.key].path)
+        path_now = tuple(unmarked(label) for label in raw[move.key].path)
         words = [w for w in move_words(present, seen.view, move.key, path_now, names) if w not in told]
         told.update(words)
         said = " ".join(with_names(info, w) for w in words)

@@ -15,7 +15,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord.common import shown
+from bot.discord.common import shown, whole_lines
 from bot.discord.services import Services, services_of
 from bot.discord.texts import CHOICE_MAX, PackCards
 from bot.sessions import SessionError
@@ -104,7 +104,7 @@ async def pack_list(store: Store, guild_id: int) -> str:
     ]
     text = "\n".join(lines)
     if len(text) > PACK_LIST_MAX:
-        text = text[: text.rfind("\n", 0, PACK_LIST_MAX)] + "\n• …"
+        text = whole_lines(text, PACK_LIST_MAX) + "\n• …"
     return f"📦 Card packs (`/play game: pack:` deals one):\n{text}"
 
 

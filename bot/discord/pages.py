@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.common import V2_TEXT, Rebuilt, StaticLayout, StaticView, with_names
+from bot.discord.common import V2_TEXT, Rebuilt, StaticLayout, StaticView, whole_lines, with_names
 from bot.discord.services import Services, guard, guarded_press, services_of
 from bot.discord.texts import rulings, summary
 from bot.sessions import SessionError
@@ -89,7 +89,7 @@ def rulings_message(game_id: str) -> dict[str, Any]:
     text = rulings(game_id) or "Agora has no rulings for this game: its rule text settles everything."
     kwargs: dict[str, Any] = {}
     room = 5800 - len(title) - 20  # 6,000 for all embeds
-    shown = text if len(text) <= room else text[: text.rfind("\n", 0, room - 80)]
+    shown = text if len(text) <= room else whole_lines(text, room - 80)
     if len(shown) < len(text):  # the rest is readable in the attached file, never cut silently
         kwargs["file"] = discord.File(io.BytesIO(text.encode()), f"{game_id}-rulings.md")
         shown += "\n\n*…the rest of the rulings is in the attached file.*"
@@ -109,11 +109,7 @@ def full_rules_message(game_id: str) -> dict[str, Any]:
         f"### {title} — the rule text\n-# As published (extracted from its PDF: pictures and icons are lost)."
     )
     room = V2_TEXT - len(head) - 120
-    start = (
-        text
-        if len(text) <= room
-        else text[: text.rfind("\n", 0, room)] + "\n\n*…the whole text is in the file.*"
-    )
+    start = text if len(text) <= room else whole_lines(text, room) + "\n\n*…the whole text is in the file.*"
     layout = StaticLayout()
     layout.add_item(discord.ui.Container(discord.ui.TextDisplay(head), discord.ui.TextDisplay(start or "…")))
     files = (

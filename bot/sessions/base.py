@@ -10,7 +10,7 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
 
 from bot.sessions.automatic import played_for_them, position_seed
@@ -51,7 +51,7 @@ from engine.table.present import of as presentation_of
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CLAIM_LEASE", "SessionBase", "result_row"]
+__all__ = ["CLAIM_LEASE", "SessionBase", "result_row", "result_rows"]
 
 
 def result_row(seat: int, who: Seat, share: float) -> ResultRow:
@@ -59,6 +59,14 @@ def result_row(seat: int, who: Seat, share: float) -> ResultRow:
     if who.stands_for is not None:
         return ResultRow(seat, who.stands_for, who.ai, 0.0)
     return ResultRow(seat, who.user_id, who.ai, share)
+
+
+def result_rows(record: MatchRecord, shares: Sequence[float]) -> list[ResultRow]:
+    """Each seat's result of a match that ended with these shares of the win; none for a practice game
+    (engine/table/lesson.py: never rated nor counted in stats)."""
+    if lesson.practice(record.options):
+        return []
+    return [result_row(i, who, float(shares[i])) for i, who in enumerate(record.seats)]
 
 
 class SessionBase:
@@ -370,13 +378,8 @@ class SessionBase:
         )
 
     def _results(self, live: Live, match: Match) -> list[ResultRow]:
-        """Each seat's share of the win of a finished match ([] for a practice game: never rated nor in
-        stats)."""
-        if lesson.practice(live.record.options):
-            return []
-        shares = match.game.returns(match.state) or [0.0] * match.num_players
-        seats = live.record.seats
-        return [result_row(i, seats[i], float(shares[i])) for i in range(len(seats))]
+        """Each seat's share of the win of a finished match (result_rows)."""
+        return result_rows(live.record, match.game.returns(match.state) or [0.0] * match.num_players)
 
     async def _set_seats(self, live: Live, seats: tuple[Seat, ...], host: UserId | None = None) -> None:
         """Store and cache new seats (and host)."""

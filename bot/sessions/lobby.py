@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
-from bot.sessions.base import SessionBase, result_row
+from bot.sessions.base import SessionBase, result_rows
 from bot.sessions.cache import Live
 from bot.sessions.clock import is_bank
 from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
@@ -454,11 +454,7 @@ class Lobby(SessionBase):
             n = match.num_players
             shares = tuple(0.0 if i == seat else 1 / (n - 1) for i in range(n))
             seats = live.record.seats
-            results = (
-                None
-                if lesson.practice(live.record.options)
-                else [result_row(i, seats[i], shares[i]) for i in range(n)]
-            )
+            results = result_rows(live.record, shares)
             names = [as_written(seat_name(seats, i)) for i in range(n)]  # the note is Markdown
             why = f" ({reason})" if reason else ""
             won = f"{names[1 - seat]} wins" if n == 2 else "the others share the win"

@@ -128,7 +128,6 @@ class AgoraApp(App[int]):
         self._opened: set[int | str] = set()  # the lessons opened as a page (a step's index, "end")
         self._unsubscribe: Any = None
         self._catalogue: dict[str, CardEntry] | None = None
-        self._card_lines: set[str] | None = None  # each card's "Name: text", as move_words adds it
         self._log_due = False
         self._names_at: list[Seen] = []
         self._link_names: dict[str, str] = {}
@@ -281,7 +280,7 @@ class AgoraApp(App[int]):
             self._note(str(e), toast=True)
             return
         mine = [e for e in result.events if e.visible(seat)]
-        chosen = next((unmarked(m.label) for m in self.moves if m.key == key), "")  # theirs to read
+        chosen = next((lesson.unmarked(m.label) for m in self.moves if m.key == key), "")  # theirs to read
         self._add_events(seat, mine, f"{self._who(seat)}: {chosen}" if chosen else "")
         if len(self.humans) >= 2:  # hot seat: the mover sees their move's result before handing over
             await self.sessions.wait_idle(self.match_id)
@@ -646,12 +645,10 @@ class AgoraApp(App[int]):
         """Under the list: the highlighted move in full, then what making it does now, from the viewer's view
         (present.move_words without the card texts it adds: the hand and the inspector show those)."""
         assert self.present is not None
-        path = tuple(unmarked(step) for step in move.path)
-        if self._card_lines is None:
-            self._card_lines = {f"{e.name}: {e.text}" for e in self._entries().values() if e.text}
-        skip = {" › ".join(path) + ".", *self._card_lines}  # the path said again, a card's text
-        words = move_words(self.present, self.view, move.key, path, self._names())
-        lines = [f"Enter: {' › '.join(path)}", *(w for w in words if w not in skip)]
+        path = tuple(lesson.unmarked(step) for step in move.path)
+        said = f"Enter: {' › '.join(path)}"
+        words = move_words(self.present, self.view, move.key, path, self._names(), cards=False)
+        lines = [said, *(w for w in words if w != " › ".join(path) + ".")]  # not the path said again
         self.query_one("#chosen", Static).update("\n".join(escape(plain(line)) for line in lines))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -874,11 +871,6 @@ def spaced(lines: Sequence[str]) -> list[str]:
     for line in lines:
         out += [""] * (bool(out) and line.startswith(HEADS) and out[-1] != "") + [line]
     return out
-
-
-def unmarked(label: str) -> str:
-    """A menu label without the lesson's mark on the way to the suggested move."""
-    return label.replace(lesson.MARK, "")
 
 
 def _pattern(names: dict[str, str]) -> re.Pattern[str] | None:

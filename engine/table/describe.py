@@ -19,9 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core import JSON
-from engine.registry import get
 from engine.table import lesson
-from engine.table.lesson import Tutorial
+from engine.table.lesson import Page
 from engine.table.present import CardEntry, Seen, plural, prompt_of, seat_refs, seen_cards, viewer_first
 
 ALT_LIMIT = 1024  # Discord's limit on an attachment's or a media gallery item's description
@@ -273,12 +272,10 @@ def replay_alt(present: Any, title: str, view: JSON, names: Sequence[str], frame
 
 
 def page_alt(
-    present: Any, title: str, tutorial: Tutorial, names: Sequence[str], limit: int = ALT_LIMIT
+    present: Any, title: str, page: Page, view: JSON, names: Sequence[str], limit: int = ALT_LIMIT
 ) -> str:
-    """The one-page rules picture's alt text: its words (lesson.page_lines), then the sample board as the
-    board's own alt text says it (board_alt of the tutorial's sample state, from the spectator view), cut
-    to what room the words leave within `limit` characters."""
-    game = get(tutorial.game_id)
-    view = game.view(lesson.sample_state(game, tutorial), None)
+    """The one-page rules picture's alt text: its words (lesson.page_lines), then the sample board (its
+    spectator `view`) as the board's own alt text says it, cut to what room the words leave within `limit`
+    characters."""
     first, *rest = board_alt(present, title, view, names, limit).splitlines()
-    return fit([*lesson.page_lines(title, tutorial.page), f"The sample board: {first}", *rest], limit)
+    return fit([*lesson.page_lines(title, page), f"The sample board: {first}", *rest], limit)

@@ -321,6 +321,11 @@ def in_rules(rule: str, text: str) -> bool:
 MARK = "👉 "  # before each menu label on the way to the suggested move
 
 
+def unmarked(label: str) -> str:
+    """A menu label without the mark on the way to the suggested move."""
+    return label.replace(MARK, "")
+
+
 def marked(paths: Sequence[tuple[str, ...]], suggested: int) -> list[tuple[str, ...]]:
     """Menu paths with the way to the suggested move (index `suggested`) marked: at each level, the label
     of every path that shares the suggested path up to there starts with MARK, so a nested menu groups

@@ -408,14 +408,18 @@ def key_args(key: str) -> dict[str, str]:
     return dict(part.partition("=")[::2] for part in key.split(":")[1:] if "=" in part)
 
 
-def move_words(present: Any, view: JSON, key: str, path: Sequence[str], names: Sequence[str]) -> list[str]:
+def move_words(
+    present: Any, view: JSON, key: str, path: Sequence[str], names: Sequence[str], *, cards: bool = True
+) -> list[str]:
     """What a move does, in plain words: the game's `explain` (what will happen now), else the move's menu
-    path; then each card the move names (by a catalogue id among its key's arguments), by name with its
-    text. Drawn from the viewer's own view and the printed catalogue only."""
+    path; then (with `cards`) each card the move names (by a catalogue id among its key's arguments), by
+    name with its text. Drawn from the viewer's own view and the printed catalogue only."""
     explain = getattr(present, "explain", None)
     lines = [line for line in (explain(view, key, tuple(path), names) if explain else []) if line]
     if not lines:
         lines = [" › ".join(path) + "."]
+    if not cards:
+        return lines
     catalogue = {e.id: e for e in present.catalogue()}
     named = dict.fromkeys(v for v in key_args(key).values() if v in catalogue)
     for card in named:

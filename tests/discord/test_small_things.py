@@ -13,6 +13,7 @@ import pytest
 
 from bot.console import PlayOptions, play
 from bot.discord import packs as discord_packs
+from bot.discord.common import whole_lines
 from bot.discord.menus import drawn_again, menu
 from bot.discord.replay import where_it_stands
 from bot.discord.texts import card_answer, card_choices
@@ -388,3 +389,11 @@ async def test_the_server_pack_list_says_1_card(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(discord_packs, "server_packs", server_packs)
     listed = await discord_packs.pack_list(None, 1)  # type: ignore[arg-type]
     assert listed.endswith("\n• Ophelia: **Winter v2**, 1 card")
+
+
+def test_whole_lines_cut_at_a_line_break_or_within_a_line_too_long() -> None:
+    """A long text is cut at its last line break that fits; a first line longer than the room is cut
+    inside it (never the whole text: rfind finds no break)."""
+    assert whole_lines("ab\ncd", 10) == "ab\ncd"
+    assert whole_lines("ab\ncdef", 5) == "ab"
+    assert whole_lines("x" * 50, 10) == "x" * 10

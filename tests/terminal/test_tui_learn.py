@@ -18,12 +18,13 @@ from bot.__main__ import main
 from bot.console import _Screen, new_lesson
 from bot.sessions import SessionManager
 from bot.store import ACTIVE, SqliteStore
-from bot.tui.app import AgoraApp, help_page, unmarked
+from bot.tui.app import AgoraApp, help_page
 from bot.tui.screens import ConfirmScreen, TextScreen
 from engine.registry import games
 from engine.registry import get as get_game
 from engine.rng import Rng
 from engine.table import lesson
+from engine.table.lesson import unmarked
 from engine.table.present import move_words, of, seat_refs
 from tests.tui_helpers import new_app, press_for_screen, screen_text
 

@@ -13,6 +13,8 @@ What is rated, and how:
 - Several seats of one player in one game (two "hard" AIs at one table): each seat is rated as a player of
   its own starting from that player's rating, then the rating moves by the mean of its seats' changes (in
   mu and in sigma). The game counts once for the player, as a win if any of its seats won.
+- A casual table (the match option TABLE, chosen in the lobby) is not rated; its results still count in
+  stats.
 - A game with fewer than two players (one person against their own seats, AIs of one level alone) is
   unrated; an abandoned game records no results, so it is unrated too.
 - Scopes: each server (its guild id) and all servers together (ALL_SERVERS). Console games (no guild) are
@@ -33,6 +35,14 @@ ALL_SERVERS = 0  # the scope of ratings across every server
 MIN_GAMES = 5  # rated games before a player is ranked on a leaderboard
 TREND_GAMES = 10  # /stats shows how the rating moved over this many last games
 AI_PREFIX = "ai:"
+TABLE = "table"  # a match option: RANKED (rated; no hints) or CASUAL (not rated; hints allowed)
+RANKED, CASUAL = "ranked", "casual"
+
+
+def is_ranked(options: Mapping[str, object]) -> bool:
+    """Whether a match's table is ranked (its result moves ratings): any table not chosen casual, so games
+    dealt before tables had a kind stay ranked."""
+    return options.get(TABLE) != CASUAL
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 import discord
 
@@ -116,6 +116,9 @@ class Timers:
         self._handed: float | None = None  # the earliest deadline handed out since the loop last planned
         self._next_prune = 0.0  # when claims whose lease ended are next forgotten (with other processes)
         self._next_resume = 0.0  # when AI moves left by a dead process are next looked for (the same)
+        # Other work that comes due with time (a season's end, a tournament's round): each is called with
+        # the check's time on every check and returns how many things it handled.
+        self.also: list[Callable[[float], Awaitable[int]]] = []
 
     def start(self) -> None:
         """Start the background loop (interval <= 0: never; tests call tick themselves)."""
@@ -259,7 +262,15 @@ class Timers:
                 with contextlib.suppress(Exception):
                     await self.store.set_deadline(summary.id, now + RETRY)
         await self._returns(now)
-        return len(due) + await self._expire_lobbies(now)
+        handled = len(due) + await self._expire_lobbies(now)
+        for work in self.also:
+            try:
+                handled += await work(now)
+            except (StoreUnavailable, DiskFull):
+                raise
+            except Exception:  # one failing piece of work never stops the others: the next check tries again
+                log.exception("timer work %s failed", getattr(work, "__qualname__", work))
+        return handled
 
     async def _returns(self, now: float) -> None:
         """Redraw the games of the people whose time away ended by itself (their boards drop the line)."""

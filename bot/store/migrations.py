@@ -251,6 +251,75 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE actions ADD COLUMN waited TEXT NOT NULL DEFAULT '[]'",
         ),
     ),
+    (
+        12,
+        "tournaments (their players and each round's tables, bot/tournament) and servers' seasons of "
+        "leaderboards",
+        (
+            # status: signup, running, paused, finished or cancelled; round: the current round (0 before the
+            # first); round_ends: when the current round's games are adjudicated if still unfinished.
+            """CREATE TABLE tournaments (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER,
+                game_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                format TEXT NOT NULL,
+                rounds INTEGER NOT NULL,
+                round_seconds REAL NOT NULL,
+                seats INTEGER NOT NULL,
+                options TEXT NOT NULL DEFAULT '{}',
+                adjudication TEXT NOT NULL,
+                status TEXT NOT NULL,
+                starts_at REAL NOT NULL,
+                round INTEGER NOT NULL DEFAULT 0,
+                round_ends REAL,
+                paused_at REAL,
+                created_by INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                note TEXT NOT NULL DEFAULT ''
+            )""",
+            "CREATE INDEX tournaments_guild ON tournaments (guild_id, status)",
+            # player: a user id as text, or "ai:<level>:<n>" for an AI entrant; dropped: the first round
+            # they are no longer paired in (NULL: still in).
+            """CREATE TABLE tournament_players (
+                tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+                player TEXT NOT NULL,
+                user_id INTEGER,
+                ai TEXT,
+                name TEXT NOT NULL,
+                joined_at REAL NOT NULL,
+                dropped INTEGER,
+                PRIMARY KEY (tournament_id, player)
+            ) WITHOUT ROWID""",
+            # One table of a round: its players in seat order (JSON list of player keys; one player is a
+            # bye), its thread and match once opened, each seat's points once over (JSON list) and how.
+            """CREATE TABLE tournament_tables (
+                tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                table_no INTEGER NOT NULL,
+                players TEXT NOT NULL,
+                thread_id INTEGER,
+                match_id INTEGER,
+                points TEXT,
+                how TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (tournament_id, round, table_no)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX tournament_tables_match ON tournament_tables (match_id)",
+            # A server's seasons (/config season_weeks): each one's span, and when its final standings
+            # were posted.
+            """CREATE TABLE seasons (
+                guild_id INTEGER NOT NULL,
+                number INTEGER NOT NULL,
+                starts_at REAL NOT NULL,
+                ends_at REAL NOT NULL,
+                posted_at REAL,
+                PRIMARY KEY (guild_id, number)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -60,6 +60,7 @@ from bot.store.rows import (
     deck_record,
     finished,
     log_row,
+    match_options,
     match_record,
     match_summary,
     pack_record,
@@ -743,6 +744,14 @@ class Store(ABC):
         return await self._change("DELETE FROM claims WHERE until < :before", before=before)
 
 
+def _options(text: str | None) -> dict[str, Any]:
+    """A match's stored options, {} if they no longer parse (rating never fails on damaged options)."""
+    try:
+        return match_options(text or "{}")
+    except (ValueError, TypeError):
+        return {}
+
+
 def _and_equal(**filters: Any) -> str:
     """The SQL of an equality test on each filter that is set (its parameter named as its column)."""
     return "".join(f" AND {column} = :{column}" for column, value in filters.items() if value is not None)
@@ -782,6 +791,10 @@ async def rate_match(c: Connection, match_id: int) -> bool:
     match = finished(match_id, await c.fetch(sql, id=match_id))
     if match is None:
         return False
+    if not ratings.is_ranked(
+        _options(await c.fetchval("SELECT options FROM matches WHERE id = :id", id=match_id))
+    ):
+        return False  # a casual table: its results count in stats, never in ratings
     # A game's ratings move one finished match at a time (a rebuild holds them all).
     await c.lock("agora:ratings", shared=True)
     await c.lock(f"ratings:{match.game_id}")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, TypeVar
+from abc import abstractmethod
+from collections.abc import Iterable
+from typing import Any
 
 from bot import ratings
 from bot.store.base import (
@@ -41,7 +41,7 @@ from bot.store.base import (
     UserStats,
     seats_to_text,
 )
-from bot.store.dialect import Connection, Dialect, Row, Taken
+from bot.store.dialect import Connection, Dialect, Taken
 from bot.store.rows import (
     BOARD_COLUMNS,
     CHANGE_COLUMNS,
@@ -69,10 +69,7 @@ from bot.store.rows import (
     rating_row,
     update_params,
 )
-
-T = TypeVar("T")
-R = TypeVar("R")
-Work = Callable[[Connection], Coroutine[Any, Any, T]]
+from bot.store.tournaments import TournamentStore, link_table
 
 # --- the queries every backend runs as they are -----------------------------------------------------------
 SET_STATE = ", ".join(f"{column} = :{column}" for column in STATE_COLUMNS)
@@ -129,7 +126,7 @@ def state(update: StateUpdate) -> dict[str, Any]:
     return dict(zip(STATE_COLUMNS, update_params(update), strict=True))
 
 
-class Store(ABC):
+class Store(TournamentStore):
     """Async storage of matches, their action logs, results and settings: every method once, as SQL over a
     Connection. A backend opens and closes its database and gives `_read` and `_write`."""
 
@@ -157,41 +154,6 @@ class Store(ABC):
         """Close the store at the end of async with."""
         await self.close()
 
-    @abstractmethod
-    async def _read(self, fn: Work[T]) -> T:
-        """fn(connection) for reads (each statement its own snapshot)."""
-
-    @abstractmethod
-    async def _write(self, fn: Work[T], *, alone: bool = False, slow: bool = False) -> T:
-        """fn(connection) in a transaction, answered after its commit: its result, or its exception.
-        `alone`: fn runs one statement (its own transaction); `slow`: it may take as long as a migration."""
-
-    async def _fetch(self, sql: str, /, **params: Any) -> list[Row]:
-        """The rows of one query."""
-        return await self._read(lambda c: c.fetch(sql, **params))
-
-    async def _records(self, record: Callable[[Row], R], sql: str, /, **params: Any) -> list[R]:
-        """The rows of one query, each read into a record."""
-        return [record(r) for r in await self._fetch(sql, **params)]
-
-    async def _record(self, record: Callable[[Row], R], sql: str, /, **params: Any) -> R | None:
-        """The first row of one query read into a record, or None if it has none."""
-        rows = await self._fetch(sql, **params)
-        return record(rows[0]) if rows else None
-
-    async def _change(self, sql: str, /, **params: Any) -> int:
-        """One committed statement; how many rows it changed."""
-        return await self._write(lambda c: c.execute(sql, **params), alone=True)
-
-    def _of_shards(self, shards: Shards | None) -> tuple[str, dict[str, Any]]:
-        """An AND clause keeping the matches of these shards' guilds ("" for all) and its parameters."""
-        if shards is None:
-            return "", {}
-        where = " AND " + self.dialect.among(
-            "((COALESCE(guild_id, 0) >> 22) % :shard_count)", "shard_ids", "bigint"
-        )
-        return where, {"shard_count": shards.count, "shard_ids": self.dialect.array(sorted(shards.ids))}
-
     # --- matches -----------------------------------------------------------------------------------
     async def create_match(self, new: NewMatch) -> MatchRecord:
         """Insert a lobby; Conflict if the channel already has a live match."""
@@ -210,6 +172,8 @@ class Store(ABC):
                     raise Conflict(f"match {new.rematch_of} already has a live rematch") from e
                 raise Conflict(f"channel {new.channel_id} already has a live match") from e
             await set_people(c, int(row[0]), new.seats)
+            if new.table is not None:
+                await link_table(c, new.table, int(row[0]))
             return match_record(row)
 
         return await self._write(run)

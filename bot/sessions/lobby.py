@@ -526,6 +526,24 @@ class Lobby(SessionBase):
             await self._publish(SessionEvent(FINISHED, info, seat=seat, user=user))
             return info
 
+    async def rule(self, match_id: int, shares: tuple[float, ...], note: str) -> MatchInfo:
+        """End a running game by a ruling (a tournament round's end, a result a manager records): these
+        shares of the win, recorded and rated like any result, and the note saying why."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = self._require_active(live)
+            if len(shares) != match.num_players:
+                raise SessionError(f"This game has {match.num_players} seats; {len(shares)} results given.")
+            await self.store.set_status(
+                match_id, FINISHED, note, self.clock(), result_rows(live.record, shares)
+            )
+            rec = live.record
+            live.record = replace(rec, status=FINISHED, note=note, ai_turn=False, deadline=None)
+            live.forfeit_shares = shares
+            info = self._info(live)
+            await self._publish(SessionEvent(FINISHED, info))
+            return info
+
 
 def people_of(seats: tuple[Seat, ...]) -> set[UserId]:
     """The people who have a seat: their own, or one an AI plays for them since they left."""

@@ -39,6 +39,16 @@ NOT_SEATED = (
 V2_TEXT = 4000  # Discord: characters of text display content in one Components V2 message
 DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 POLICIES = ("skip", "ai", "forfeit")
+# A tournament game's match options (bot/discord/rounds.py): its tournament's id, and its round's end.
+TOURNAMENT_OPTION, ROUND_ENDS = "tournament", "round_ends"
+
+
+def policy_of(options: dict[str, Any], server_policy: str) -> str:
+    """What happens when a table's time runs out: a tournament game is lost ("forfeit"), any other game meets
+    the server's policy."""
+    return "forfeit" if TOURNAMENT_OPTION in options else server_policy
+
+
 DEFAULT_REMINDER = 12 * 3600.0  # seconds
 DEFAULT_REMINDERS = 3  # reminders per turn at most
 DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes

@@ -432,6 +432,7 @@ class TournamentRecord:
     status: str  # SIGNUP, RUNNING, PAUSED, DONE or CANCELLED
     starts_at: float
     round: int  # the current round (0 before the first)
+    announced: int  # the last round whose pairing was posted (its tables opened first)
     round_ends: float | None  # when the current round's unfinished games are adjudicated
     paused_at: float | None
     created_by: int

@@ -253,7 +253,8 @@ def finished(match_id: int, rows: list[Any]) -> Finished | None:
 # --- tournaments -------------------------------------------------------------------------------------------
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, message_id, game_id, name, format, rounds, round_seconds, seats, options, "
-    "adjudication, status, starts_at, round, round_ends, paused_at, created_by, created_at, updated_at, note"
+    "adjudication, status, starts_at, round, announced, round_ends, paused_at, created_by, created_at, "
+    "updated_at, note"
 )
 ENTRANT_COLUMNS = "player, user_id, ai, name, joined_at, dropped"
 TABLE_COLUMNS = "round, table_no, players, thread_id, match_id, points, how"
@@ -262,12 +263,12 @@ TABLE_COLUMNS = "round, table_no, players, thread_id, match_id, points, how"
 def tournament_record(row: Iterable[Any]) -> TournamentRecord:
     """A tournaments row (TOURNAMENT_COLUMNS) as a record (options that no longer parse read as {})."""
     (tid, guild, channel, message, game_id, name, fmt, rounds, round_seconds, seats, options, adjudication,
-     status, starts, round_no, round_ends, paused, by, created, updated, note) = row  # fmt: skip
+     status, starts, round_no, announced, round_ends, paused, by, created, updated, note) = row  # fmt: skip
     return TournamentRecord(
         int(tid), int(guild), int(channel), None if message is None else int(message), str(game_id),
         str(name), str(fmt), int(rounds), float(round_seconds), int(seats),
         read_json(options, match_options, {}, "options", []), str(adjudication), str(status), float(starts),
-        int(round_no), None if round_ends is None else float(round_ends),
+        int(round_no), int(announced), None if round_ends is None else float(round_ends),
         None if paused is None else float(paused), int(by), float(created), float(updated), str(note),
     )  # fmt: skip
 

@@ -38,7 +38,7 @@ from bot.store.rows import (
 )
 
 # What a manager or the tournament's run may change on its row (update_tournament).
-CHANGEABLE = frozenset({"message_id", "status", "round_ends", "paused_at", "note", "starts_at"})
+CHANGEABLE = frozenset({"message_id", "status", "round_ends", "paused_at", "note", "starts_at", "announced"})
 
 
 def _tables_params(tournament_id: int, tables: Sequence[TableRecord]) -> list[dict[str, Any]]:

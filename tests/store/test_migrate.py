@@ -102,6 +102,8 @@ async def _populate(path: Path) -> dict[str, list[int]]:
     await store.save_board(board)
     await store.set_lobby_message(lobby.id, 999, 2**62 + 5)  # snowflakes are wider than 32 bits
     await store.claim(f"timeout:{ids['live'][0]}:1", "bot-a", now, 30.0)
+    await store.start_season(GUILD, 0.0, now)  # a past season, posted, spanning the finished games
+    await store.season_posted(GUILD, 1, now + 1, now + 7 * 86400)  # and the running one
     await store.close()
     return ids
 
@@ -164,6 +166,12 @@ async def _answers(store: Store, ids: dict[str, list[int]]) -> list[object]:
     found += [await store.packs(GUILD), await store.pack(GUILD, "ophion", "gone", 1)]
     found += [await store.matches_awaiting_ai(), await store.unposted_boards()]
     found += [await store.list_matches(limit=100)]
+    found += [
+        await store.seasons(GUILD),
+        await store.due_seasons(2e9),
+        await store.season_games(GUILD, 0, 2e9),
+    ]
+    found += [await store.season_ratings(GUILD, game, 0, 2e9) for game in GAMES]
     return found
 
 

@@ -807,8 +807,8 @@ class Store(ABC):
     async def season_games(self, guild_id: int, starts_at: float, ends_at: float) -> list[str]:
         """The games with rated games on a server within a span (a season), by id."""
         rows = await self._fetch(
-            "SELECT DISTINCT game_id FROM rating_changes WHERE scope = :scope AND finished_at >= :start "
-            f"AND finished_at < :end ORDER BY {self.dialect.binary('game_id')}",
+            "SELECT game_id FROM rating_changes WHERE scope = :scope AND finished_at >= :start "
+            f"AND finished_at < :end GROUP BY game_id ORDER BY {self.dialect.binary('game_id')}",
             scope=guild_id, start=starts_at, end=ends_at,
         )  # fmt: skip
         return [str(r[0]) for r in rows]

@@ -56,6 +56,7 @@ from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, Wh
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton, RuleTextButton, RulingsButton
 from bot.discord.prefs import Prefs
+from bot.discord.seasons import Seasons
 from bot.discord.services import ReclaimButton, Services
 from bot.discord.settings import Settings
 from bot.discord.timers import Timers
@@ -134,6 +135,8 @@ class AgoraBot(discord.Client):
         settings = Settings(store, away, lambda: self.sessions.clock())  # servers' /config, cached
         self.boards = Boards(self, self.sessions, settings, self.drawing)
         self.timers = Timers(self, self.sessions, settings, away, self.boards, timer_interval)
+        self.seasons = Seasons(self, self.sessions, settings)  # a season's end posts its final standings
+        self.timers.also.append(self.seasons.tick)
         prefs = Prefs(store)  # people's window settings
         self.services = Services(
             self, self.sessions, store, settings, prefs, away, self.drawing, self.boards, self.timers

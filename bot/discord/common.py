@@ -318,6 +318,8 @@ class GuildSettings:
     response_wait: float | None = DEFAULT_RESPONSE_WAIT
     away_days: int = DEFAULT_AWAY_DAYS
     theme: str = DEFAULT_THEME
+    season_weeks: int = 0  # 0: no seasons
+    season_channel: int | None = None  # where a season's final standings are posted
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -344,6 +346,8 @@ class GuildSettings:
             response_wait=data.get("response_seconds", DEFAULT_RESPONSE_WAIT) or None,
             away_days=max(0, int(data.get("away_days", DEFAULT_AWAY_DAYS))),
             theme=theme_of(data.get("theme")) or DEFAULT_THEME,
+            season_weeks=max(0, int(data.get("season_weeks") or 0)),
+            season_channel=int(data["season_channel"]) if data.get("season_channel") else None,
         )
 
     @property
@@ -400,6 +404,9 @@ class GuildSettings:
             + "\nTime away (/away): "
             + (f"{self.away_days} days a year per person" if self.away_days else "off")
             + f"\nBoard theme: {THEME_WORDS[self.theme]}"
+            + "\nSeasons: "
+            + (f"{self.season_weeks} weeks each" if self.season_weeks else "off")
+            + (f", final standings posted in <#{self.season_channel}>" if self.season_channel else "")
         )
 
 

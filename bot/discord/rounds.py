@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from render.standings import standings_alt, standings_image
 
 from bot import tournament
 from bot.discord.common import ROUND_ENDS, TOURNAMENT_OPTION, channel_of, shown
@@ -64,6 +63,7 @@ from bot.store import (
     TournamentRecord,
 )
 from engine.registry import games
+from render.standings import standings_alt, standings_image
 
 log = logging.getLogger("bot.discord.rounds")
 

@@ -465,3 +465,15 @@ class TableRecord:
     match_id: int | None = None
     points: tuple[float, ...] | None = None
     how: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRecord:
+    """One of a server's seasons of leaderboards (/config season_weeks): its number (1 the first), its
+    span, and when its final standings were posted (None: it is the running one, or its end is due)."""
+
+    guild_id: int
+    number: int
+    starts_at: float
+    ends_at: float
+    posted_at: float | None = None

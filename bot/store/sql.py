@@ -35,6 +35,7 @@ from bot.store.base import (
     RatingRow,
     RatingsRebuilt,
     ResultRow,
+    SeasonRecord,
     Seat,
     Shards,
     StateUpdate,
@@ -690,6 +691,92 @@ class Store(TournamentStore):
             before=before, **params,
         )  # fmt: skip
 
+    # --- seasons -----------------------------------------------------------------------------------------
+    async def seasons(self, guild_id: int) -> list[SeasonRecord]:
+        """A server's seasons, the first first (the running one last)."""
+        return await self._records(
+            season_record,
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = :g ORDER BY number",
+            g=guild_id,
+        )
+
+    async def start_season(self, guild_id: int, starts_at: float, ends_at: float) -> SeasonRecord | None:
+        """Open the server's next season (numbered after its last) unless one is running; None if one is."""
+
+        async def run(c: Connection) -> SeasonRecord | None:
+            await c.lock(f"seasons:{guild_id}")  # two callers at once: one season
+            if await c.fetchval(
+                "SELECT 1 FROM seasons WHERE guild_id = :g AND posted_at IS NULL", g=guild_id
+            ):
+                return None
+            last = await c.fetchval("SELECT MAX(number) FROM seasons WHERE guild_id = :g", g=guild_id)
+            return await _open_season(c, guild_id, int(last or 0) + 1, starts_at, ends_at)
+
+        return await self._write(run)
+
+    async def set_season_end(self, guild_id: int, number: int, ends_at: float) -> bool:
+        """Move the end of a season not posted yet; whether it was."""
+        sql = "UPDATE seasons SET ends_at = :ends WHERE guild_id = :g AND number = :n AND posted_at IS NULL"
+        return await self._change(sql, g=guild_id, n=number, ends=ends_at) > 0
+
+    async def due_seasons(self, now: float, *, shards: Shards | None = None) -> list[SeasonRecord]:
+        """The seasons of these shards' servers (None: all) whose end has passed and whose standings are not
+        posted yet, the oldest end first."""
+        mine, params = self._of_shards(shards)
+        return await self._records(
+            season_record,
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE posted_at IS NULL AND ends_at <= :now{mine} "
+            "ORDER BY ends_at, guild_id",
+            now=now, **params,
+        )  # fmt: skip
+
+    async def season_posted(self, guild_id: int, number: int, now: float, next_ends: float | None) -> bool:
+        """Mark a season's final standings posted and (next_ends given) open the next season from its end,
+        in one transaction; whether this call marked it (False: it was marked already)."""
+
+        async def run(c: Connection) -> bool:
+            await c.lock(f"seasons:{guild_id}")
+            marked = await c.execute(
+                "UPDATE seasons SET posted_at = :now WHERE guild_id = :g AND number = :n "
+                "AND posted_at IS NULL",
+                g=guild_id, n=number, now=now,
+            )  # fmt: skip
+            if marked and next_ends is not None:
+                ended = await c.fetchval("SELECT ends_at FROM seasons WHERE guild_id = :g AND number = :n",
+                                         g=guild_id, n=number)  # fmt: skip
+                await _open_season(c, guild_id, number + 1, float(ended), next_ends)
+            return marked > 0
+
+        return await self._write(run)
+
+    async def season_ratings(
+        self, guild_id: int, game_id: str, starts_at: float, ends_at: float
+    ) -> list[RatingRow]:
+        """A game's board for a season on a server: each player rated in it, with their rating after their
+        last game in it and their games and wins in it (ratings carry across seasons), the best first."""
+        rows = await self._fetch(
+            "SELECT player, mu_after, sigma_after, n, w FROM (SELECT player, mu_after, sigma_after, "
+            "COUNT(*) OVER (PARTITION BY player) AS n, SUM(won) OVER (PARTITION BY player) AS w, "
+            "ROW_NUMBER() OVER (PARTITION BY player ORDER BY finished_at DESC, match_id DESC) AS k "
+            "FROM rating_changes WHERE scope = :scope AND game_id = :game AND finished_at >= :start "
+            "AND finished_at < :end) AS s WHERE k = 1",
+            scope=guild_id, game=game_id, start=starts_at, end=ends_at,
+        )  # fmt: skip
+        found = [
+            RatingRow(guild_id, game_id, str(p), ratings.Rating(float(mu), float(sigma), int(n), int(w)))
+            for p, mu, sigma, n, w in rows
+        ]
+        return sorted(found, key=lambda r: (-r.rating.ordinal, r.player))
+
+    async def season_games(self, guild_id: int, starts_at: float, ends_at: float) -> list[str]:
+        """The games with rated games on a server within a span (a season), by id."""
+        rows = await self._fetch(
+            "SELECT game_id FROM rating_changes WHERE scope = :scope AND finished_at >= :start "
+            f"AND finished_at < :end GROUP BY game_id ORDER BY {self.dialect.binary('game_id')}",
+            scope=guild_id, start=starts_at, end=ends_at,
+        )  # fmt: skip
+        return [str(r[0]) for r in rows]
+
     # --- claims ------------------------------------------------------------------------------------------
     async def claim(self, key: str, owner: str, now: float, lease: float) -> bool:
         """Take the claim `key` for owner until now + lease if nobody holds it, its lease ran out, or owner
@@ -722,6 +809,28 @@ def _and_equal(**filters: Any) -> str:
 
 
 # --- writes inside a caller's transaction -------------------------------------------------------------------
+SEASON_COLUMNS = "guild_id, number, starts_at, ends_at, posted_at"
+
+
+def season_record(row: Iterable[Any]) -> SeasonRecord:
+    """A seasons row (SEASON_COLUMNS) as a record."""
+    guild_id, number, starts_at, ends_at, posted_at = row
+    posted = None if posted_at is None else float(posted_at)
+    return SeasonRecord(int(guild_id), int(number), float(starts_at), float(ends_at), posted)
+
+
+async def _open_season(
+    c: Connection, guild_id: int, number: int, starts_at: float, ends_at: float
+) -> SeasonRecord:
+    """Write a season's row (a second writer of the same number finds it there: nothing changes)."""
+    await c.execute(
+        "INSERT INTO seasons (guild_id, number, starts_at, ends_at) VALUES (:g, :n, :start, :end) "
+        "ON CONFLICT (guild_id, number) DO NOTHING",
+        g=guild_id, n=number, start=starts_at, end=ends_at,
+    )  # fmt: skip
+    return SeasonRecord(guild_id, number, starts_at, ends_at)
+
+
 async def set_people(c: Connection, match_id: int, seats: Iterable[Seat]) -> None:
     """Write who has a seat in a match (the match_people rows) to match its seats."""
     await c.execute("DELETE FROM match_people WHERE match_id = :id", id=match_id)

@@ -128,12 +128,9 @@ async def _populate(path: Path) -> dict[str, list[int]]:
     await store.set_table_thread(TableKey(cup.id, 1, 1), 2**62 + 7)
     await store.set_points(TableKey(cup.id, 1, 1), (0.5, 0.5), "adjudicated")
     await store.drop_entrant(cup.id, "13", 2)
+    await store.start_season(GUILD, 0.0, now)  # a past season, posted, spanning the finished games
+    await store.season_posted(GUILD, 1, now + 1, now + 7 * 86400)  # and the running one
     await store.close()
-    with sqlite3.connect(path) as con:  # a season (its store methods come with the seasons)
-        con.execute(
-            "INSERT INTO seasons (guild_id, number, starts_at, ends_at) VALUES (?, 1, ?, ?)",
-            (GUILD, now, now + 7),
-        )
     return ids
 
 
@@ -197,6 +194,12 @@ async def _answers(store: Store, ids: dict[str, list[int]]) -> list[object]:
     found += [await store.list_matches(limit=100)]
     for cup in await store.tournaments(GUILD):
         found += [cup, await store.entrants(cup.id), await store.tables(cup.id)]
+    found += [
+        await store.seasons(GUILD),
+        await store.due_seasons(2e9),
+        await store.season_games(GUILD, 0, 2e9),
+    ]
+    found += [await store.season_ratings(GUILD, game, 0, 2e9) for game in GAMES]
     return found
 
 

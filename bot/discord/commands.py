@@ -66,6 +66,7 @@ from bot.discord.seasons import MAX_WEEKS, configure, leaderboard_embeds, season
 from bot.discord.services import Services, guard, guarded
 from bot.discord.standings import SCOPES, result_changes, stats_text
 from bot.discord.texts import card_answer, card_choices
+from bot.discord.tournaments import TournamentCommands
 from bot.ratings import ALL_SERVERS
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.packs import PACK, pack_option
@@ -746,6 +747,7 @@ def install(tree: app_commands.CommandTree[Any], services: Services) -> None:
         games_cmd,
         AwayCommands(services),
         learn,
+        TournamentCommands(services),
     ]
     for cmd in ordered:
         tree.add_command(cmd)

@@ -16,7 +16,7 @@ import discord
 
 from bot import tournament
 from bot.discord.common import Rebuilt, StaticView, jump_link, shown
-from bot.discord.services import OTHER_SERVER, Services, guard, services_of
+from bot.discord.services import NOT_IN_A_DM, OTHER_SERVER, Services, guard, services_of
 from bot.ratings import CASUAL, TABLE
 from bot.sessions import SessionError
 from bot.sessions.packs import PACK
@@ -188,6 +188,8 @@ def standings_words(
 async def signup_here(interaction: discord.Interaction, tournament_id: int) -> TournamentRecord:
     """The tournament a sign-up button names, if it is this server's and this channel's; refused politely
     otherwise (a custom_id proves nothing about where it was shown)."""
+    if interaction.guild_id is None:
+        raise SessionError(NOT_IN_A_DM)
     t = await services_of(interaction).store.tournament(tournament_id)
     if t is None or t.guild_id != interaction.guild_id:
         raise SessionError(OTHER_SERVER if t is not None else "That tournament no longer exists.")

@@ -263,12 +263,10 @@ def _groups(
         worst = max((pair_cost(a, b) for a in ranked for b in ranked), default=0)
         repeat = len(ranked) ** 2 * (worst + 1)  # above any grouping's total cost without repeats
 
+        link = {(a, b): pair_cost(a, b) + repeat * met[frozenset((a, b))] for a in rest for b in rest}
+
         def cost(table: Sequence[str]) -> int:
-            return sum(
-                pair_cost(a, b) + repeat * met[frozenset((a, b))]
-                for i, a in enumerate(table)
-                for b in table[i + 1 :]
-            )
+            return sum(link[a, b] for i, a in enumerate(table) for b in table[i + 1 :])
 
         tables, start = [], 0
         for size in sizes:

@@ -5,7 +5,7 @@ networkx, and with Hypothesis over random results."""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
@@ -167,7 +167,7 @@ def swiss_rule(
 ) -> tuple[str | None, list[str], Callable[[Pairing], tuple[int, int, int]]]:
     """The brief's Swiss rule in plain Python, by trying every pairing: the bye, the players to pair and the
     cost of a pairing: (repeats, Σ score-group gap², Σ rank gap), compared in that order."""
-    points: Counter[str] = Counter()
+    points: defaultdict[str, float] = defaultdict(float)
     byes: Counter[str] = Counter()
     for round_ in history:
         for game in round_:

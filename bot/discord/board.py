@@ -64,6 +64,7 @@ from bot.discord.menus import HandButton
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton
 from bot.discord.permissions import board_refused
+from bot.discord.prefs import table_kind
 from bot.discord.settings import Settings
 from bot.discord.standings import result_changes
 from bot.drawing import Drawing
@@ -186,6 +187,14 @@ def _result(info: MatchInfo) -> str:
     return f"🏆 {text} win{'s' if len(winners) == 1 else ''}!"
 
 
+def _rated(kind: str, ratings: str) -> str:
+    """What a finished game did to ratings: each person's change on this server (`ratings`: "" when none
+    were recorded), or that a casual or practice game (its table_kind) is not rated."""
+    if kind != "Ranked":
+        return f"{kind} game: not rated."
+    return f"**Rating on this server**\n{ratings}" if ratings else ""
+
+
 def board_layout(
     info: MatchInfo,
     view: dict[str, Any],
@@ -214,6 +223,7 @@ def board_layout(
     events = [with_names(info, e) for e in recent[-RECENT:]]
     pace = f" · {settings.pace(info)}" if has_windows(of(get_game(info.game_id))) else ""
     pack = f" · card pack {printable(found[0])} v{found[1]}" if (found := pack_of(info.options)) else ""
+    kind = table_kind(info.options)  # Ranked, Casual or Practice
     finished = info.status == FINISHED
     deadline = settings.deadline_line(info, away.since)  # the turn's timeout as a Discord timestamp
     ping, head, lesson, result, rated, *rest = fits([
@@ -221,12 +231,12 @@ def board_layout(
         f"### {info.title} — game #{info.id}\n{_description(info, status)}",
         lesson,
         f"**Result:** {_result(info) or '—'}" if finished else "",
-        f"**Rating on this server**\n{ratings}" if finished and ratings else "",
+        _rated(kind, ratings) if finished else "",
         "**Last events**\n" + "\n".join(f"• {e}" for e in events) if events else "",
         "**Players**\n" + ("\n".join(scored.scores) or "\n".join(labels) or "—"),
         f"**Away**\n{away.lines}" if away.lines else "",
         f"**Deadline:** {deadline}" if deadline else "",
-        f"-# Game #{info.id} · move {info.state_id}{pace}{pack} · anyone may look; only players act",
+        f"-# Game #{info.id} · {kind} · move {info.state_id}{pace}{pack} · anyone may look; only players act",
     ])  # fmt: skip
     image = discord.MediaGalleryItem("attachment://board.png", description=alt or board_alt(info, view))
     body: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(head), discord.ui.MediaGallery(image)]

@@ -67,7 +67,7 @@ from bot.discord.services import Services, guard, guarded
 from bot.discord.standings import SCOPES, result_changes, stats_text
 from bot.discord.texts import card_answer, card_choices
 from bot.discord.tournaments import TournamentCommands
-from bot.ratings import ALL_SERVERS
+from bot.ratings import ALL_SERVERS, CASUAL, RANKED
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.packs import PACK, pack_option
 from bot.sessions.types import WINDOW_HELP, WINDOW_SETTINGS, WINDOW_WORDS, own_seat
@@ -486,7 +486,8 @@ class ConfigCommands(Commands):
         lobby_hours="A lobby nobody touches closes after this many hours (0 = never)",
         ai_level="The level of the AI the lobby's Add AI button seats",
         timeout_ai_level="The level of the AI that takes over a timed-out seat",
-        hints="Whether players may ask /game hint for the AI's advice (off for ranked play)",
+        hints="Whether players may ask /game hint at casual tables (never at ranked ones)",
+        tables="Whether new tables are ranked (rated) or casual (not rated) by default; the host may choose",
         response_wait="Seconds a response window waits for an answer before it passes by itself (0 = never)",
         away_days="Days of time away (/away) each person has a year: their games wait for them (0 = off)",
         season_weeks="Leaderboards per season of this many weeks, the all-time one beside (0 = no seasons)",
@@ -509,6 +510,10 @@ class ConfigCommands(Commands):
         ai_level=level_choices(),
         timeout_ai_level=level_choices(),
         hints=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
+        tables=[
+            app_commands.Choice(name="ranked", value=RANKED),
+            app_commands.Choice(name="casual", value=CASUAL),
+        ],
         theme=theme_choices(),
     )
     @guarded
@@ -533,6 +538,7 @@ class ConfigCommands(Commands):
         cardpack: discord.Attachment | None = None,
         remove_cardpack: app_commands.Range[str, 1, 140] | None = None,
         theme: str | None = None,
+        tables: str | None = None,
     ) -> None:
         """/config: every value is checked before anything is changed."""
         gid = interaction.guild_id
@@ -569,6 +575,7 @@ class ConfigCommands(Commands):
             "season_weeks": season_weeks,
             "season_channel": season_channel.id if season_channel is not None else None,
             "theme": theme,
+            "tables": tables if tables in (RANKED, CASUAL) else None,  # Discord sends only its choices
         }
         # Card packs: every file and name is checked before anything is written (a refusal changes
         # nothing at all), then the pack is stored, then the settings.

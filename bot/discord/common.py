@@ -14,6 +14,7 @@ import discord
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.discord.budget import yielding
+from bot.ratings import CASUAL, RANKED
 from bot.sessions import MatchInfo, SessionError
 from engine.table.lesson import Guide, guide_lines
 from engine.table.present import seat_refs
@@ -299,7 +300,8 @@ def parse_zone(text: str) -> tzinfo:
 class GuildSettings:
     """A server's choices (/config): lobbies in threads, reminders and turn timeouts (seconds; None = off),
     quiet hours (local start and end hour) in the server's timezone, how long an idle lobby lives, the AI
-    level Add AI seats and the one that takes over a timed-out seat, whether /game hint is allowed, and how
+    level Add AI seats and the one that takes over a timed-out seat, whether /game hint is allowed (at casual
+    tables), whether new tables are ranked or casual (`tables`: the lobby's default), and how
     long a response window waits before it passes by itself (None = never; the same for every window), and
     how many days of time away (/away) each person has a year (0: time away is off), and the theme its
     public boards are drawn in (THEME_WORDS)."""
@@ -314,7 +316,8 @@ class GuildSettings:
     lobby_expiry: float | None = DEFAULT_LOBBY_EXPIRY
     ai_level: str = DEFAULT_LEVEL
     takeover_level: str = DEFAULT_LEVEL
-    hints: bool = False
+    hints: bool = True
+    tables: str = RANKED
     response_wait: float | None = DEFAULT_RESPONSE_WAIT
     away_days: int = DEFAULT_AWAY_DAYS
     theme: str = DEFAULT_THEME
@@ -342,7 +345,8 @@ class GuildSettings:
             lobby_expiry=data.get("lobby_seconds", DEFAULT_LOBBY_EXPIRY) or None,
             ai_level=_level(data.get("ai_level")),
             takeover_level=_level(data.get("timeout_ai_level")),
-            hints=data.get("hints") == "on",
+            hints=data.get("hints") != "off",
+            tables=CASUAL if data.get("tables") == CASUAL else RANKED,
             response_wait=data.get("response_seconds", DEFAULT_RESPONSE_WAIT) or None,
             away_days=max(0, int(data.get("away_days", DEFAULT_AWAY_DAYS))),
             theme=theme_of(data.get("theme")) or DEFAULT_THEME,
@@ -398,7 +402,8 @@ class GuildSettings:
             f"Turn timeout (tables with the per-move clock): {span(self.timeout)}\n"
             f"When time runs out (that timeout, or a bank table's bank): {POLICY_WORDS[self.policy]}"
             f"\nAI level: **{self.ai_level}** for Add AI; **{self.takeover_level}** for a timed-out seat\n"
-            f"Hints (/game hint): {'on' if self.hints else 'off'}\n"
+            f"Hints (/game hint, casual tables only): {'on' if self.hints else 'off'}\n"
+            f"New tables: **{self.tables}** (the host may choose in the lobby)\n"
             "Response windows pass by themselves after: "
             + (span(self.response_wait) if self.response_wait else "never (they wait for an answer)")
             + "\nTime away (/away): "

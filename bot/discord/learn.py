@@ -16,7 +16,9 @@ import discord
 
 from bot.discord.common import Rebuilt, channel_of, jump_link, seat_names, with_names
 from bot.discord.lobby import lobby_message, remember_lobby_message
+from bot.discord.prefs import with_table
 from bot.discord.services import Services, guarded_press, services_of
+from bot.ratings import is_ranked
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.types import own_seat
 from bot.store import ACTIVE
@@ -43,8 +45,10 @@ async def open_table(
 ) -> MatchInfo:
     """Open a lobby of a game hosted by `user` in `channel` (a text channel: in a new public thread started
     from the first message, unless the server chose to play in place or threads cannot be made there; a
-    thread: in place); `send` posts that first message where the lobby is announced."""
+    thread: in place), ranked or casual as the server's /config tables: says unless `options` choose;
+    `send` posts that first message where the lobby is announced."""
     settings = await services.settings.of(guild_id)
+    options = with_table(options, settings.tables)
     use_thread = settings.threads and isinstance(channel, discord.TextChannel)
 
     async def open_at(channel_id: int | None) -> MatchInfo:
@@ -133,24 +137,27 @@ def real_table_button(mid: int) -> discord.ui.Button[Any]:
 HINT_REFUSED = "Only the players of this game can ask for a hint, and only on their own turn."
 HINTS_OFF = (
     "Hints are off on this server (an admin can turn them on with `/config hints:on`), "
-    "so every game here is played without help."
+    "so even casual tables here play without help."
+)
+RANKED_NO_HINTS = (
+    "This is a ranked table: no hints. Its result moves ratings, so everyone plays on their own; "
+    "a casual table (chosen in the lobby) allows them."
 )
 
 
 async def hint_answer(interaction: discord.Interaction, info: MatchInfo) -> None:
     """The strongest AI's three best moves for the presser, the player to act, with its win estimates,
     ephemerally; searched from what they can see (in the AI pool, never on the event loop). /game hint and
-    a practice game's 💡 Hint; a practice game always has hints, another game only where the server allows
-    them."""
+    a practice game's 💡 Hint. The rule: a practice game always has hints; a ranked table never (its result
+    moves ratings); a casual table where the server allows them (/config hints:, on unless turned off)."""
     services = services_of(interaction)
     guild = interaction.guild_id
-    if (
-        guild is not None
-        and not lesson.practice(info.options)
-        and not (await services.settings.of(guild)).hints
-    ):
-        raise SessionError(HINTS_OFF)
     seat = own_seat(info, interaction.user.id, HINT_REFUSED)
+    if not lesson.practice(info.options):
+        if is_ranked(info.options):
+            raise SessionError(RANKED_NO_HINTS)
+        if guild is not None and not (await services.settings.of(guild)).hints:
+            raise SessionError(HINTS_OFF)
     if info.status != ACTIVE:
         raise SessionError("Hints are for a game in progress.")
     if seat not in info.to_act:

@@ -8,13 +8,15 @@ no pick gets a random one at the deal. For a game with a deck builder (present.d
 choice its decks stand in for also offers "📂 One of my saved decks": the person then gets, privately, a
 select of their own decks (`ag:lbdk:<match>`), which is also offered privately to whoever joins and has some;
 the seat list shows "Ada — team: Tide v2 (saved deck)". The last rows are the host's table selects
-(`ag:lb<option>:<match>`, bot/discord/prefs.py): the clock (`ag:lbclock:`, `move` or `bank`), and for a game
-with response windows the pace (`ag:lbpace:`, `live` or `async`); the lobby says which, and how windows treat
-each player (their own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
+(`ag:lb<option>:<match>`, bot/discord/prefs.py): the table's kind (`ag:lbtable:`, `ranked` or `casual`; the
+lobby opens with the server's /config tables:, and the kind is fixed at the deal), the clock (`ag:lbclock:`,
+`move` or `bank`), and for a game with response windows the pace (`ag:lbpace:`, `live` or `async`); the
+lobby says which ("**Table:** Casual — not rated; hints allowed"), and how windows treat each player (their
+own `/notify windows:` setting). A seated person away (/away) is marked "🏖️ away until …".
 
 The lobby is one Components V2 message (lobby_layout): a container in the lobby's colour with its words and
-its action rows (the biggest, with seat choices, saved decks and both table selects, is 17 components of
-Discord's 40). Its seats name people, which pings nobody. A lobby posted as an embed before Components V2
+its action rows (the biggest, with seat choices, saved decks and the three table selects, is 19 components
+of Discord's 40). Its seats name people, which pings nobody. A lobby posted as an embed before Components V2
 keeps its buttons (same custom_ids); its next update clears the embed and lays it out anew (an edit may add
 the V2 flag only to a message it empties).
 
@@ -51,9 +53,10 @@ from bot.discord.common import (
     values_of,
 )
 from bot.discord.decks import answer_problems
-from bot.discord.prefs import CLOCK_WORDS, PACE_WORDS
+from bot.discord.prefs import CLOCK_WORDS, PACE_WORDS, TABLE_WORDS, table_words
 from bot.discord.services import guarded_press, services_of
 from bot.discord.settings import Settings
+from bot.ratings import RANKED, TABLE
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.decks import SAVED, DeckProblems, deck_book
 from bot.sessions.lobby import NOT_JOINED, seat_picks
@@ -88,10 +91,11 @@ LEVEL_WORDS = {
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 RANDOM = "🎲"  # the value of a choice select's "Random" option (no option id is this)
 MY_DECKS = "📂"  # the value of its "One of my saved decks" option
-FREE_ROWS = 3  # the rows left below the buttons and the AI select: seat choices, then the table's selects
+FREE_ROWS = 4  # the rows left below the buttons and the AI select: seat choices, then the table's selects
 COLOR = 0xA855F7  # the lobby's container
 # The table options the host chooses with a select: the values each may take, and the select's placeholder.
 TABLE_OPTIONS = {
+    TABLE: (TABLE_WORDS, "Table: ranked or casual (host: choose)"),
     "clock": (CLOCK_WORDS, "Clock: per move unless the host chooses a bank"),
     "pace": (PACE_WORDS, "Pace: the server's default (host: choose live or async)"),
 }
@@ -171,6 +175,9 @@ def lobby_words(info: MatchInfo, settings: Settings) -> tuple[str, str]:
             desc += "\nPlayers may choose below; a seat with no choice gets a random one."
         if pack := pack_words(info):
             desc += f"\n**{pack}**: its cards join the game's own (`/card` shows them)."
+        known = settings.known(info)
+        hints = known.hints if known is not None else True
+        desc += f"\n**Table:** {table_words(info.options, hints)} — the host may change it below."
         changeable = " — the host may change it below" if "clock" in table_rows(info)[1] else ""
         desc += f"\n**Clock:** {settings.table_clock(info)}{changeable}."
         if has_windows(of(game)):
@@ -251,20 +258,21 @@ def lobby_rows(info: MatchInfo) -> list[discord.ui.ActionRow[Any]]:
 
 
 def table_rows(info: MatchInfo) -> tuple[list[SeatChoice], list[str]]:
-    """The seat choices and the table options (clock, and pace for a game with windows) that get a select
-    in the lobby's free rows; a seat choice matters more than the clock, so with no room left the clock
-    select gives way (the table keeps `per move`)."""
+    """The seat choices and the table options (its kind, the clock, and the pace for a game with windows)
+    that get a select in the lobby's free rows; a seat choice matters more than the clock, so with no room
+    left the clock select gives way (the table keeps `per move`)."""
     picks = list(choices(info))
-    table = ["clock", "pace"] if has_windows(of(get_game(info.game_id))) else ["clock"]
+    table = [TABLE, "clock", "pace"] if has_windows(of(get_game(info.game_id))) else [TABLE, "clock"]
     if len(picks) + len(table) > FREE_ROWS:
         table.remove("clock")
     return picks[: FREE_ROWS - len(table)], table
 
 
 def table_select(info: MatchInfo, key: str) -> discord.ui.Select[Any]:
-    """The host's select of one table option (TABLE_OPTIONS), the table's choice marked."""
+    """The host's select of one table option (TABLE_OPTIONS), the table's choice marked (a table dealt
+    before tables had a kind is ranked)."""
     words, placeholder = TABLE_OPTIONS[key]
-    chosen = info.options.get(key)
+    chosen = info.options.get(key, RANKED if key == TABLE else None)
     options = [discord.SelectOption(label=w[:100], value=v, default=v == chosen) for v, w in words.items()]
     return LobbyTableSelect(key, info.id, Look(tuple(options), placeholder)).item
 
@@ -417,10 +425,12 @@ class LobbyAiSelect(
 
 
 class LobbyTableSelect(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ag:lb(?P<key>clock|pace):(?P<mid>\d+)"
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ag:lb(?P<key>table|clock|pace):(?P<mid>\d+)",
 ):
-    """The lobby's select of a table option (host only): the clock (`move` or `bank`) or the pace (`live`
-    or `async`); see bot/discord/prefs.py."""
+    """The lobby's select of a table option (host only): its kind (`ranked` or `casual`), the clock (`move`
+    or `bank`) or the pace (`live` or `async`); see bot/discord/prefs.py."""
 
     def __init__(self, key: str, mid: int, look: Look = BARE) -> None:
         super().__init__(look.select(f"ag:lb{key}:{mid}"))

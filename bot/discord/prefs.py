@@ -15,6 +15,13 @@ wait has the server's turn timeout (/config timeout_minutes) — or `bank` — B
 each, a day back after each hand-over, at most 3 days (bot/sessions/clock.py counts it). Either way the
 server's timeout policy meets the person whose time runs out.
 
+**Table kind** (per table, chosen in the lobby like the clock, `options["table"]`, bot.ratings.TABLE):
+`ranked` — the result moves ratings, and hints are refused — or `casual` — not rated (its result still
+counts in /stats), and /game hint answers where the server allows hints. The lobby opens with the server's
+default (`/config tables:`, ranked unless chosen), so it shows the kind from the start; the host may change
+it until the deal, after which it is fixed (a rematch keeps it). The lobby, the board's footer and the
+result say which; a practice game (/learn) says "Practice" instead, and is never rated.
+
 **Images** (per person, across servers): `/notify theme:` — the theme of their own hand image (none: the
 theme of the server where it is shown, /config theme:) — and `/notify board:` — `image` (the default) or
 `text`: their private hand menu then carries their hand and the public board as text (`board_text`, the
@@ -27,11 +34,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.discord.common import THEME_WORDS, drawn_names, shown, theme_of
+from bot.ratings import CASUAL, RANKED, TABLE, is_ranked
 from bot.sessions import MatchInfo
 from bot.sessions.clock import ADD, BANK, DAY, MOVE, RESERVE, is_bank
 from bot.sessions.types import DEFAULT_WINDOWS, WINDOW_SETTINGS
+from engine.core import JSON
 from engine.registry import get as get_game
 from engine.table.describe import TEXT_LIMIT, fit, text_board
+from engine.table.lesson import practice
 from engine.table.present import of
 
 if TYPE_CHECKING:
@@ -48,6 +58,10 @@ ASYNC_FROM = 3600.0  # a server turn timeout at least this long makes `async` th
 CLOCK_WORDS = {
     MOVE: "Per move: each wait has the server's turn timeout",
     BANK: f"Bank: {RESERVE / DAY:g} days each, {ADD / DAY:g} day back after each turn (turn-based)",
+}
+TABLE_WORDS = {
+    RANKED: "Ranked: the result moves ratings; no hints",
+    CASUAL: "Casual: not rated; hints allowed where the server allows them",
 }
 THEME_KEY, BOARD_KEY = "theme", "board"  # the user-settings keys of a person's image choices
 IMAGE, TEXT = "image", "text"
@@ -82,6 +96,27 @@ def clock_words(info: MatchInfo, settings: GuildSettings) -> str:
     if settings.timeout:
         return f"per move: {settings.timeout / 3600:g} h each time the game waits on you"
     return "per move: no time limit on this server"
+
+
+def table_kind(options: JSON) -> str:
+    """A table's kind as the board and the result name it: "Practice", "Ranked" or "Casual"."""
+    if practice(options):
+        return "Practice"
+    return "Ranked" if is_ranked(options) else "Casual"
+
+
+def table_words(options: JSON, hints: bool) -> str:
+    """A table's kind in words for the lobby ("Ranked — the result moves ratings"); `hints`: whether the
+    server allows hints at casual tables."""
+    if is_ranked(options):
+        return "Ranked — the result moves ratings; no hints"
+    return "Casual — not rated" + ("; hints allowed" if hints else "")
+
+
+def with_table(options: JSON | None, default: str) -> JSON:
+    """A new table's options with its kind: its own if it has one (e.g. a tournament's), else `default`
+    (the server's /config tables:)."""
+    return {TABLE: default, **(options or {})}
 
 
 def board_text(info: MatchInfo, view: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai import DEFAULT_LEVEL, LEVELS
+from bot.ratings import CASUAL, RANKED, TABLE
 from bot.sessions.base import SessionBase, result_rows
 from bot.sessions.cache import Live
 from bot.sessions.clock import is_bank
@@ -210,9 +211,12 @@ class Lobby(SessionBase):
 
     async def set_option(self, match_id: int, user: UserId, key: str, value: str | None) -> MatchInfo:
         """The host sets one of the table's own options before the deal (e.g. a front end's "pace"; None
-        removes it). Not for the options the session manager keeps itself (seats, picks, decks)."""
+        removes it). Not for the options the session manager keeps itself (seats, picks, decks). The table's
+        kind (TABLE: ranked or casual) is one of them: fixed once dealt, kept by a rematch."""
         if key in ("seats", "picks", BROUGHT, "seat_choices", "decks", PACK):
             raise SessionError("That option is not one the host sets in the lobby.")
+        if key == TABLE and value not in (RANKED, CASUAL):
+            raise SessionError(f"A table is {RANKED} or {CASUAL}.")
         async with self._lock_for(match_id):
             live = await self._live(match_id)
             rec = self._require_open_lobby(live.record)

@@ -1,5 +1,6 @@
 """AI levels and hints on Discord (issue 12, items 3-4): Add AI offers the levels, /config sets the server's
-levels and hints, the lobby and the board show each AI's level, /game hint answers only the player to act."""
+levels and hints, the lobby and the board show each AI's level, /game hint answers only the player to act (at
+a casual table)."""
 
 from __future__ import annotations
 
@@ -81,12 +82,14 @@ async def test_config_sets_the_level_that_takes_over_a_timed_out_seat(
         assert "· easy" in players
 
 
-async def test_hint_is_off_by_default_then_ephemeral_for_the_player_to_act(
+async def test_hint_is_off_where_the_server_says_so_then_ephemeral_for_the_player_to_act(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
+    """At a casual table (a ranked one never has hints: tests/discord/test_discord_tables.py)."""
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
+        await h.config(admin, tables="casual", hints="off")
         thread, lobby, mid = await h.open_lobby(alice, "ophion")
         await h.press(bob, lobby, "Join")
         await h.press(alice, h.fake.message(lobby.id), "Start")
@@ -94,7 +97,7 @@ async def test_hint_is_off_by_default_then_ephemeral_for_the_player_to_act(
         off = await (await fake.slash(alice, thread, "game hint")).wait_reply()
         assert off.ephemeral and "Hints are off on this server" in off.text()
         said = await h.config(admin, hints="on")
-        assert "Hints (/game hint): on" in said.text()
+        assert "Hints (/game hint, casual tables only): on" in said.text()
         assert (await h.sessions.get(mid)).users_to_act == (alice.id,)
         waiting = await (await fake.slash(bob, thread, "game hint")).wait_reply()
         assert waiting.ephemeral and "not your turn" in waiting.text()

@@ -188,8 +188,8 @@ async def test_a_forged_theme_or_board_is_refused(fake: FakeDiscord, tmp_path: P
             sent = await fake.slash(alice, fake.channel, command, options, check_options=False)
             return (await sent.wait_reply()).text()
 
-        assert "There is no theme 'sepia'" in await said("config", {"theme": "sepia", "hints": "on"})
-        assert not (await h.bot.services.settings.of(fake.guild.id)).hints
+        assert "There is no theme 'sepia'" in await said("config", {"theme": "sepia", "hints": "off"})
+        assert (await h.bot.services.settings.of(fake.guild.id)).hints
         assert "There is no theme" in await said("notify", {"theme": "sepia", "dms": "on"})
         assert "`board:` is `image` or `text`" in await said("notify", {"board": "braille"})
         assert await h.store.user_setting(alice.id, "dm") is None

@@ -27,7 +27,8 @@ def assert_v2_lobby(message: FakeMessage, title: str, mid: int) -> None:
 async def test_the_biggest_lobby_is_a_v2_layout_within_40_components(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Ophidian has the most rows: a seat choice (its team, with saved decks), the clock and the pace."""
+    """Ophidian has the most rows: a seat choice (its team, with saved decks), the table's kind, the clock
+    and the pace."""
     alice = fake.add_user("alice")
     async with Harness.started(fake, tmp_path) as h:
         _, lobby, mid = await h.open_lobby(alice, "ophidian")
@@ -35,7 +36,8 @@ async def test_the_biggest_lobby_is_a_v2_layout_within_40_components(
         assert not lobby.pings  # its seats name people (a text display), as the embed did: no ping
         assert [b["label"] for b in lobby.buttons] == LOBBY_BUTTONS
         selects = [s["custom_id"] for s in lobby.selects]
-        assert selects == [f"ag:lbai:{mid}", f"ag:lbch:{mid}:team", f"ag:lbclock:{mid}", f"ag:lbpace:{mid}"]
+        table = [f"ag:lbtable:{mid}", f"ag:lbclock:{mid}", f"ag:lbpace:{mid}"]
+        assert selects == [f"ag:lbai:{mid}", f"ag:lbch:{mid}:team", *table]
         (container,) = [c for c in lobby.components if c["type"] == 17]
         assert container["accent_color"] == 0xA855F7
         assert len(list(lobby.all_components())) <= 40

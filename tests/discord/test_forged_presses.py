@@ -67,7 +67,11 @@ SAMPLES: dict[type, Callable[[World], list[Forgery]]] = {
     LobbyAiSelect: lambda w: [(f"ag:lbai:{w.lobby}", ["easy"])],
     LobbyChoiceSelect: lambda w: [(f"ag:lbch:{w.lobby}:deck", ["high"]), (f"ag:lbch:{w.lobby}:deck", ["📂"])],
     LobbyDeckSelect: lambda w: [(f"ag:lbdk:{w.lobby}", ["Mine"])],
-    LobbyTableSelect: lambda w: [(f"ag:lbclock:{w.lobby}", ["bank"]), (f"ag:lbpace:{w.lobby}", ["async"])],
+    LobbyTableSelect: lambda w: [
+        (f"ag:lbclock:{w.lobby}", ["bank"]),
+        (f"ag:lbpace:{w.lobby}", ["async"]),
+        (f"ag:lbtable:{w.lobby}", ["casual"]),
+    ],
     LogButton: lambda w: [(f"ag:log:{w.game}:-1", None), (f"ag:log:{w.done}:0", None)],
     RematchButton: lambda w: [(f"ag:rematch:{w.done}", None)],
     RealTableButton: lambda w: [(f"ag:real:{w.done}", None)],

@@ -81,7 +81,8 @@ async def test_swiss_of_three_from_sign_up_to_final_standings(fake: FakeDiscord,
         assert "round ends <t:" in board.text() and "adjudicated" in board.text()
         info = await h.sessions.get(game.match_id)
         assert info.options.get("clock") == "bank" and info.status == "active"
-        announced = [m for m in fake.public(fake.channel) if "round 1 of 2" in m.text()]
+        announced = [m for m in fake.public(fake.channel) if "round 1 of 2" in m.text() and m.id != signup.id]
+        assert "Running: round 1 of 2" in fake.message(signup.id).text()
         assert len(announced) == 1 and f"/channels/{fake.guild.id}/{thread.id}" in announced[0].text()
 
         player = next(u for u in (alice, bob, carol) if str(u.id) in game.players)
@@ -161,7 +162,8 @@ async def test_a_restart_between_pairing_and_the_games_start(fake: FakeDiscord, 
         tables = await h.store.tables(t.id, 1)
         assert tables[0].thread_id == made[0], "the thread made before the restart is used"
         assert all(x.match_id is not None and x.thread_id is not None for x in tables)
-        assert len(fake.threads(fake.channel)) == len(tables), "one thread per table, none twice"
+        first_round = [c for c in fake.threads(fake.channel) if " · R1 · " in c.name]
+        assert len(first_round) == len(tables), "one thread per table, none twice"
         assert len({x.match_id for x in tables}) == len(tables)
 
 

@@ -164,6 +164,10 @@ class Rounds:
                 await self._say(t, f"🏆 **{_name(t)}** is cancelled: fewer than two players signed up.")
                 await self._redraw(t.id)
             return 1
+        rounds = tournament.rounds_of(t.format, len(entrants), t.seats, t.rounds)
+        if rounds != t.rounds:  # a round robin or a knockout counts its own rounds from the players
+            await self.store.update_tournament(t.id, now, rounds=rounds)
+            t = await self.store.tournament(t.id) or t
         await self._pair(t, 1, entrants, [], now)
         return 1
 
@@ -181,7 +185,7 @@ class Rounds:
             return decided
         everything = await self.store.tables(t.id)
         history = history_of(everything, t.round + 1)
-        field = self._field(entrants, await self._seeds(t, entrants))
+        field = await self.field(t, entrants)
         if tournament.over(t.format, t.round, t.rounds, field, history):
             if await self.sessions.claim(f"tournament:{t.id}:final"):
                 await self._post_standings(t, entrants, history, final=True)
@@ -191,18 +195,15 @@ class Rounds:
         await self._pair(t, t.round + 1, entrants, history, now)
         return 1
 
-    async def _seeds(self, t: TournamentRecord, entrants: Sequence[EntrantRecord]) -> dict[str, float]:
-        """Each player's rating in the game on this server (an AI entrant: its level's), for seeding."""
-        seeds: dict[str, float] = {}
+    async def field(self, t: TournamentRecord, entrants: Sequence[EntrantRecord]) -> list[tournament.Entrant]:
+        """The players as bot.tournament pairs and ranks them: each with their rating in the game on this
+        server (an AI entrant: its level's), for seeding, and the round they dropped out before."""
+        field = []
         for e in entrants:
             rated = player_of(e.user_id, e.ai)
             rows = [] if rated is None else await self.store.player_ratings(rated, (t.guild_id,), t.game_id)
-            seeds[e.player] = rows[0].rating.ordinal if rows else 0.0
-        return seeds
-
-    @staticmethod
-    def _field(entrants: Sequence[EntrantRecord], seeds: dict[str, float]) -> list[tournament.Entrant]:
-        return [tournament.Entrant(e.player, seeds.get(e.player, 0.0), e.dropped) for e in entrants]
+            field.append(tournament.Entrant(e.player, rows[0].rating.ordinal if rows else 0.0, e.dropped))
+        return field
 
     async def _pair(
         self,
@@ -213,10 +214,11 @@ class Rounds:
         now: float,
     ) -> None:
         """Pair a round and make it current (once, whoever races), then open its tables."""
-        field = self._field(entrants, await self._seeds(t, entrants))
+        field = await self.field(t, entrants)
         game = games().get(t.game_id)
         least = game.min_players if game is not None else 2
-        paired = tournament.pair(t.format, round_no, field, history, t.seats, least)
+        # A big field's Swiss matching takes a good part of a second: off the event loop.
+        paired = await asyncio.to_thread(tournament.pair, t.format, round_no, field, history, t.seats, least)
         tables = [
             TableRecord(round_no, k, players, points=(tournament.BYE_POINTS,) if len(players) == 1 else None,
                         how=BYE if len(players) == 1 else "")
@@ -371,7 +373,7 @@ class Rounds:
         text: str = "",
     ) -> None:
         """The standings after the rounds in `history` as an image with alt text, and their words."""
-        field = self._field(entrants, await self._seeds(t, entrants))
+        field = await self.field(t, entrants)
         table = tournament.standings(t.format, field, history, t.seats)
         title = f"{t.name} — {'final standings' if final else f'standings after round {len(history)}'}"
         columns, rows = standings_rows(t, table, names_of(entrants))

@@ -20,7 +20,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from render.standings import standings_alt, standings_image
 
 from bot import tournament
 from bot.ai import LEVELS
@@ -56,6 +55,7 @@ from bot.store import (
     TournamentRecord,
 )
 from engine.registry import games
+from render.standings import standings_alt, standings_image
 
 MAX_ROUNDS = 20
 MAX_DAYS = 30
@@ -115,8 +115,7 @@ async def standings_reply(interaction: discord.Interaction, t: TournamentRecord,
         (x.round for x in tables if all(y.points is not None for y in tables if y.round == x.round)),
         default=0,
     )
-    rounds = Rounds(services_of(interaction))
-    field = rounds._field(entrants, await rounds._seeds(t, entrants))
+    field = await Rounds(services_of(interaction)).field(t, entrants)
     table = tournament.standings(t.format, field, history_of(tables, done + 1), t.seats)
     names = names_of(entrants)
     title = f"{t.name} — standings after round {done}" if done else f"{t.name} — players"
@@ -440,17 +439,15 @@ class TournamentCommands(
             if not await store.remove_entrant(t.id, key):
                 raise SessionError("They are not signed up for it.")
             return f"👋 They are off the list of **{shown(t.name)}**."
-        if not await store.drop_entrant(t.id, key, t.round + 1):
+        if (out_from := await store.drop_entrant(t.id, key)) is None:
             raise SessionError("They are not in it (or dropped out already).")
-        for row in await store.tables(t.id, t.round):
+        for row in await store.tables(t.id, out_from - 1):  # a game of theirs still going is lost
             if key in row.players and row.points is None and row.match_id is not None and user_id is not None:
-                with contextlib.suppress(SessionError):  # the game ended meanwhile
+                with contextlib.suppress(SessionError):  # it ended meanwhile
                     await self.services.sessions.forfeit(
                         row.match_id, user_id, "dropped out of the tournament"
                     )
-        return (
-            f"🚪 They are out of **{shown(t.name)}** from round {t.round + 1} on; their results so far count."
-        )
+        return f"🚪 They are out of **{shown(t.name)}** from round {out_from} on; their results so far count."
 
     async def _told(self, interaction: discord.Interaction, t: TournamentRecord, text: str) -> None:
         """Answer the manager, say it in the tournament's channel, and redraw its message."""

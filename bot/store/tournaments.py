@@ -38,7 +38,9 @@ from bot.store.rows import (
 )
 
 # What a manager or the tournament's run may change on its row (update_tournament).
-CHANGEABLE = frozenset({"message_id", "status", "round_ends", "paused_at", "note", "starts_at", "announced"})
+CHANGEABLE = frozenset(
+    {"message_id", "status", "round_ends", "paused_at", "note", "starts_at", "announced", "rounds"}
+)
 
 
 def _tables_params(tournament_id: int, tables: Sequence[TableRecord]) -> list[dict[str, Any]]:
@@ -143,13 +145,17 @@ class TournamentStore(Queries):
         )
         return await self._change(sql, id=tournament_id, player=player) > 0
 
-    async def drop_entrant(self, tournament_id: int, player: str, from_round: int) -> bool:
-        """Stop pairing a player from a round on (they keep their results); whether they were still in."""
+    async def drop_entrant(self, tournament_id: int, player: str) -> int | None:
+        """Stop pairing a player from the round after the current one on (they keep their results); that
+        round, or None if they were not still in. The round is read in the same statement, so a pairing
+        racing the drop either comes first (the player is then in its round, and out from the next) or
+        leaves them out."""
         sql = (
-            "UPDATE tournament_players SET dropped = :round WHERE tournament_id = :id AND player = :player "
-            "AND dropped IS NULL"
+            "UPDATE tournament_players SET dropped = (SELECT round + 1 FROM tournaments WHERE id = :id) "
+            "WHERE tournament_id = :id AND player = :player AND dropped IS NULL RETURNING dropped"
         )
-        return await self._change(sql, id=tournament_id, player=player, round=from_round) > 0
+        rows = await self._write(lambda c: c.fetch(sql, id=tournament_id, player=player))
+        return int(rows[0][0]) if rows else None
 
     async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
         """A tournament's players in the order they joined."""

@@ -13,6 +13,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.discord.rounds import Rounds
@@ -200,7 +201,7 @@ async def test_the_manager_pauses_records_and_removes(fake: FakeDiscord, tmp_pat
     admin = fake.add_user("admin", admin=True)
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     async with Harness.started(fake, tmp_path) as h:
-        signup = await _create(h, admin, starts_in_hours=0, rounds=3)
+        signup = await _create(h, admin, starts_in_hours=0, rounds=3, days_per_round=1)
         for who in (alice, bob, carol, dave):
             await h.press(who, fake.message(signup.id), "Join")
         await h.bot.timers.tick(h.clock[0])
@@ -211,12 +212,12 @@ async def test_the_manager_pauses_records_and_removes(fake: FakeDiscord, tmp_pat
         await (await fake.slash(admin, fake.channel, "tournament pause", {"id": t.id})).wait_reply()
         paused = await _cup(h)
         assert paused.status == PAUSED
-        h.clock[0] += 8 * DAY  # past the round's end: nothing is adjudicated while paused
+        h.clock[0] += 2 * DAY  # past the round's end (not yet a bank's): nothing is adjudicated while paused
         await h.bot.timers.tick(h.clock[0])
         assert all(x.points is None for x in await h.store.tables(t.id, 1))
         await (await fake.slash(admin, fake.channel, "tournament resume", {"id": t.id})).wait_reply()
         resumed = await _cup(h)
-        assert resumed.status == RUNNING and resumed.round_ends == paused.round_ends + 8 * DAY
+        assert resumed.status == RUNNING and resumed.round_ends == paused.round_ends + 2 * DAY
 
         first, second = await h.store.tables(t.id, 1)
         winner = next(u for u in (alice, bob, carol, dave) if str(u.id) == first.players[0])
@@ -239,7 +240,11 @@ async def test_the_manager_pauses_records_and_removes(fake: FakeDiscord, tmp_pat
         assert t.round == 2
         (left,) = [e for e in await h.store.entrants(t.id) if e.dropped is not None]
         assert left.player == str(quitter.id) and left.dropped == 2
-        assert all(str(quitter.id) not in x.players for x in await h.store.tables(t.id, 2))
+        assert all(str(quitter.id) not in x.players for x in await h.store.tables(t.id, 2)), (
+            quitter.id,
+            await h.store.tables(t.id),
+            await h.store.entrants(t.id),
+        )
 
 
 async def test_presses_forged_for_another_place_are_refused(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -256,3 +261,31 @@ async def test_presses_forged_for_another_place_are_refused(fake: FakeDiscord, t
         assert reply.ephemeral and "press it there" in reply.text()
         assert await h.store.entrants(t.id) == []
         assert "Players (0)" in fake.message(signup.id).text()
+
+
+@pytest.mark.parametrize(("format", "players", "rounds", "byes"), [
+    ("round_robin", 2, 1, 0), ("round_robin", 3, 3, 3), ("knockout", 2, 1, 0), ("knockout", 3, 2, 1),
+    ("swiss", 5, 2, 2),
+])  # fmt: skip
+async def test_every_format_runs_to_its_end(
+    fake: FakeDiscord, tmp_path: Path, format: str, players: int, rounds: int, byes: int
+) -> None:
+    """ "Tests for each format at 2, 3 and odd player counts, byes": AI players through the whole run — a
+    round robin and a knockout count their own rounds from the players; the final standings are posted."""
+    admin = fake.add_user("admin", admin=True)
+    async with Harness.started(fake, tmp_path) as h:
+        await _create(h, admin, format=format, rounds=2, starts_in_hours=0)
+        t = await _cup(h)
+        await (
+            await fake.slash(admin, fake.channel, "tournament add_ai", {"id": t.id, "count": players})
+        ).wait_reply()
+        for _ in range(200):
+            await h.bot.timers.tick(h.clock[0])
+            await h.settle()
+            if (t := await _cup(h)).status == DONE:
+                break
+        assert t.status == DONE and t.rounds == rounds
+        tables = await h.store.tables(t.id)
+        assert sum(len(x.players) == 1 for x in tables) == byes
+        assert all(x.points is not None for x in tables)
+        assert "Final standings" in _standings_posts(fake)[-1].text()

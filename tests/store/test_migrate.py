@@ -127,7 +127,7 @@ async def _populate(path: Path) -> dict[str, list[int]]:
     await store.save_round(cup.id, 1, first, now + 86400, now)
     await store.set_table_thread(TableKey(cup.id, 1, 1), 2**62 + 7)
     await store.set_points(TableKey(cup.id, 1, 1), (0.5, 0.5), "adjudicated")
-    await store.drop_entrant(cup.id, "13", 2)
+    await store.drop_entrant(cup.id, "13")
     await store.start_season(GUILD, 0.0, now)  # a past season, posted, spanning the finished games
     await store.season_posted(GUILD, 1, now + 1, now + 7 * 86400)  # and the running one
     await store.close()

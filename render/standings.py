@@ -51,22 +51,27 @@ def shown_rows(rows: Sequence[Sequence[str]], most: int = MAX_ROWS) -> tuple[lis
 
 
 def _widths(columns: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int]:
-    """Each column's width: its widest cell or header (bold, as the podium draws it); the widest column of
-    words (the names) takes the room left, and a row too wide shares out what there is in proportion."""
+    """Each column's width. Every column but the widest column of words (the names) gets its widest cell and
+    header (bold, as the podium draws it); the names take the room left. When that leaves the names less
+    than a third of the room, the headers are cut first (a number never is); a row still too wide shares out
+    what there is in proportion."""
     head, body = kit.font(HEAD_TEXT, True), kit.font(ROW_TEXT, True)
-    natural = [
-        max([kit.text_width(columns[k], head)] + [kit.text_width(r[k], body) for r in rows if k < len(r)])
-        + 2 * CELL_PAD
-        + 2  # text_width rounds down
+    extra = 2 * CELL_PAD + 2  # text_width rounds down
+    cells = [
+        max([0] + [kit.text_width(r[k], body) for r in rows if k < len(r)]) + extra
         for k in range(len(columns))
     ]
+    heads = [kit.text_width(columns[k], head) + extra for k in range(len(columns))]
+    natural = [max(c, h) for c, h in zip(cells, heads, strict=True)]
     if not natural:
         return []
     words = [k for k in range(len(natural)) if not _numeric(k, rows)] or list(range(len(natural)))
     wide = max(words, key=lambda k: natural[k])
-    others = sum(natural) - natural[wide]
-    if others + 4 * CELL_PAD <= room:
-        return [room - others if k == wide else w for k, w in enumerate(natural)]
+    least = min(natural[wide], room // 3)
+    for fit in (natural, [max(c, min(h, 3 * CELL_PAD + 20)) for c, h in zip(cells, heads, strict=True)]):
+        others = sum(fit) - fit[wide]
+        if others + least <= room:
+            return [room - others if k == wide else w for k, w in enumerate(fit)]
     return [max(2 * CELL_PAD, w * room // sum(natural)) for w in natural]
 
 

@@ -56,9 +56,12 @@ from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, Wh
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton, RuleTextButton, RulingsButton
 from bot.discord.prefs import Prefs
+from bot.discord.rounds import Rounds
+from bot.discord.seasons import Seasons
 from bot.discord.services import ReclaimButton, Services
 from bot.discord.settings import Settings
 from bot.discord.timers import Timers
+from bot.discord.tournament_words import JoinButton, LeaveButton
 from bot.drawing import Drawing
 from bot.sessions import MatchInfo, SessionEvent, SessionManager
 from bot.sessions.hooks import CLAIM_LEASE, Hooks, Policy
@@ -93,6 +96,8 @@ COMPONENTS = (
     RematchButton,
     RealTableButton,
     HintButton,
+    JoinButton,
+    LeaveButton,
 )
 
 
@@ -134,13 +139,18 @@ class AgoraBot(discord.Client):
         settings = Settings(store, away, lambda: self.sessions.clock())  # servers' /config, cached
         self.boards = Boards(self, self.sessions, settings, self.drawing)
         self.timers = Timers(self, self.sessions, settings, away, self.boards, timer_interval)
+        self.seasons = Seasons(self, self.sessions, settings)  # a season's end posts its final standings
+        self.timers.also.append(self.seasons.tick)
         prefs = Prefs(store)  # people's window settings
         self.services = Services(
             self, self.sessions, store, settings, prefs, away, self.drawing, self.boards, self.timers
         )
+        self.rounds = Rounds(self.services)  # tournaments move on with time and as their games end
+        self.timers.also.append(self.rounds.tick)
         self._unsubscribe: Any = None
         self._timing: Any = None
         self._counting: Any = None
+        self._tournaments: Any = None
         self._heart: asyncio.Task[None] | None = None
         self.stopping = False  # a stop has begun: presses are answered RESTARTING
         self._under_way: set[asyncio.Task[Any]] = set()  # the tasks handling presses, until they end
@@ -156,6 +166,7 @@ class AgoraBot(discord.Client):
         self._unsubscribe = self.sessions.subscribe(self.boards.on_event)
         self._timing = self.sessions.subscribe(self.timers.on_event)
         self._counting = self.sessions.subscribe(_count_moves)
+        self._tournaments = self.sessions.subscribe(self.rounds.on_event)
         await asyncio.to_thread(render.warm)
         if self.sync_commands:
             if self.guild_id is not None:
@@ -262,10 +273,10 @@ class AgoraBot(discord.Client):
         await self.timers.stop()
         if self._heart is not None:
             self._heart.cancel()
-        for unsubscribe in (self._unsubscribe, self._timing, self._counting):
+        for unsubscribe in (self._unsubscribe, self._timing, self._counting, self._tournaments):
             if unsubscribe is not None:
                 unsubscribe()
-        self._unsubscribe = self._timing = self._counting = None
+        self._unsubscribe = self._timing = self._counting = self._tournaments = None
         await self.boards.close()
         await self.drawing.close()
         await super().close()

@@ -62,9 +62,11 @@ from bot.discord.packs import (
 from bot.discord.pages import log_page, rules_message
 from bot.discord.prefs import BOARD_WORDS, IMAGE, SERVER_THEME, TEXT
 from bot.discord.replay import MAX_MATCH_ID
+from bot.discord.seasons import MAX_WEEKS, configure, leaderboard_embeds, season_choices
 from bot.discord.services import Services, guard, guarded
-from bot.discord.standings import SCOPES, leaderboard_embed, result_changes, stats_text
+from bot.discord.standings import SCOPES, result_changes, stats_text
 from bot.discord.texts import card_answer, card_choices
+from bot.discord.tournaments import TournamentCommands
 from bot.ratings import ALL_SERVERS, CASUAL, RANKED
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.packs import PACK, pack_option
@@ -439,19 +441,32 @@ class ReadingCommands(Commands):
         await interaction.response.send_message(text, ephemeral=True)
 
     @command("leaderboard", "The best players of a game, ranked by rating", games=True)
-    @app_commands.describe(game="Which game", scope="This server's players (default), or all servers'")
+    @app_commands.describe(
+        game="Which game",
+        scope="This server's players (default), or all servers'",
+        season="The current season (default with seasons), all-time, or a past season",
+    )
     @app_commands.choices(
         scope=[app_commands.Choice(name=name, value=value) for value, name in SCOPES.items()]
     )
+    @app_commands.autocomplete(season=season_choices)
     @guarded
-    async def leaderboard(self, interaction: discord.Interaction, game: str, scope: str = "server") -> None:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        scope: str = "server",
+        season: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
         """/leaderboard."""
         guild = interaction.guild_id
         if scope == "server" and guild is None:
             raise SessionError(DM_LEADERBOARD)
         here = guild if scope == "server" and guild is not None else ALL_SERVERS
-        embed = await leaderboard_embed(self.services.store, game, here)
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        embeds = await leaderboard_embeds(self.services.store, game, here, season)
+        await interaction.response.send_message(
+            embeds=embeds, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 class ConfigCommands(Commands):
@@ -475,6 +490,8 @@ class ConfigCommands(Commands):
         tables="Whether new tables are ranked (rated) or casual (not rated) by default; the host may choose",
         response_wait="Seconds a response window waits for an answer before it passes by itself (0 = never)",
         away_days="Days of time away (/away) each person has a year: their games wait for them (0 = off)",
+        season_weeks="Leaderboards per season of this many weeks, the all-time one beside (0 = no seasons)",
+        season_channel="Where a season's final standings are posted (default: where season_weeks was set)",
         cardpack="Add a card pack: a .toml file of new cards for a game (a new version if its name exists)",
         remove_cardpack="Stop offering one of this server's card packs (games dealt with it keep it)",
         theme="The colours of this server's boards (each person may choose their hand's: /notify theme:)",
@@ -516,6 +533,8 @@ class ConfigCommands(Commands):
         hints: str | None = None,
         response_wait: app_commands.Range[int, 0, MAX_RESPONSE_WAIT] | None = None,
         away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
+        season_weeks: app_commands.Range[int, 0, MAX_WEEKS] | None = None,
+        season_channel: discord.TextChannel | None = None,
         cardpack: discord.Attachment | None = None,
         remove_cardpack: app_commands.Range[str, 1, 140] | None = None,
         theme: str | None = None,
@@ -531,6 +550,7 @@ class ConfigCommands(Commands):
         check_range("lobby_hours", lobby_hours, 0, MAX_LOBBY_HOURS)
         check_range("response_wait", response_wait, 0, MAX_RESPONSE_WAIT)
         check_range("away_days", away_days, 0, MAX_AWAY_DAYS)
+        check_range("season_weeks", season_weeks, 0, MAX_WEEKS)
         quiet = None if quiet_hours is None else list(parse_quiet(quiet_hours) or ())  # [] = none
         if timezone is not None:
             parse_zone(timezone)  # refused politely before anything is changed
@@ -552,6 +572,8 @@ class ConfigCommands(Commands):
             "hints": hints,
             "response_seconds": response_wait,
             "away_days": away_days,
+            "season_weeks": season_weeks,
+            "season_channel": season_channel.id if season_channel is not None else None,
             "theme": theme,
             "tables": tables if tables in (RANKED, CASUAL) else None,  # Discord sends only its choices
         }
@@ -571,6 +593,12 @@ class ConfigCommands(Commands):
         for key, value in changes.items():
             if value is not None:
                 await self.services.settings.set(gid, key, value)
+        if season_weeks is not None:  # the final standings go where seasons were set, unless told otherwise
+            if season_channel is None and (await self.services.settings.of(gid)).season_channel is None:
+                await self.services.settings.set(gid, "season_channel", interaction.channel_id)
+            now = self.services.sessions.clock()
+            said = await configure(self.services.store, gid, season_weeks, now)
+            done += [said] if said else []
         settings = await self.services.settings.of(gid)
         listed = await pack_list(self.services.store, gid)
         text = "\n\n".join([*done, f"⚙️ Settings for this server:\n{settings.describe()}", listed])
@@ -726,6 +754,7 @@ def install(tree: app_commands.CommandTree[Any], services: Services) -> None:
         games_cmd,
         AwayCommands(services),
         learn,
+        TournamentCommands(services),
     ]
     for cmd in ordered:
         tree.add_command(cmd)

@@ -40,6 +40,16 @@ NOT_SEATED = (
 V2_TEXT = 4000  # Discord: characters of text display content in one Components V2 message
 DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 POLICIES = ("skip", "ai", "forfeit")
+# A tournament game's match options (bot/discord/rounds.py): its tournament's id, and its round's end.
+TOURNAMENT_OPTION, ROUND_ENDS = "tournament", "round_ends"
+
+
+def policy_of(options: dict[str, Any], server_policy: str) -> str:
+    """What happens when a table's time runs out: a tournament game is lost ("forfeit"), any other game meets
+    the server's policy."""
+    return "forfeit" if TOURNAMENT_OPTION in options else server_policy
+
+
 DEFAULT_REMINDER = 12 * 3600.0  # seconds
 DEFAULT_REMINDERS = 3  # reminders per turn at most
 DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes
@@ -311,6 +321,8 @@ class GuildSettings:
     response_wait: float | None = DEFAULT_RESPONSE_WAIT
     away_days: int = DEFAULT_AWAY_DAYS
     theme: str = DEFAULT_THEME
+    season_weeks: int = 0  # 0: no seasons
+    season_channel: int | None = None  # where a season's final standings are posted
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -338,6 +350,8 @@ class GuildSettings:
             response_wait=data.get("response_seconds", DEFAULT_RESPONSE_WAIT) or None,
             away_days=max(0, int(data.get("away_days", DEFAULT_AWAY_DAYS))),
             theme=theme_of(data.get("theme")) or DEFAULT_THEME,
+            season_weeks=max(0, int(data.get("season_weeks") or 0)),
+            season_channel=int(data["season_channel"]) if data.get("season_channel") else None,
         )
 
     @property
@@ -395,6 +409,9 @@ class GuildSettings:
             + "\nTime away (/away): "
             + (f"{self.away_days} days a year per person" if self.away_days else "off")
             + f"\nBoard theme: {THEME_WORDS[self.theme]}"
+            + "\nSeasons: "
+            + (f"{self.season_weeks} weeks each" if self.season_weeks else "off")
+            + (f", final standings posted in <#{self.season_channel}>" if self.season_channel else "")
         )
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import discord
 
 from bot.discord.away import EMOJI, Away
-from bot.discord.common import GuildSettings, Rebuilt, board_link, jump_link, reply, unarchived, who
+from bot.discord.common import GuildSettings, Rebuilt, board_link, jump_link, reply, shown, unarchived, who
 from bot.discord.lobby import lobby_message, remember_lobby_message
 from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
@@ -85,9 +85,12 @@ async def _away_words(away: Away, settings: GuildSettings, m: MatchSummary, user
     return "".join(words)
 
 
-async def _game_line(store: Store, m: MatchSummary, user: int, away: str = "") -> str:
-    """One running game: title and id, whose move, since when, who is away, the link to its board."""
-    line = f"**{_title(m.game_id)}** #{m.id} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>{away}"
+async def _game_line(store: Store, m: MatchSummary, user: int, away: str = "", cup: str = "") -> str:
+    """One running game: title and id, its tournament and round if any, whose move, since when, who is
+    away, the link to its board."""
+    line = (
+        f"**{_title(m.game_id)}** #{m.id}{cup} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>{away}"
+    )
     if any(s.is_ai and s.stands_for == user for s in m.seats):
         line += " · an AI plays your seat (**Take my seat back** there)"
     link = await board_link(store, m.guild_id, m.channel_id, m.id)
@@ -110,7 +113,7 @@ def fit(blocks: list[tuple[str, list[str]]], limit: int = DESCRIPTION_MAX) -> st
     """Headed lists of lines within `limit` characters; what does not fit is counted ("…and 3 more")."""
     total = sum(len(lines) for _, lines in blocks)
     out: list[str] = []
-    shown = 0
+    listed = 0
     room = limit - len(f"\n…and {total} more.")
     for header, lines in blocks:
         if not lines:
@@ -119,10 +122,10 @@ def fit(blocks: list[tuple[str, list[str]]], limit: int = DESCRIPTION_MAX) -> st
         for i, line in enumerate(lines):
             add = ([head] if i == 0 else []) + [line]
             if sum(len(x) + 1 for x in [*out, *add]) > room:
-                left = total - shown
+                left = total - listed
                 return "\n".join([*out, f"…and {left} more."])
             out += add
-            shown += 1
+            listed += 1
     return "\n".join(out)
 
 
@@ -141,13 +144,19 @@ async def games_list(services: Services, interaction: discord.Interaction) -> No
         await reply(interaction, NONE_HERE)
         return
     yours = sum(my_move(m, user) for m in running)
+    cups = {
+        mid: f" · 🏆 {shown(name)}, round {key.round}"
+        for mid, (key, name) in (await store.tournament_games([m.id for m in running])).items()
+    }
     games_head = f"**Games ({len(running)}; your move in {yours})**"
     lobbies_head = f"**Lobbies you sit in ({len(lobbies)})**"
     blocks = [
         (
             games_head,
             [
-                await _game_line(store, m, user, await _away_words(services.away, settings, m, user))
+                await _game_line(
+                    store, m, user, await _away_words(services.away, settings, m, user), cups.get(m.id, "")
+                )
                 for m in running
             ],
         ),

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from bot.discord.away import Away, Stay, first_back
-from bot.discord.common import POLICY_WORDS, GuildSettings, seat_names
+from bot.discord.common import POLICY_WORDS, ROUND_ENDS, GuildSettings, policy_of, seat_names
 from bot.discord.prefs import LIVE, clock_words, pace_of
 from bot.sessions import MatchInfo
 from bot.store import ACTIVE, Store
@@ -194,8 +194,13 @@ class Settings:
             whose = "Time runs out"
             if info.banks is not None and (first := info.banks.first()) is not None:
                 whose = f"{seat_names(info)[first]}'s bank runs out"
-            what = f"the {info.window} passes" if info.window else POLICY_WORDS[settings.policy]
+            policy = policy_of(info.options, settings.policy)
+            what = f"the {info.window} passes" if info.window else POLICY_WORDS[policy]
             lines.append(f"⏳ {whose} <t:{int(end)}:R> ({what})")
+        if isinstance(ends := info.options.get(ROUND_ENDS), (int, float)):
+            lines.append(
+                f"🏆 The tournament's round ends <t:{int(ends)}:R>: a game still going is adjudicated"
+            )
         return "\n".join(lines)
 
     async def clock_start(self, info: MatchInfo, settings: GuildSettings) -> float:

@@ -3,6 +3,8 @@ a finished game's result shows. People are named by mention, AI levels as "AI ·
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.ratings import ALL_SERVERS, MIN_GAMES, TREND_GAMES, change_text, label, player_of, shown, trend_text
@@ -94,6 +96,31 @@ async def leaderboard_embed(store: Store, game_id: str, scope: int) -> discord.E
     embed.set_footer(
         text=f"{where.capitalize()} · ranked by rating, {RATING_WORDS} · listed after {MIN_GAMES} rated games"
     )
+    return embed
+
+
+def ranked_lines(rows: Sequence[RatingRow], *, bold: bool = True) -> list[str]:
+    """Players on a leaderboard, numbered from 1: "1. <@id> — **16.0** · 7/12 won"."""
+    return [f"{i}. {_line(row, bold=bold)}" for i, row in enumerate(rows, 1)]
+
+
+def board_embed(title: str, intro: str, rows: Sequence[RatingRow], least: int, footer: str) -> discord.Embed:
+    """A leaderboard from rows already ranked best first: those with `least` rated games ranked (LEADERS of
+    them), then who is getting there (NEWCOMERS, most games first)."""
+    leaders = [r for r in rows if r.rating.games >= least][:LEADERS]
+    coming = sorted((r for r in rows if r.rating.games < least), key=lambda r: -r.rating.games)
+    nobody = f"Nobody has played {least} rated games yet."
+    lines = [intro, *ranked_lines(leaders)] if leaders else [intro, nobody]
+    embed = discord.Embed(title=title[:256], description="\n".join(x for x in lines if x))
+    if coming:
+        names = [_line(row) for row in coming[:NEWCOMERS]]
+        more = "\n…" if len(coming) > NEWCOMERS else ""
+        embed.add_field(
+            name=f"Not ranked yet (fewer than {least} rated games)",
+            value=("\n".join(names) + more)[:FIELD_MAX],
+            inline=False,
+        )
+    embed.set_footer(text=footer)
     return embed
 
 

@@ -51,6 +51,7 @@ from bot.discord.common import (
     board_link,
     channel_of,
     direct,
+    policy_of,
     seat_names,
     unarchived,
     with_names,
@@ -323,7 +324,7 @@ class Timers:
             if info.window:  # a response window's timeout is a pass, whatever the policy for turns
                 await self._let_pass(info)
             else:
-                await self._timeout(info, settings.policy, out_of_time(info, now))
+                await self._timeout(info, policy_of(info.options, settings.policy), out_of_time(info, now))
             after = await self.sessions.get(s.id)
             if (after.state_id, after.seats) == (info.state_id, info.seats):  # nothing changed: don't retry
                 await store.set_deadline(s.id, None)

@@ -15,7 +15,7 @@ from bot.sessions.automatic import position_seed as ai_seed
 from bot.sessions.base import SessionBase
 from bot.sessions.cache import Live
 from bot.sessions.hooks import Policy
-from bot.sessions.pool import PoolError
+from bot.sessions.pool import PoolError, judge
 from bot.sessions.types import Move, SessionError, StaleState, UserId
 from bot.store import ACTIVE
 from engine.core import PlayerId
@@ -91,6 +91,21 @@ class AiSeats(SessionBase):
             if not tasks:
                 return
             await asyncio.wait(tasks)
+
+    async def evaluation(self, match_id: int) -> tuple[float, ...]:
+        """Every seat's share of the win in a running match's position by the game's evaluation (the one the
+        hard AI's search judges positions by), as an arbiter sees it: the whole position. For adjudicating
+        a game that must end (a tournament round's end), never shown to a player while it goes on."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = self._require_active(live)
+            snapshot = json.dumps(match.game.to_json(match.state), separators=(",", ":"))
+            game = spec(match.game)
+        try:
+            return tuple(await self.ai_pool.run(judge, game, snapshot))
+        except (PoolError, TimeoutError) as e:
+            log.warning("evaluation of match %s failed: %s", match_id, e)
+            raise SessionError("The position could not be evaluated; please try again.") from None
 
     async def hint(self, match_id: int, user: UserId, top: int = 3) -> list[tuple[Move, float]]:
         """The strongest AI's `top` moves for the user's seat, each with its estimated chance of winning.

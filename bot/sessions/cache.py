@@ -27,7 +27,7 @@ class Live:
 
     record: MatchRecord
     match: Match | None = None
-    forfeit_shares: tuple[float, ...] | None = None  # the result of a game ended by a forfeit
+    forfeit_shares: tuple[float, ...] | None = None  # the result of a game ended by a forfeit or a ruling
     window: tuple[Any, str] | None = None  # (state_id and seats, the window they show), computed once
     # (state_id, {(seat, setting, undo): the move played for them or None}): bot.sessions.automatic, once
     automatic: tuple[int, dict[Any, Any]] | None = None

@@ -13,6 +13,7 @@ from bot.sessions.base import SessionBase, result_rows
 from bot.sessions.cache import Live
 from bot.sessions.clock import is_bank
 from bot.sessions.decks import BROUGHT, SAVED, DeckProblems, deck_book, recheck
+from bot.sessions.hooks import Policy
 from bot.sessions.packs import PACK, check_option
 from bot.sessions.packs import seat_choices as choices_with_pack
 from bot.sessions.types import (
@@ -25,7 +26,18 @@ from bot.sessions.types import (
     seat_name,
     seat_of,
 )
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, Conflict, DeckRecord, MatchRecord, NewMatch, Seat
+from bot.store import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    Conflict,
+    DeckRecord,
+    MatchRecord,
+    NewMatch,
+    Seat,
+    TableKey,
+)
 from engine.carddata import CardDataError
 from engine.core import JSON, Event, Game, PlayerId
 from engine.match import Match
@@ -296,32 +308,79 @@ class Lobby(SessionBase):
         """Deal and begin (host only); AI seats start moving by themselves."""
         async with self._locked(match_id) as policy:
             live = await self._live(match_id)
-            rec = self._require_open_lobby(live.record)
-            self._require_host(rec, user)
-            game = get_game(rec.game_id)
-            n = len(rec.seats)
-            if not game.min_players <= n <= game.max_players:
-                raise SessionError(f"{game.title} needs {player_count(game, ' to ')}; there {_are(n)}.")
-            if (table := rec.options.get("seats")) is not None and n != table:
-                raise SessionError(f"This table is set for {table} players; there {_are(n)} so far.")
-            options = _dealt_options(game, rec)
-            try:
-                match = Match.new(rec.game_id, n, rec.seed, options)
-            except CardDataError as e:  # its card pack no longer fits the game (the rules changed since)
-                raise SessionError(f"This game's card pack cannot be dealt: {e}") from None
-            update = self._state_update(live, match, ACTIVE)
-            live.record = replace(live.record, started_at=update.now)  # the bank clock counts from the deal
-            moves = () if is_bank(options) else None
-            update = self._with_deadline(live, match, update, moves, policy)
-            changed = options if options != rec.options else None
-            await self.store.start_match(match_id, update, _rules_version(game), changed)
-            live.record = replace(live.record, options=options)
-            live.match = match
-            self._apply_update(live, update, moves)
-            info = self._info(live)
-            await self._publish(SessionEvent("started", info, user=user))
-            self._kick_ai(match_id)
-            return info
+            self._require_host(self._require_open_lobby(live.record), user)
+            return await self._deal(live, policy, user)
+
+    async def deal_table(
+        self,
+        channel_id: int | None,
+        guild_id: int | None,
+        game_id: str,
+        seats: tuple[Seat, ...],
+        options: JSON,
+        table: TableKey,
+        host: UserId,
+    ) -> MatchInfo:
+        """Deal a tournament table's game at once: these seats (people and AI entrants) and options, the
+        match linked to its table in its own insert (so a restart finds it: `deal_dealt` deals one whose
+        deal did not happen)."""
+        new = NewMatch(
+            game_id=game_id,
+            rules_version=_rules_version(get_game(game_id)),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            origin="discord",
+            seed=_random_seed(),
+            options=dict(options),
+            seats=seats,
+            host_user=host,
+            now=self.clock(),
+            table=table,
+        )
+        try:
+            record = await self.store.create_match(new)
+        except Conflict:
+            raise SessionError("This channel already has a game; finish or abandon it first.") from None
+        async with self._lock_for(record.id):
+            self._cache.remember(Live(record))
+        return await self.deal_dealt(record.id)
+
+    async def deal_dealt(self, match_id: int) -> MatchInfo:
+        """Deal a tournament table's match if it is still a lobby (its deal was cut off); as it is if not."""
+        async with self._locked(match_id) as policy:
+            live = await self._live(match_id)
+            if live.record.status != LOBBY:
+                return self._info(live)
+            return await self._deal(live, policy, live.record.host_user)
+
+    async def _deal(self, live: Live, policy: Policy, user: UserId | None) -> MatchInfo:
+        """Deal a lobby's match and begin (the caller holds its lock and checked who may)."""
+        match_id = live.record.id
+        rec = live.record
+        game = get_game(rec.game_id)
+        n = len(rec.seats)
+        if not game.min_players <= n <= game.max_players:
+            raise SessionError(f"{game.title} needs {player_count(game, ' to ')}; there {_are(n)}.")
+        if (table := rec.options.get("seats")) is not None and n != table:
+            raise SessionError(f"This table is set for {table} players; there {_are(n)} so far.")
+        options = _dealt_options(game, rec)
+        try:
+            match = Match.new(rec.game_id, n, rec.seed, options)
+        except CardDataError as e:  # its card pack no longer fits the game (the rules changed since)
+            raise SessionError(f"This game's card pack cannot be dealt: {e}") from None
+        update = self._state_update(live, match, ACTIVE)
+        live.record = replace(live.record, started_at=update.now)  # the bank clock counts from the deal
+        moves = () if is_bank(options) else None
+        update = self._with_deadline(live, match, update, moves, policy)
+        changed = options if options != rec.options else None
+        await self.store.start_match(match_id, update, _rules_version(game), changed)
+        live.record = replace(live.record, options=options)
+        live.match = match
+        self._apply_update(live, update, moves)
+        info = self._info(live)
+        await self._publish(SessionEvent("started", info, user=user))
+        self._kick_ai(match_id)
+        return info
 
     async def abandon(self, match_id: int, user: UserId | None, *, force: bool = False) -> MatchInfo:
         """Stop a lobby or a running game for good (the host, or anyone with force=True, e.g. an admin)."""
@@ -469,6 +528,24 @@ class Lobby(SessionBase):
             live.forfeit_shares = shares
             info = self._info(live)
             await self._publish(SessionEvent(FINISHED, info, seat=seat, user=user))
+            return info
+
+    async def rule(self, match_id: int, shares: tuple[float, ...], note: str) -> MatchInfo:
+        """End a running game by a ruling (a tournament round's end, a result a manager records): these
+        shares of the win, recorded and rated like any result, and the note saying why."""
+        async with self._lock_for(match_id):
+            live = await self._live(match_id)
+            match = self._require_active(live)
+            if len(shares) != match.num_players:
+                raise SessionError(f"This game has {match.num_players} seats; {len(shares)} results given.")
+            await self.store.set_status(
+                match_id, FINISHED, note, self.clock(), result_rows(live.record, shares)
+            )
+            rec = live.record
+            live.record = replace(rec, status=FINISHED, note=note, ai_turn=False, deadline=None)
+            live.forfeit_shares = shares
+            info = self._info(live)
+            await self._publish(SessionEvent(FINISHED, info))
             return info
 
 

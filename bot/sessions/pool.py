@@ -79,6 +79,15 @@ def advise(
     return [(str(k), float(p)) for k, p in bot.ai.hint(game, state, seat, seed, top=top)]
 
 
+def judge(game_id: str, state_json: str | dict[str, Any]) -> list[float]:
+    """Every seat's share of the win in this position by the game's evaluation, the one the hard AI's search
+    judges positions by (engine/ai/evaluation.py; runs in a worker)."""
+    from engine.ai.evaluation import values
+
+    game, state = _load(game_id, state_json)
+    return [float(v) for v in values(game, state)]
+
+
 def _serve(conn: Connection, nice: int) -> None:
     """A worker: run (function, args) jobs from the pipe until it closes; answer ("ok", value) or
     ("error", text)."""

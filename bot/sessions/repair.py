@@ -57,7 +57,7 @@ class Repair(SessionBase):
             live.match, rows = await self._load_match(rec)
             live.moves = tuple(rows) if is_bank(rec.options) else None  # a bank table's clocks count them
         if rec.status == FINISHED and live.match is not None and not live.match.is_over():
-            live.forfeit_shares = await self.store.match_shares(match_id)  # ended by a forfeit
+            live.forfeit_shares = await self.store.match_shares(match_id)  # ended by a forfeit or a ruling
         return self._cache.remember(live)
 
     async def _live_in_channel(self, channel_id: int) -> int | None:

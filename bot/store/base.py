@@ -233,6 +233,7 @@ class NewMatch:
     host_user: int | None
     now: float
     rematch_of: int | None = None  # a rematch: the finished match it plays again (one live rematch each)
+    table: TableKey | None = None  # a tournament's table this match is the game of (linked in the same write)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,3 +378,102 @@ class PackRecord:
     text: str  # the pack file's text, read again (engine.packs.read) whenever it is used
     uploaded_by: int | None
     uploaded_at: float
+
+
+# --- tournaments (bot/tournament decides; these are its rows) -----------------------------------------------
+SIGNUP, RUNNING, PAUSED, DONE, CANCELLED = "signup", "running", "paused", "finished", "cancelled"
+TOURNAMENT_LIVE = (SIGNUP, RUNNING, PAUSED)
+
+
+@dataclass(frozen=True, slots=True)
+class TableKey:
+    """One table of one round of a tournament."""
+
+    tournament_id: int
+    round: int
+    table_no: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournament:
+    """What create_tournament needs."""
+
+    guild_id: int
+    channel_id: int
+    game_id: str
+    name: str
+    format: str
+    rounds: int
+    round_seconds: float
+    seats: int
+    options: JSON  # the games' table options (a card pack, ranked or casual)
+    adjudication: str  # how an unfinished game is decided at the round's end: "draw" or "ai"
+    starts_at: float
+    created_by: int
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """One row of the tournaments table."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None  # the sign-up message (then the tournament's message)
+    game_id: str
+    name: str
+    format: str
+    rounds: int
+    round_seconds: float
+    seats: int
+    options: JSON
+    adjudication: str
+    status: str  # SIGNUP, RUNNING, PAUSED, DONE or CANCELLED
+    starts_at: float
+    round: int  # the current round (0 before the first)
+    announced: int  # the last round whose pairing was posted (its tables opened first)
+    round_ends: float | None  # when the current round's unfinished games are adjudicated
+    paused_at: float | None
+    created_by: int
+    created_at: float
+    updated_at: float
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRecord:
+    """A tournament's player: a person (user_id) or an AI entrant (ai: its level)."""
+
+    player: str  # the user id as text, or "ai:<level>:<n>"
+    user_id: int | None
+    ai: str | None
+    name: str
+    joined_at: float
+    dropped: int | None = None  # the first round they are not paired in (None: still in)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """One table of a tournament round: its players in seat order (one player: a bye), its thread and game
+    once opened, and each seat's points once decided (how: played, adjudicated, recorded, bye)."""
+
+    round: int
+    table_no: int
+    players: tuple[str, ...]
+    thread_id: int | None = None
+    match_id: int | None = None
+    points: tuple[float, ...] | None = None
+    how: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRecord:
+    """One of a server's seasons of leaderboards (/config season_weeks): its number (1 the first), its
+    span, and when its final standings were posted (None: it is the running one, or its end is due)."""
+
+    guild_id: int
+    number: int
+    starts_at: float
+    ends_at: float
+    posted_at: float | None = None

@@ -257,7 +257,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "leaderboards",
         (
             # status: signup, running, paused, finished or cancelled; round: the current round (0 before the
-            # first); round_ends: when the current round's games are adjudicated if still unfinished.
+            # first); announced: the last round whose pairing was posted; round_ends: when the current
+            # round's games are adjudicated if still unfinished.
             """CREATE TABLE tournaments (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 guild_id INTEGER NOT NULL,
@@ -274,6 +275,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 status TEXT NOT NULL,
                 starts_at REAL NOT NULL,
                 round INTEGER NOT NULL DEFAULT 0,
+                announced INTEGER NOT NULL DEFAULT 0,
                 round_ends REAL,
                 paused_at REAL,
                 created_by INTEGER NOT NULL,

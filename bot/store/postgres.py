@@ -23,7 +23,8 @@ from bot.store.base import DiskFull, StoreError, StoreUnavailable, reason_of, wa
 from bot.store.dialect import POSTGRES, Dialect, Row, Taken, numbered
 from bot.store.migrations import expected_schema
 from bot.store.pg_migrations import LATEST, MIGRATIONS
-from bot.store.sql import Store, Work
+from bot.store.queries import Work
+from bot.store.sql import Store
 
 T = TypeVar("T")
 DEFAULT_POOL = 10

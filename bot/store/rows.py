@@ -16,6 +16,7 @@ from bot.store.base import (
     JSON,
     BoardRecord,
     DeckRecord,
+    EntrantRecord,
     LogRow,
     MatchRecord,
     MatchSummary,
@@ -24,6 +25,8 @@ from bot.store.base import (
     RatingRow,
     Seat,
     StateUpdate,
+    TableRecord,
+    TournamentRecord,
     seats_from_text,
     snapshot_hash,
 )
@@ -245,3 +248,59 @@ def finished(match_id: int, rows: list[Any]) -> Finished | None:
     game_id, guild_id, finished_at = str(rows[0][4]), int(rows[0][5]), float(rows[0][6])
     outcomes = tuple(ratings.Outcome(seat, user, ai, float(share)) for seat, user, ai, share, *_ in rows)
     return Finished(match_id, game_id, guild_id, finished_at, outcomes)
+
+
+# --- tournaments -------------------------------------------------------------------------------------------
+TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, message_id, game_id, name, format, rounds, round_seconds, seats, options, "
+    "adjudication, status, starts_at, round, announced, round_ends, paused_at, created_by, created_at, "
+    "updated_at, note"
+)
+ENTRANT_COLUMNS = "player, user_id, ai, name, joined_at, dropped"
+TABLE_COLUMNS = "round, table_no, players, thread_id, match_id, points, how"
+
+
+def tournament_record(row: Iterable[Any]) -> TournamentRecord:
+    """A tournaments row (TOURNAMENT_COLUMNS) as a record (options that no longer parse read as {})."""
+    (tid, guild, channel, message, game_id, name, fmt, rounds, round_seconds, seats, options, adjudication,
+     status, starts, round_no, announced, round_ends, paused, by, created, updated, note) = row  # fmt: skip
+    return TournamentRecord(
+        int(tid), int(guild), int(channel), None if message is None else int(message), str(game_id),
+        str(name), str(fmt), int(rounds), float(round_seconds), int(seats),
+        read_json(options, match_options, {}, "options", []), str(adjudication), str(status), float(starts),
+        int(round_no), int(announced), None if round_ends is None else float(round_ends),
+        None if paused is None else float(paused), int(by), float(created), float(updated), str(note),
+    )  # fmt: skip
+
+
+def entrant_record(row: Iterable[Any]) -> EntrantRecord:
+    """A tournament_players row (ENTRANT_COLUMNS) as a record."""
+    player, user, ai, name, joined, dropped = row
+    return EntrantRecord(
+        str(player), None if user is None else int(user), ai, str(name), float(joined),
+        None if dropped is None else int(dropped),
+    )  # fmt: skip
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    value = json.loads(text)
+    if not isinstance(value, list):
+        raise TypeError("players are not a list")
+    return tuple(str(k) for k in value)
+
+
+def _points(text: str) -> tuple[float, ...]:
+    value = json.loads(text)
+    if not isinstance(value, list):
+        raise TypeError("points are not a list")
+    return tuple(float(p) for p in value)
+
+
+def table_record(row: Iterable[Any]) -> TableRecord:
+    """A tournament_tables row (TABLE_COLUMNS) as a record."""
+    round_no, table_no, players, thread, match, points, how = row
+    return TableRecord(
+        int(round_no), int(table_no), read_json(players, _keys, (), "players", []),
+        None if thread is None else int(thread), None if match is None else int(match),
+        None if points is None else read_json(points, _points, None, "points", []), str(how),
+    )  # fmt: skip

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, TypeVar
+from abc import abstractmethod
+from collections.abc import Iterable
+from typing import Any
 
 from bot import ratings
 from bot.store.base import (
@@ -35,13 +35,14 @@ from bot.store.base import (
     RatingRow,
     RatingsRebuilt,
     ResultRow,
+    SeasonRecord,
     Seat,
     Shards,
     StateUpdate,
     UserStats,
     seats_to_text,
 )
-from bot.store.dialect import Connection, Dialect, Row, Taken
+from bot.store.dialect import Connection, Dialect, Taken
 from bot.store.rows import (
     BOARD_COLUMNS,
     CHANGE_COLUMNS,
@@ -69,10 +70,7 @@ from bot.store.rows import (
     rating_row,
     update_params,
 )
-
-T = TypeVar("T")
-R = TypeVar("R")
-Work = Callable[[Connection], Coroutine[Any, Any, T]]
+from bot.store.tournaments import TournamentStore, link_table
 
 # --- the queries every backend runs as they are -----------------------------------------------------------
 SET_STATE = ", ".join(f"{column} = :{column}" for column in STATE_COLUMNS)
@@ -129,7 +127,7 @@ def state(update: StateUpdate) -> dict[str, Any]:
     return dict(zip(STATE_COLUMNS, update_params(update), strict=True))
 
 
-class Store(ABC):
+class Store(TournamentStore):
     """Async storage of matches, their action logs, results and settings: every method once, as SQL over a
     Connection. A backend opens and closes its database and gives `_read` and `_write`."""
 
@@ -157,41 +155,6 @@ class Store(ABC):
         """Close the store at the end of async with."""
         await self.close()
 
-    @abstractmethod
-    async def _read(self, fn: Work[T]) -> T:
-        """fn(connection) for reads (each statement its own snapshot)."""
-
-    @abstractmethod
-    async def _write(self, fn: Work[T], *, alone: bool = False, slow: bool = False) -> T:
-        """fn(connection) in a transaction, answered after its commit: its result, or its exception.
-        `alone`: fn runs one statement (its own transaction); `slow`: it may take as long as a migration."""
-
-    async def _fetch(self, sql: str, /, **params: Any) -> list[Row]:
-        """The rows of one query."""
-        return await self._read(lambda c: c.fetch(sql, **params))
-
-    async def _records(self, record: Callable[[Row], R], sql: str, /, **params: Any) -> list[R]:
-        """The rows of one query, each read into a record."""
-        return [record(r) for r in await self._fetch(sql, **params)]
-
-    async def _record(self, record: Callable[[Row], R], sql: str, /, **params: Any) -> R | None:
-        """The first row of one query read into a record, or None if it has none."""
-        rows = await self._fetch(sql, **params)
-        return record(rows[0]) if rows else None
-
-    async def _change(self, sql: str, /, **params: Any) -> int:
-        """One committed statement; how many rows it changed."""
-        return await self._write(lambda c: c.execute(sql, **params), alone=True)
-
-    def _of_shards(self, shards: Shards | None) -> tuple[str, dict[str, Any]]:
-        """An AND clause keeping the matches of these shards' guilds ("" for all) and its parameters."""
-        if shards is None:
-            return "", {}
-        where = " AND " + self.dialect.among(
-            "((COALESCE(guild_id, 0) >> 22) % :shard_count)", "shard_ids", "bigint"
-        )
-        return where, {"shard_count": shards.count, "shard_ids": self.dialect.array(sorted(shards.ids))}
-
     # --- matches -----------------------------------------------------------------------------------
     async def create_match(self, new: NewMatch) -> MatchRecord:
         """Insert a lobby; Conflict if the channel already has a live match."""
@@ -210,6 +173,8 @@ class Store(ABC):
                     raise Conflict(f"match {new.rematch_of} already has a live rematch") from e
                 raise Conflict(f"channel {new.channel_id} already has a live match") from e
             await set_people(c, int(row[0]), new.seats)
+            if new.table is not None:
+                await link_table(c, new.table, int(row[0]))
             return match_record(row)
 
         return await self._write(run)
@@ -726,6 +691,92 @@ class Store(ABC):
             before=before, **params,
         )  # fmt: skip
 
+    # --- seasons -----------------------------------------------------------------------------------------
+    async def seasons(self, guild_id: int) -> list[SeasonRecord]:
+        """A server's seasons, the first first (the running one last)."""
+        return await self._records(
+            season_record,
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = :g ORDER BY number",
+            g=guild_id,
+        )
+
+    async def start_season(self, guild_id: int, starts_at: float, ends_at: float) -> SeasonRecord | None:
+        """Open the server's next season (numbered after its last) unless one is running; None if one is."""
+
+        async def run(c: Connection) -> SeasonRecord | None:
+            await c.lock(f"seasons:{guild_id}")  # two callers at once: one season
+            if await c.fetchval(
+                "SELECT 1 FROM seasons WHERE guild_id = :g AND posted_at IS NULL", g=guild_id
+            ):
+                return None
+            last = await c.fetchval("SELECT MAX(number) FROM seasons WHERE guild_id = :g", g=guild_id)
+            return await _open_season(c, guild_id, int(last or 0) + 1, starts_at, ends_at)
+
+        return await self._write(run)
+
+    async def set_season_end(self, guild_id: int, number: int, ends_at: float) -> bool:
+        """Move the end of a season not posted yet; whether it was."""
+        sql = "UPDATE seasons SET ends_at = :ends WHERE guild_id = :g AND number = :n AND posted_at IS NULL"
+        return await self._change(sql, g=guild_id, n=number, ends=ends_at) > 0
+
+    async def due_seasons(self, now: float, *, shards: Shards | None = None) -> list[SeasonRecord]:
+        """The seasons of these shards' servers (None: all) whose end has passed and whose standings are not
+        posted yet, the oldest end first."""
+        mine, params = self._of_shards(shards)
+        return await self._records(
+            season_record,
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE posted_at IS NULL AND ends_at <= :now{mine} "
+            "ORDER BY ends_at, guild_id",
+            now=now, **params,
+        )  # fmt: skip
+
+    async def season_posted(self, guild_id: int, number: int, now: float, next_ends: float | None) -> bool:
+        """Mark a season's final standings posted and (next_ends given) open the next season from its end,
+        in one transaction; whether this call marked it (False: it was marked already)."""
+
+        async def run(c: Connection) -> bool:
+            await c.lock(f"seasons:{guild_id}")
+            marked = await c.execute(
+                "UPDATE seasons SET posted_at = :now WHERE guild_id = :g AND number = :n "
+                "AND posted_at IS NULL",
+                g=guild_id, n=number, now=now,
+            )  # fmt: skip
+            if marked and next_ends is not None:
+                ended = await c.fetchval("SELECT ends_at FROM seasons WHERE guild_id = :g AND number = :n",
+                                         g=guild_id, n=number)  # fmt: skip
+                await _open_season(c, guild_id, number + 1, float(ended), next_ends)
+            return marked > 0
+
+        return await self._write(run)
+
+    async def season_ratings(
+        self, guild_id: int, game_id: str, starts_at: float, ends_at: float
+    ) -> list[RatingRow]:
+        """A game's board for a season on a server: each player rated in it, with their rating after their
+        last game in it and their games and wins in it (ratings carry across seasons), the best first."""
+        rows = await self._fetch(
+            "SELECT player, mu_after, sigma_after, n, w FROM (SELECT player, mu_after, sigma_after, "
+            "COUNT(*) OVER (PARTITION BY player) AS n, SUM(won) OVER (PARTITION BY player) AS w, "
+            "ROW_NUMBER() OVER (PARTITION BY player ORDER BY finished_at DESC, match_id DESC) AS k "
+            "FROM rating_changes WHERE scope = :scope AND game_id = :game AND finished_at >= :start "
+            "AND finished_at < :end) AS s WHERE k = 1",
+            scope=guild_id, game=game_id, start=starts_at, end=ends_at,
+        )  # fmt: skip
+        found = [
+            RatingRow(guild_id, game_id, str(p), ratings.Rating(float(mu), float(sigma), int(n), int(w)))
+            for p, mu, sigma, n, w in rows
+        ]
+        return sorted(found, key=lambda r: (-r.rating.ordinal, r.player))
+
+    async def season_games(self, guild_id: int, starts_at: float, ends_at: float) -> list[str]:
+        """The games with rated games on a server within a span (a season), by id."""
+        rows = await self._fetch(
+            "SELECT game_id FROM rating_changes WHERE scope = :scope AND finished_at >= :start "
+            f"AND finished_at < :end GROUP BY game_id ORDER BY {self.dialect.binary('game_id')}",
+            scope=guild_id, start=starts_at, end=ends_at,
+        )  # fmt: skip
+        return [str(r[0]) for r in rows]
+
     # --- claims ------------------------------------------------------------------------------------------
     async def claim(self, key: str, owner: str, now: float, lease: float) -> bool:
         """Take the claim `key` for owner until now + lease if nobody holds it, its lease ran out, or owner
@@ -758,6 +809,28 @@ def _and_equal(**filters: Any) -> str:
 
 
 # --- writes inside a caller's transaction -------------------------------------------------------------------
+SEASON_COLUMNS = "guild_id, number, starts_at, ends_at, posted_at"
+
+
+def season_record(row: Iterable[Any]) -> SeasonRecord:
+    """A seasons row (SEASON_COLUMNS) as a record."""
+    guild_id, number, starts_at, ends_at, posted_at = row
+    posted = None if posted_at is None else float(posted_at)
+    return SeasonRecord(int(guild_id), int(number), float(starts_at), float(ends_at), posted)
+
+
+async def _open_season(
+    c: Connection, guild_id: int, number: int, starts_at: float, ends_at: float
+) -> SeasonRecord:
+    """Write a season's row (a second writer of the same number finds it there: nothing changes)."""
+    await c.execute(
+        "INSERT INTO seasons (guild_id, number, starts_at, ends_at) VALUES (:g, :n, :start, :end) "
+        "ON CONFLICT (guild_id, number) DO NOTHING",
+        g=guild_id, n=number, start=starts_at, end=ends_at,
+    )  # fmt: skip
+    return SeasonRecord(guild_id, number, starts_at, ends_at)
+
+
 async def set_people(c: Connection, match_id: int, seats: Iterable[Seat]) -> None:
     """Write who has a seat in a match (the match_people rows) to match its seats."""
     await c.execute("DELETE FROM match_people WHERE match_id = :id", id=match_id)

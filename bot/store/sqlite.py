@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 from bot.store.base import DiskFull, StoreError, StoreUnavailable
 from bot.store.dialect import SQLITE, Connection, Dialect, Row, Taken, marked, run_now
 from bot.store.migrations import LATEST, MIGRATIONS, expected_schema
-from bot.store.sql import Store, Work, rebuild_ratings
+from bot.store.queries import Work
+from bot.store.sql import Store, rebuild_ratings
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 SQLITE_HEADER = b"SQLite format 3\x00"

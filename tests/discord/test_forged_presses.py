@@ -31,6 +31,7 @@ from bot.discord.menus import HandButton, MoveButton, MoveSelect, UndoButton, Wh
 from bot.discord.mine import RematchButton
 from bot.discord.pages import LogButton, RulesButton, RuleTextButton, RulingsButton
 from bot.discord.services import NOT_IN_A_DM, OTHER_SERVER, ReclaimButton
+from bot.discord.tournament_words import JoinButton, LeaveButton
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.interactions import dm_channel, forge_press
@@ -82,6 +83,10 @@ PLACELESS: dict[type, Callable[[World], list[Forgery]]] = {
     RuleTextButton: lambda w: [("ag:ruletext:highcard", None)],
     RulingsButton: lambda w: [("ag:rulings:highcard", None)],
     decks.DeckEditButton: lambda w: [("ag:dkedit:highcard:Mine", None)],
+    # A tournament's sign-up (no tournament in this world: refused; its own place is checked in
+    # tests/discord/test_discord_tournaments.py).
+    JoinButton: lambda w: [("ag:tjoin:11", None)],
+    LeaveButton: lambda w: [("ag:tleave:11", None)],
 }
 # Values for the required options of server commands, by option name.
 REQUIRED = {"game": "highcard", "date": "3d"}

@@ -19,7 +19,18 @@ from bot import migrate as migration
 from bot.__main__ import main
 from bot.sessions import SessionManager
 from bot.sessions.types import SessionError
-from bot.store import BoardRecord, NewMatch, Seat, SqliteStore, Store, open_store
+from bot.store import (
+    BoardRecord,
+    EntrantRecord,
+    NewMatch,
+    NewTournament,
+    Seat,
+    SqliteStore,
+    Store,
+    TableKey,
+    TableRecord,
+    open_store,
+)
 from bot.store.base import seats_to_text
 from tests.pg import drop_database, pg_url_or_skip
 
@@ -102,6 +113,23 @@ async def _populate(path: Path) -> dict[str, list[int]]:
     await store.save_board(board)
     await store.set_lobby_message(lobby.id, 999, 2**62 + 5)  # snowflakes are wider than 32 bits
     await store.claim(f"timeout:{ids['live'][0]}:1", "bot-a", now, 30.0)
+    cup = await store.create_tournament(
+        NewTournament(GUILD, 103, "omphala", "Winter Cup", "swiss", 3, 86400.0, 2, {"table": "ranked"},
+                      "draw", now + 60, 11, now)
+    )  # fmt: skip
+    for who in (11, 12, 13):
+        await store.add_entrant(cup.id, EntrantRecord(str(who), who, None, f"P{who}", now))
+    await store.add_entrant(cup.id, EntrantRecord("ai:easy:1", None, "easy", "Easy AI 1", now + 1))
+    first = [
+        TableRecord(1, 1, ("11", "12")),
+        TableRecord(1, 2, ("13", "ai:easy:1"), points=(1.0, 0.0), how="played"),
+    ]
+    await store.save_round(cup.id, 1, first, now + 86400, now)
+    await store.set_table_thread(TableKey(cup.id, 1, 1), 2**62 + 7)
+    await store.set_points(TableKey(cup.id, 1, 1), (0.5, 0.5), "adjudicated")
+    await store.drop_entrant(cup.id, "13", 2)
+    await store.start_season(GUILD, 0.0, now)  # a past season, posted, spanning the finished games
+    await store.season_posted(GUILD, 1, now + 1, now + 7 * 86400)  # and the running one
     await store.close()
     return ids
 
@@ -164,6 +192,14 @@ async def _answers(store: Store, ids: dict[str, list[int]]) -> list[object]:
     found += [await store.packs(GUILD), await store.pack(GUILD, "ophion", "gone", 1)]
     found += [await store.matches_awaiting_ai(), await store.unposted_boards()]
     found += [await store.list_matches(limit=100)]
+    for cup in await store.tournaments(GUILD):
+        found += [cup, await store.entrants(cup.id), await store.tables(cup.id)]
+    found += [
+        await store.seasons(GUILD),
+        await store.due_seasons(2e9),
+        await store.season_games(GUILD, 0, 2e9),
+    ]
+    found += [await store.season_ratings(GUILD, game, 0, 2e9) for game in GAMES]
     return found
 
 

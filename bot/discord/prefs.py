@@ -19,8 +19,10 @@ server's timeout policy meets the person whose time runs out.
 `ranked` — the result moves ratings, and hints are refused — or `casual` — not rated (its result still
 counts in /stats), and /game hint answers where the server allows hints. The lobby opens with the server's
 default (`/config tables:`, ranked unless chosen), so it shows the kind from the start; the host may change
-it until the deal, after which it is fixed (a rematch keeps it). The lobby, the board's footer and the
-result say which; a practice game (/learn) says "Practice" instead, and is never rated.
+it until the deal, after which it is fixed (a rematch keeps it). A table with no kind written is ranked
+(is_ranked), so a ranked lobby from the server's default writes none, as before tables had a kind. The
+lobby, the board's footer and the result say which; a practice game (/learn) says "Practice" instead, and
+is never rated.
 
 **Images** (per person, across servers): `/notify theme:` — the theme of their own hand image (none: the
 theme of the server where it is shown, /config theme:) — and `/notify board:` — `image` (the default) or
@@ -115,8 +117,11 @@ def table_words(options: JSON, hints: bool) -> str:
 
 def with_table(options: JSON | None, default: str) -> JSON:
     """A new table's options with its kind: its own if it has one (e.g. a tournament's), else `default`
-    (the server's /config tables:)."""
-    return {TABLE: default, **(options or {})}
+    (the server's /config tables:), written only when casual: no kind reads as ranked (is_ranked), as
+    every table dealt before tables had a kind."""
+    if default == CASUAL and TABLE not in (options or {}):
+        return {**(options or {}), TABLE: CASUAL}
+    return dict(options or {})
 
 
 def board_text(info: MatchInfo, view: dict[str, Any]) -> str:

@@ -35,6 +35,7 @@ from bot.discord.common import ROUND_ENDS, TOURNAMENT_OPTION, channel_of, shown
 from bot.discord.services import Services
 from bot.discord.tournament_words import (
     FORMAT_WORDS,
+    legend,
     redraw_message,
     round_text,
     standings_rows,
@@ -188,7 +189,7 @@ class Rounds:
         field = await self.field(t, entrants)
         if tournament.over(t.format, t.round, t.rounds, field, history):
             if await self.sessions.claim(f"tournament:{t.id}:final"):
-                await self._post_standings(t, entrants, history, final=True)
+                await self._post_standings(t, t.round, final=True)
                 await self.store.finish_tournament(t.id, DONE, "", now)
                 await self._redraw(t.id)
             return 1
@@ -357,33 +358,30 @@ class Rounds:
         tables = await self.store.tables(t.id, fresh.round)
         text = round_text(fresh, tables, entrants)
         if fresh.round > 1:
-            history = history_of(await self.store.tables(t.id), fresh.round)
-            await self._post_standings(fresh, entrants, history, final=False, text=text)
+            await self._post_standings(fresh, fresh.round - 1, final=False, text=text)
         else:
             await self._say(fresh, text)
         await self._redraw(t.id)
 
-    async def _post_standings(
-        self,
-        t: TournamentRecord,
-        entrants: Sequence[EntrantRecord],
-        history: list[list[tournament.Game]],
-        *,
-        final: bool,
-        text: str = "",
-    ) -> None:
-        """The standings after the rounds in `history` as an image with alt text, and their words."""
-        field = await self.field(t, entrants)
-        table = tournament.standings(t.format, field, history, t.seats)
-        title = f"{t.name} — {'final standings' if final else f'standings after round {len(history)}'}"
-        columns, rows = standings_rows(t, table, names_of(entrants))
-        subtitle = f"{title_of(t.game_id)} · {FORMAT_WORDS.get(t.format, t.format)}"
+    async def _post_standings(self, t: TournamentRecord, upto: int, *, final: bool, text: str = "") -> None:
+        """Post the standings after round `upto` (image and words) in the channel, after `text`."""
+        words, file = await self.standings(t, upto, final=final)
+        await self._say(t, "\n\n".join(x for x in (text, words) if x)[:2000], file=file)
+
+    async def standings(self, t: TournamentRecord, upto: int, *, final: bool) -> tuple[str, discord.File]:
+        """The standings after rounds 1..upto: their words, and the image (with its alt text) as a file."""
+        entrants = await self.store.entrants(t.id)
+        history = history_of(await self.store.tables(t.id), upto + 1)
+        table = tournament.standings(t.format, await self.field(t, entrants), history, t.seats)
+        names = names_of(entrants)
+        after = "final standings" if final else f"standings after round {upto}" if upto else "players"
+        title = f"{t.name} — {after}"
+        subtitle = f"{title_of(t.game_id)} · {FORMAT_WORDS.get(t.format, t.format)} · {legend(t)}"
+        columns, rows = standings_rows(t, table, names)
         png = await asyncio.to_thread(standings_image, title, subtitle, columns, rows)
         alt = standings_alt(title, subtitle, columns, rows)
-        words = standings_words(t, table, names_of(entrants), final=final)
-        body = "\n\n".join(x for x in (text, words) if x)[:2000]
         file = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
-        await self._say(t, body, file=file)
+        return standings_words(t, table, names, final=final), file
 
 
 _background: set[asyncio.Task[Any]] = set()

@@ -49,6 +49,14 @@ STATUS_WORDS = {
     CANCELLED: "Cancelled",
 }
 LISTED = 40  # players named on the message (more: "and N more")
+# The tiebreaks' short names on the standings image, said in full in its subtitle (a legend).
+SHORT = {
+    "Buchholz": "BH",
+    "Sonneborn-Berger": "SB",
+    "Opponents' average": "OA",
+    "Shares × opponents' average": "SOA",
+    "Round reached": "Round",
+}
 COLOUR = discord.Colour.gold()
 
 
@@ -154,9 +162,10 @@ def round_text(t: TournamentRecord, tables: Sequence[TableRecord], entrants: Seq
 def standings_rows(
     t: TournamentRecord, table: Sequence[tournament.Standing], names: dict[str, str]
 ) -> tuple[list[str], list[list[str]]]:
-    """The standings as the image's columns and rows (names as written: the image draws text, no Markdown)."""
-    tiebreaks = list(tournament.tiebreak_names(t.format, t.seats))
-    columns = ["#", "Player", "Points", *tiebreaks, "Played", "Wins"]
+    """The standings as the image's columns and rows (names as written: the image draws text, no Markdown;
+    tiebreaks by their short names, see legend)."""
+    tiebreaks = [SHORT.get(n, n) for n in tournament.tiebreak_names(t.format, t.seats)]
+    columns = ["#", "Player", "Points", *tiebreaks, "Games", "Wins"]
     rows = []
     for s in table:
         name = names.get(s.key, s.key) + (" (out)" if s.dropped is not None or not s.alive else "")
@@ -164,6 +173,13 @@ def standings_rows(
             [str(s.rank), name, f"{s.points:g}", *(f"{x:g}" for x in s.tiebreaks), str(s.played), str(s.wins)]
         )
     return columns, rows
+
+
+def legend(t: TournamentRecord) -> str:
+    """What the image's short tiebreak names stand for ("BH Buchholz · SB Sonneborn-Berger")."""
+    return " · ".join(
+        f"{SHORT.get(n, n)} {n}" for n in tournament.tiebreak_names(t.format, t.seats) if n in SHORT
+    )
 
 
 def standings_words(

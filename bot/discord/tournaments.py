@@ -13,9 +13,7 @@ says them).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
 from typing import Any
 
 import discord
@@ -23,10 +21,10 @@ from discord import app_commands
 
 from bot import tournament
 from bot.ai import LEVELS
-from bot.discord.common import plain_text, reply, shown
+from bot.discord.common import check_range, plain_text, reply, shown
 from bot.discord.decks import game_names
 from bot.discord.packs import pack_choices
-from bot.discord.rounds import RECORDED, Rounds, history_of, names_of
+from bot.discord.rounds import RECORDED, Rounds
 from bot.discord.services import Services, guarded, services_of
 from bot.discord.tournament_words import (
     ADJUDICATION_WORDS,
@@ -34,8 +32,6 @@ from bot.discord.tournament_words import (
     STATUS_WORDS,
     redraw_message,
     round_text,
-    standings_rows,
-    standings_words,
     title_of,
     tournament_embed,
     tournament_message,
@@ -55,7 +51,6 @@ from bot.store import (
     TournamentRecord,
 )
 from engine.registry import games
-from render.standings import standings_alt, standings_image
 
 MAX_ROUNDS = 20
 MAX_DAYS = 30
@@ -63,6 +58,7 @@ MAX_START_HOURS = 24 * 30
 MAX_PLAYERS = 256
 MAX_AI = 32  # AI entrants added at once
 NAME_MAX = 80
+TournamentId = app_commands.Range[int, 1, 2**53 - 1]  # a tournament's number (as far as Discord's integers go)
 NOT_MANAGER = "Only the tournament's creator or a member with Manage Server can do that."
 
 
@@ -107,25 +103,14 @@ async def tournament_ids(interaction: discord.Interaction, current: str) -> list
 
 
 async def standings_reply(interaction: discord.Interaction, t: TournamentRecord, *, ephemeral: bool) -> None:
-    """The standings after the decided rounds, as an image with alt text and in words."""
-    store = services_of(interaction).store
-    entrants = await store.entrants(t.id)
-    tables = await store.tables(t.id)
-    done = max(
-        (x.round for x in tables if all(y.points is not None for y in tables if y.round == x.round)),
-        default=0,
-    )
-    field = await Rounds(services_of(interaction)).field(t, entrants)
-    table = tournament.standings(t.format, field, history_of(tables, done + 1), t.seats)
-    names = names_of(entrants)
-    title = f"{t.name} — standings after round {done}" if done else f"{t.name} — players"
-    subtitle = f"{title_of(t.game_id)} · {FORMAT_WORDS.get(t.format, t.format)}"
-    columns, rows = standings_rows(t, table, names)
-    png = await asyncio.to_thread(standings_image, title, subtitle, columns, rows)
-    file = discord.File(
-        io.BytesIO(png), filename="standings.png", description=standings_alt(title, subtitle, columns, rows)
-    )
-    text = standings_words(t, table, names, final=t.status == FINISHED)
+    """The standings after the rounds decided so far, as an image with alt text and in words."""
+    tables = await services_of(interaction).store.tables(t.id)
+    done = 0
+    while any(x.round == done + 1 for x in tables) and all(
+        x.points is not None for x in tables if x.round == done + 1
+    ):
+        done += 1
+    text, file = await Rounds(services_of(interaction)).standings(t, done, final=t.status == FINISHED)
     await interaction.response.send_message(
         text[:2000], file=file, ephemeral=ephemeral, allowed_mentions=discord.AllowedMentions.none()
     )
@@ -193,12 +178,9 @@ class TournamentCommands(
             raise SessionError(
                 f"{found.title} is for {found.min_players} to {found.max_players} players a table."
             )
-        for label, value, low, high in (
-            ("rounds", rounds, 1, MAX_ROUNDS), ("days_per_round", days_per_round, 1, MAX_DAYS),
-            ("starts_in_hours", starts_in_hours, 0, MAX_START_HOURS),
-        ):  # fmt: skip
-            if not low <= value <= high:
-                raise SessionError(f"`{label}` is from {low} to {high}.")
+        check_range("rounds", rounds, 1, MAX_ROUNDS)
+        check_range("days_per_round", days_per_round, 1, MAX_DAYS)
+        check_range("starts_in_hours", starts_in_hours, 0, MAX_START_HOURS)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise SessionError(
                 "Create a tournament in a text channel: each of its games gets a thread there."
@@ -243,7 +225,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def show(self, interaction: discord.Interaction, id: int) -> None:
+    async def show(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament show."""
         t = await tournament_here(interaction, id)
         store = self.services.store
@@ -255,7 +237,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def standings(self, interaction: discord.Interaction, id: int) -> None:
+    async def standings(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament standings."""
         await standings_reply(interaction, await tournament_here(interaction, id), ephemeral=True)
 
@@ -265,7 +247,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def leave(self, interaction: discord.Interaction, id: int) -> None:
+    async def leave(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament leave: off the list during sign-up; later, out from the next round, forfeiting a game
         still running."""
         t = await tournament_here(interaction, id)
@@ -277,7 +259,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def start(self, interaction: discord.Interaction, id: int) -> None:
+    async def start(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament start: its start time becomes now, and it moves on at once."""
         t = await managed(interaction, id)
         if t.status != SIGNUP:
@@ -295,7 +277,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def pause(self, interaction: discord.Interaction, id: int) -> None:
+    async def pause(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament pause: no adjudication and no next round until it is resumed."""
         t = await managed(interaction, id)
         if t.status != RUNNING:
@@ -308,7 +290,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def resume(self, interaction: discord.Interaction, id: int) -> None:
+    async def resume(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament resume: the round's end moves on by the time it was paused."""
         t = await managed(interaction, id)
         if t.status != PAUSED:
@@ -328,7 +310,7 @@ class TournamentCommands(
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
     @guarded
     async def add_ai(
-        self, interaction: discord.Interaction, id: int, level: str = "easy",
+        self, interaction: discord.Interaction, id: TournamentId, level: str = "easy",
         count: app_commands.Range[int, 1, MAX_AI] = 1,
     ) -> None:  # fmt: skip
         """/tournament add_ai: AI entrants ("Hard AI 3"), each a player of its own."""
@@ -366,7 +348,7 @@ class TournamentCommands(
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
     async def remove(
-        self, interaction: discord.Interaction, id: int, player: discord.Member | None = None,
+        self, interaction: discord.Interaction, id: TournamentId, player: discord.Member | None = None,
         ai: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:  # fmt: skip
         """/tournament remove."""
@@ -385,7 +367,7 @@ class TournamentCommands(
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
     async def record(
-        self, interaction: discord.Interaction, id: int, table: app_commands.Range[int, 1, 1000],
+        self, interaction: discord.Interaction, id: TournamentId, table: app_commands.Range[int, 1, 1000],
         winner: discord.Member | None = None, round: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
     ) -> None:  # fmt: skip
         """/tournament record: the winner takes the win (none: a draw); a running game ends with it."""
@@ -420,7 +402,7 @@ class TournamentCommands(
     @app_commands.describe(id="Which tournament")
     @app_commands.autocomplete(id=tournament_ids)
     @guarded
-    async def cancel(self, interaction: discord.Interaction, id: int) -> None:
+    async def cancel(self, interaction: discord.Interaction, id: TournamentId) -> None:
         """/tournament cancel."""
         t = await managed(interaction, id)
         now = self.services.sessions.clock()

@@ -89,7 +89,15 @@ PLACELESS: dict[type, Callable[[World], list[Forgery]]] = {
     LeaveButton: lambda w: [("ag:tleave:11", None)],
 }
 # Values for the required options of server commands, by option name.
-REQUIRED = {"game": "highcard", "date": "3d"}
+REQUIRED = {
+    "game": "highcard",
+    "date": "3d",
+    "format": "swiss",
+    "rounds": 1,
+    "days_per_round": 1,
+    "id": 1,
+    "table": 1,
+}
 
 
 def test_every_registered_component_is_forged() -> None:

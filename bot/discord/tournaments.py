@@ -58,7 +58,7 @@ MAX_START_HOURS = 24 * 30
 MAX_PLAYERS = 256
 MAX_AI = 32  # AI entrants added at once
 NAME_MAX = 80
-TournamentId = app_commands.Range[int, 1, 2**53 - 1]  # a tournament's number (as far as Discord's integers go)
+TournamentId = app_commands.Range[int, 1, 2**53 - 1]  # a tournament's number (Discord's largest integer)
 NOT_MANAGER = "Only the tournament's creator or a member with Manage Server can do that."
 
 

@@ -85,14 +85,7 @@ async def leaderboard_embed(store: Store, game_id: str, scope: int) -> discord.E
     where = _scope_name(scope)
     nobody = f"Nobody has played {MIN_GAMES} rated games of {title} on {where} yet."
     embed = discord.Embed(title=f"Leaderboard — {title}", description="\n".join(lines) or nobody)
-    if coming:
-        names = [_line(row) for row in coming[:NEWCOMERS]]
-        more = "\n…" if len(coming) > NEWCOMERS else ""
-        embed.add_field(
-            name=f"Not ranked yet (fewer than {MIN_GAMES} rated games)",
-            value=("\n".join(names) + more)[:FIELD_MAX],
-            inline=False,
-        )
+    _getting_there(embed, coming, MIN_GAMES)
     embed.set_footer(
         text=f"{where.capitalize()} · ranked by rating, {RATING_WORDS} · listed after {MIN_GAMES} rated games"
     )
@@ -112,6 +105,13 @@ def board_embed(title: str, intro: str, rows: Sequence[RatingRow], least: int, f
     nobody = f"Nobody has played {least} rated games yet."
     lines = [intro, *ranked_lines(leaders)] if leaders else [intro, nobody]
     embed = discord.Embed(title=title[:256], description="\n".join(x for x in lines if x))
+    _getting_there(embed, coming, least)
+    embed.set_footer(text=footer)
+    return embed
+
+
+def _getting_there(embed: discord.Embed, coming: Sequence[RatingRow], least: int) -> None:
+    """A leaderboard's field of the players not ranked yet (the first NEWCOMERS of them), if any."""
     if coming:
         names = [_line(row) for row in coming[:NEWCOMERS]]
         more = "\n…" if len(coming) > NEWCOMERS else ""
@@ -120,8 +120,6 @@ def board_embed(title: str, intro: str, rows: Sequence[RatingRow], least: int, f
             value=("\n".join(names) + more)[:FIELD_MAX],
             inline=False,
         )
-    embed.set_footer(text=footer)
-    return embed
 
 
 async def result_changes(store: Store, info: MatchInfo) -> str:

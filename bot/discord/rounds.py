@@ -64,6 +64,7 @@ from bot.store import (
     TournamentRecord,
 )
 from engine.registry import games
+from engine.text import printable
 from render.standings import standings_alt, standings_image
 
 log = logging.getLogger("bot.discord.rounds")
@@ -138,9 +139,12 @@ class Rounds:
         task.add_done_callback(_background.discard)
 
     async def _after_game(self, match_id: int) -> None:
-        with contextlib.suppress(Exception):
+        """Step the tournament of a game that ended (a failure waits for the timers' next check)."""
+        try:
             if (key := await self.store.table_of_match(match_id)) is not None:
                 await self.step(key.tournament_id, self.sessions.clock())
+        except Exception:
+            log.exception("the tournament of match %s could not move on after it ended", match_id)
 
     async def step(self, tournament_id: int, now: float | None = None) -> int:
         """Do whatever is due for one tournament (see the module's steps); 1 if anything was, else 0."""
@@ -280,7 +284,7 @@ class Rounds:
         if not isinstance(channel, discord.TextChannel):
             log.warning("tournament %s: its channel %s is gone or not a text channel", t.id, t.channel_id)
             return None
-        who = " v ".join(names.get(p, p) for p in table.players)
+        who = " v ".join(printable(names.get(p, p)) for p in table.players)
         title = f"🏆 {t.name} · R{table.round} · {who}"[:100]
         try:
             thread = await channel.create_thread(

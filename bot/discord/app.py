@@ -277,6 +277,7 @@ class AgoraBot(discord.Client):
             if unsubscribe is not None:
                 unsubscribe()
         self._unsubscribe = self._timing = self._counting = self._tournaments = None
+        await self.rounds.stop()
         await self.boards.close()
         await self.drawing.close()
         await super().close()

@@ -114,6 +114,7 @@ class Rounds:
         self.services = services
         self.store = services.store
         self.sessions = services.sessions
+        self._tasks: set[asyncio.Task[Any]] = set()  # steps started by games' ends, until they finish
 
     # --- what drives it ----------------------------------------------------------------------------------
     async def tick(self, now: float) -> int:
@@ -135,8 +136,14 @@ class Rounds:
         if event.kind not in (FINISHED, ABANDONED, BROKEN) or TOURNAMENT_OPTION not in event.info.options:
             return
         task = asyncio.get_running_loop().create_task(self._after_game(event.info.id))
-        _background.add(task)
-        task.add_done_callback(_background.discard)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def stop(self) -> None:
+        """Stop the steps under way (the bot is closing): each resumes from the store after the restart."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _after_game(self, match_id: int) -> None:
         """Step the tournament of a game that ended (a failure waits for the timers' next check)."""
@@ -386,9 +393,6 @@ class Rounds:
         alt = standings_alt(title, subtitle, columns, rows)
         file = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
         return standings_words(t, table, names, final=final), file
-
-
-_background: set[asyncio.Task[Any]] = set()
 
 
 def _name(t: TournamentRecord) -> str:

@@ -22,6 +22,7 @@ from bot.store import DONE, FINISHED, PAUSED, RUNNING, SIGNUP
 from tests.discord_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.interactions import forge_press
+from tests.toygame import HighCard
 
 HOUR, DAY = 3600.0, 86400.0
 
@@ -119,13 +120,15 @@ async def test_swiss_of_three_from_sign_up_to_final_standings(fake: FakeDiscord,
         assert shown.ephemeral and "Final standings" in shown.text()
 
 
-async def test_a_restart_between_pairing_and_the_games_start(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_restart_between_pairing_and_the_games_start(
+    fake: FakeDiscord, tmp_path: Path, toy: HighCard
+) -> None:
     """ "a restart between pairing and the games' start": the round paired, the bot stopped before its
     tables opened (and once more after a thread was made but before its game was dealt) — after each restart
     every table gets exactly one thread and one game."""
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _create(h, admin, starts_in_hours=0)
+        await _create(h, admin, game="highcard", starts_in_hours=0)  # AI players: a quick game to play
         t = await _cup(h)
         await (
             await fake.slash(admin, fake.channel, "tournament add_ai", {"id": t.id, "count": 4})
@@ -268,13 +271,13 @@ async def test_presses_forged_for_another_place_are_refused(fake: FakeDiscord, t
     ("swiss", 5, 2, 2),
 ])  # fmt: skip
 async def test_every_format_runs_to_its_end(
-    fake: FakeDiscord, tmp_path: Path, format: str, players: int, rounds: int, byes: int
+    fake: FakeDiscord, tmp_path: Path, toy: HighCard, format: str, players: int, rounds: int, byes: int
 ) -> None:
     """ "Tests for each format at 2, 3 and odd player counts, byes": AI players through the whole run — a
     round robin and a knockout count their own rounds from the players; the final standings are posted."""
     admin = fake.add_user("admin", admin=True)
     async with Harness.started(fake, tmp_path) as h:
-        await _create(h, admin, format=format, rounds=2, starts_in_hours=0)
+        await _create(h, admin, game="highcard", format=format, rounds=2, starts_in_hours=0)
         t = await _cup(h)
         await (
             await fake.slash(admin, fake.channel, "tournament add_ai", {"id": t.id, "count": players})

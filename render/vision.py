@@ -45,6 +45,15 @@ def contrast(ink: kit.RGB, ground: kit.RGB) -> float:
     return float(_seen(ink, "normal").contrast(_seen(ground, "normal"), method="wcag21"))
 
 
+def too_faint(pairs: list[kit.TextPair]) -> list[str]:
+    """The text inks below MIN_CONTRAST on their ground, each as "what: ratio" (none: all read)."""
+    return [
+        f"{what}: {ratio:.2f}"
+        for what, ink, ground in pairs
+        if (ratio := contrast(ink, ground)) < MIN_CONTRAST
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Pair:
     """Two colours of one group as one vision sees them: their distance and the cue besides colour."""

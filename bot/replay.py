@@ -30,7 +30,7 @@ from engine.export import (
     state_digest,
     verify,
 )
-from engine.registry import games
+from engine.registry import title_of
 from engine.table.present import of as presentation_of
 from engine.table.present import together
 from engine.text import printable
@@ -83,15 +83,10 @@ def stored_export(
         shares=None if shares is None else tuple(float(x) for x in shares),
         note=record.note,
         match_id=record.id,
-        title=_title(record.game_id),
+        title=title_of(record.game_id),
         ended_at=datetime.fromtimestamp(record.updated_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         final_sha256=digest,
     )
-
-
-def _title(game_id: str) -> str:
-    game = games().get(game_id)
-    return game.title if game is not None else game_id
 
 
 def export_filename(export: Export) -> str:

@@ -29,6 +29,12 @@ def games() -> dict[str, Game[Any]]:
     return out
 
 
+def title_of(game_id: str) -> str:
+    """A game's title by id (the id itself if no such game is registered: a game gone since)."""
+    game = games().get(game_id)
+    return game.title if game is not None else game_id
+
+
 def get(game_id: str) -> Game[Any]:
     """The game with this id; KeyError with the known ids otherwise."""
     try:

@@ -23,7 +23,7 @@ from bot.discord.services import Services, guard, guarded, services_of
 from bot.sessions import SessionError
 from bot.sessions.decks import MAX_DECKS, NAME_MAX, DeckProblems, book_for, deck_games
 from bot.store import DeckRecord
-from engine.registry import games
+from engine.registry import games, title_of
 from engine.text import printable
 
 TEXT_MAX = 4000  # a form's paragraph input holds at most this many characters
@@ -42,11 +42,6 @@ def _unblock(text: str) -> str:
     return re.sub(r"^```\n?|\n?```$", "", text.strip())
 
 
-def _title(game_id: str) -> str:
-    game = games().get(game_id)
-    return game.title if game is not None else game_id
-
-
 class DeckForm(discord.ui.Modal):
     """The /deck save form: the deck's name and its text. Never kept in memory: the bot answers its submit
     by the custom_id (`answer_form`), after a restart too."""
@@ -54,7 +49,9 @@ class DeckForm(discord.ui.Modal):
     template = re.compile(r"ag:dksave:(?P<game>[a-z0-9_]+)")
 
     def __init__(self, game_id: str, name: str, text: str) -> None:
-        super().__init__(title=f"{_title(game_id)} deck"[:45], custom_id=f"ag:dksave:{game_id}", timeout=None)
+        super().__init__(
+            title=f"{title_of(game_id)} deck"[:45], custom_id=f"ag:dksave:{game_id}", timeout=None
+        )
         self.add_item(
             discord.ui.TextInput(
                 label="Name", custom_id=NAME_INPUT, default=name[:NAME_MAX] or None, max_length=NAME_MAX
@@ -168,7 +165,7 @@ async def answer_form(interaction: discord.Interaction) -> bool:
         count = len(await sessions.decks(interaction.user.id, game_id))
         await reply(
             interaction,
-            f"✅ Saved **{shown(saved.name)}** for {_title(game_id)} ({count} of your {MAX_DECKS}). "
+            f"✅ Saved **{shown(saved.name)}** for {title_of(game_id)} ({count} of your {MAX_DECKS}). "
             "Bring it to a game: in the lobby's menu choose *📂 One of my saved decks*. "
             "`/deck show` gives its text back.",
         )

@@ -31,7 +31,7 @@ from bot.discord.services import Services, guarded_press, services_of
 from bot.sessions import MatchInfo, SessionError
 from bot.sessions.lobby import NOT_PLAYER, people_of
 from bot.store import ACTIVE, FINISHED, LOBBY, MatchSummary, Store
-from engine.registry import games
+from engine.registry import games, title_of
 
 log = logging.getLogger("bot.discord.mine")
 
@@ -40,16 +40,10 @@ NONE_HERE = "You are not in any game on this server right now. Start one with `/
 _opening: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
 
-def _title(game_id: str) -> str:
-    """A game's title by id (the id itself if the game is gone)."""
-    found = games().get(game_id)
-    return found.title if found is not None else game_id
-
-
 def _info(m: MatchSummary) -> MatchInfo:
     """A listing row as a match picture, for the seat-name helpers."""
     return MatchInfo(
-        m.id, m.game_id, _title(m.game_id), m.status, m.channel_id, m.guild_id, "discord", None, m.seats,
+        m.id, m.game_id, title_of(m.game_id), m.status, m.channel_id, m.guild_id, "discord", None, m.seats,
         m.state_id, to_act=tuple(s for s in m.to_act if 0 <= s < len(m.seats)), updated_at=m.updated_at,
     )  # fmt: skip
 
@@ -89,7 +83,7 @@ async def _game_line(store: Store, m: MatchSummary, user: int, away: str = "", c
     """One running game: title and id, its tournament and round if any, whose move, since when, who is
     away, the link to its board."""
     line = (
-        f"**{_title(m.game_id)}** #{m.id}{cup} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>{away}"
+        f"**{title_of(m.game_id)}** #{m.id}{cup} — {whose_move(m, user)} · ⏳ <t:{int(m.updated_at)}:R>{away}"
     )
     if any(s.is_ai and s.stands_for == user for s in m.seats):
         line += " · an AI plays your seat (**Take my seat back** there)"
@@ -102,7 +96,7 @@ async def _lobby_line(store: Store, m: MatchSummary, user: int) -> str:
     found = games().get(m.game_id)
     most = found.max_players if found is not None else len(m.seats)
     since = f"last change <t:{int(m.updated_at)}:R>"
-    line = f"**{_title(m.game_id)}** #{m.id} — {len(m.seats)}/{most} seated · {since}"
+    line = f"**{title_of(m.game_id)}** #{m.id} — {len(m.seats)}/{most} seated · {since}"
     where = await store.lobby_message(m.id)
     if where is not None:
         return f"{line} · [lobby]({jump_link(m.guild_id, where[0], where[1])})"

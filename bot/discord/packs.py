@@ -19,9 +19,10 @@ from bot.discord.common import shown, whole_lines
 from bot.discord.services import Services, services_of
 from bot.discord.texts import CHOICE_MAX, PackCards
 from bot.sessions import SessionError
-from bot.sessions.packs import ServerPack, server_packs, title, too_big, upload
+from bot.sessions.packs import ServerPack, server_packs, too_big, upload
 from bot.store import PackRecord, Store
 from engine import packs
+from engine.registry import title_of
 from engine.table.present import plural
 from engine.text import printable
 
@@ -33,7 +34,7 @@ def described(pack: packs.Pack, version: int) -> str:
     names = [shown(e.name) for e in pack.entries]
     listed = ", ".join(names[:8]) + (f", and {len(names) - 8} more" if len(names) > 8 else "")
     count = plural(len(names), "card")
-    return f"Card pack **{shown(pack.name)}** v{version} for {title(pack.game_id)}: {count} ({listed})"
+    return f"Card pack **{shown(pack.name)}** v{version} for {title_of(pack.game_id)}: {count} ({listed})"
 
 
 async def add_pack(services: Services, interaction: discord.Interaction, file: discord.Attachment) -> str:
@@ -50,7 +51,7 @@ async def add_pack(services: Services, interaction: discord.Interaction, file: d
     guild_id = interaction.guild_id or 0
     store = services.store
     pack, version = await upload(store, guild_id, interaction.user.id, file.filename, data, time.time())
-    game, typed = title(pack.game_id), printable(pack.name.replace("`", "'"))
+    game, typed = title_of(pack.game_id), printable(pack.name.replace("`", "'"))
     kept = "; games already running keep the version they started with" if version > 1 else ""
     return (
         f"📦 {described(pack, version)}.\nPlay with it: `/play game:{game} pack:{typed}`; "
@@ -80,7 +81,7 @@ async def remove_pack(services: Services, interaction: discord.Interaction, reco
     """Stop offering one of this server's packs; what to answer. Games already dealt with it keep it."""
     await services.store.remove_pack(record.guild_id, record.game_id, record.name, time.time())
     return (
-        f"🗑️ Card pack **{shown(record.name)}** for {title(record.game_id)} is no longer offered; games "
+        f"🗑️ Card pack **{shown(record.name)}** for {title_of(record.game_id)} is no longer offered; games "
         "dealt with it keep it. Uploading a file of that name adds it again, as its next version."
     )
 
@@ -99,7 +100,7 @@ async def pack_list(store: Store, guild_id: int) -> str:
     if not found:
         return ""
     lines = [
-        f"• {title(s.record.game_id)}: **{shown(s.label)}**, {plural(len(s.pack.entries), 'card')}"
+        f"• {title_of(s.record.game_id)}: **{shown(s.label)}**, {plural(len(s.pack.entries), 'card')}"
         for s in found
     ]
     text = "\n".join(lines)
@@ -124,7 +125,7 @@ async def pack_choices(interaction: discord.Interaction, current: str) -> list[a
     q = current.strip().casefold()
     return [
         app_commands.Choice(
-            name=f"{printable(s.label)} · {title(s.record.game_id)}"[:CHOICE_MAX], value=s.record.name
+            name=f"{printable(s.label)} · {title_of(s.record.game_id)}"[:CHOICE_MAX], value=s.record.name
         )
         for s in found
         if q in s.record.name.casefold()
@@ -137,7 +138,7 @@ async def removal_choices(interaction: discord.Interaction, current: str) -> lis
     q = current.strip().casefold()
     return [
         app_commands.Choice(
-            name=f"{printable(s.record.name)} · {title(s.record.game_id)}"[:CHOICE_MAX],
+            name=f"{printable(s.record.name)} · {title_of(s.record.game_id)}"[:CHOICE_MAX],
             value=f"{s.record.game_id}/{s.record.name}",
         )
         for s in found

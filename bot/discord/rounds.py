@@ -40,7 +40,6 @@ from bot.discord.tournament_words import (
     round_text,
     standings_rows,
     standings_words,
-    title_of,
 )
 from bot.ratings import AI_PREFIX, player_of
 from bot.sessions import MatchInfo, SessionError, SessionEvent
@@ -63,7 +62,7 @@ from bot.store import (
     TableRecord,
     TournamentRecord,
 )
-from engine.registry import games
+from engine.registry import games, title_of
 from engine.text import printable
 from render.standings import standings_alt, standings_image
 

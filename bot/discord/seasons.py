@@ -26,7 +26,7 @@ from bot.ratings import ALL_SERVERS, MIN_GAMES, person_of, shown
 from bot.sessions import SessionError, SessionManager
 from bot.store import RatingRow, Store, StoreUnavailable
 from bot.store.base import DiskFull, SeasonRecord
-from engine.registry import games
+from engine.registry import title_of
 from render.standings import standings_alt, standings_image
 
 log = logging.getLogger(__name__)
@@ -40,10 +40,6 @@ POSTED_TOP = 10  # players named in a final standings' words
 IMAGE_ROWS = 40
 CURRENT, ALL_TIME = "current", "all-time"
 ALL_SERVERS_HAS_NO_SEASONS = "Seasons are per server: the board of all servers is all-time only."
-
-
-def _title(game_id: str) -> str:
-    return games()[game_id].title if game_id in games() else game_id
 
 
 def running(seasons: Sequence[SeasonRecord]) -> SeasonRecord | None:
@@ -127,7 +123,7 @@ async def season_embed(store: Store, game_id: str, season: SeasonRecord) -> disc
         " (ended)" if ended else f", ends <t:{int(season.ends_at)}:R>"
     )
     return board_embed(
-        f"Season {season.number} — {_title(game_id)}",
+        f"Season {season.number} — {title_of(game_id)}",
         intro,
         rows,
         SEASON_GAMES,
@@ -194,7 +190,7 @@ class Seasons:
         image with its alt text (ranked players numbered, those still getting there after them)."""
         ranked = [r for r in rows if r.rating.games >= SEASON_GAMES]
         coming = [r for r in rows if r.rating.games < SEASON_GAMES]
-        title = f"{_title(game_id)} — Season {season.number} final standings"
+        title = f"{title_of(game_id)} — Season {season.number} final standings"
         span = f"{_date(season.starts_at)} to {_date(season.ends_at)}"
         subtitle = f"{span} · ranked after {SEASON_GAMES} rated games in the season"
         lines = [f"🏁 **{title}** (<t:{int(season.starts_at)}:D> to <t:{int(season.ends_at)}:D>)"]

@@ -10,7 +10,7 @@ import discord
 from bot.ratings import ALL_SERVERS, MIN_GAMES, TREND_GAMES, change_text, label, player_of, shown, trend_text
 from bot.sessions import MatchInfo
 from bot.store import RatingRow, Store
-from engine.registry import games
+from engine.registry import games, title_of
 from engine.table.present import plural
 
 MESSAGE_MAX = 2000  # Discord: a message's content
@@ -19,10 +19,6 @@ LEADERS = 15  # players ranked on a leaderboard
 NEWCOMERS = 10  # players not ranked yet, named under it
 RATING_WORDS = "a cautious estimate of skill: 0 at first, it rises as you play and win"
 SCOPES = {"server": "this server", "all": "all servers"}
-
-
-def _title(game_id: str) -> str:
-    return games()[game_id].title if game_id in games() else game_id
 
 
 def _scope_name(scope: int) -> str:
@@ -42,7 +38,7 @@ async def stats_text(store: Store, user: discord.abc.User, game_id: str | None, 
     on this server and across servers."""
     s = await store.user_stats(user.id, game_id=game_id, guild_id=guild_id)
     rate = f" ({s.wins / s.played:.0%})" if s.played else ""
-    at = f" at {_title(game_id)}" if game_id in games() else ""
+    at = f" at {title_of(game_id)}" if game_id in games() else ""
     lines = [
         f"📊 **{user.display_name}**{at}: {plural(s.played, 'game')} played, {s.wins} won{rate}, "
         f"{plural(float(s.points), 'point')} (a shared win splits the point)."
@@ -56,7 +52,7 @@ async def stats_text(store: Store, user: discord.abc.User, game_id: str | None, 
         r, trend = row.rating, await _trend(store, row)
         text = f"**{shown(r.ordinal)}** · {plural(r.games, 'rated game')}, {r.wins} won"
         text += f" · {trend}" if trend else ""
-        title = _title(row.game_id)
+        title = title_of(row.game_id)
         if said and said[-1][0] == title and said[-1][2] == text:  # all servers reads as this server: once
             said[-1] = (title, "this server and all servers", text)
         else:
@@ -80,7 +76,7 @@ async def leaderboard_embed(store: Store, game_id: str, scope: int) -> discord.E
     getting there."""
     leaders = await store.game_ratings(game_id, scope, min_games=MIN_GAMES, limit=LEADERS)
     coming = await store.game_ratings(game_id, scope, min_games=MIN_GAMES, ranked=False, limit=NEWCOMERS + 1)
-    title = _title(game_id) if game_id in games() else "no such game"
+    title = title_of(game_id) if game_id in games() else "no such game"
     lines = [f"{i}. {_line(row, bold=True)}" for i, row in enumerate(leaders, 1)]
     where = _scope_name(scope)
     nobody = f"Nobody has played {MIN_GAMES} rated games of {title} on {where} yet."

@@ -30,7 +30,7 @@ from bot.store import (
     TableRecord,
     TournamentRecord,
 )
-from engine.registry import games
+from engine.registry import title_of
 
 FORMAT_WORDS = {
     tournament.SWISS: "Swiss",
@@ -58,12 +58,6 @@ SHORT = {
     "Round reached": "Round",
 }
 COLOUR = discord.Colour.gold()
-
-
-def title_of(game_id: str) -> str:
-    """A game's title by id (the id itself if the game is gone)."""
-    found = games().get(game_id)
-    return found.title if found is not None else game_id
 
 
 def days(seconds: float) -> str:

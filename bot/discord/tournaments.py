@@ -32,7 +32,6 @@ from bot.discord.tournament_words import (
     STATUS_WORDS,
     redraw_message,
     round_text,
-    title_of,
     tournament_embed,
     tournament_message,
 )
@@ -50,7 +49,7 @@ from bot.store import (
     TableKey,
     TournamentRecord,
 )
-from engine.registry import games
+from engine.registry import games, title_of
 
 MAX_ROUNDS = 20
 MAX_DAYS = 30

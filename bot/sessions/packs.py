@@ -19,7 +19,7 @@ from bot.store import PackRecord, Store
 from engine import packs
 from engine.carddata import CardDataError
 from engine.core import JSON, Game
-from engine.registry import games
+from engine.registry import games, title_of
 from engine.table.present import SeatChoice, choices_of
 from engine.table.present import of as presentation_of
 
@@ -43,15 +43,9 @@ class ServerPack:
         return f"{self.record.name} v{self.record.version}"
 
 
-def title(game_id: str) -> str:
-    """A game's title (its id if it is not registered)."""
-    game = games().get(game_id)
-    return game.title if game is not None else game_id
-
-
 def pack_games() -> list[str]:
     """The ids of the registered games that take card packs, by title."""
-    return sorted((g for g in games() if packs.supports(g)), key=title)
+    return sorted((g for g in games() if packs.supports(g)), key=title_of)
 
 
 def read_pack(data: bytes, filename: str) -> packs.Pack:
@@ -120,7 +114,7 @@ async def upload(
     )
     if version is None:
         raise SessionError(
-            f"This server has {MAX_PACKS} {title(pack.game_id)} card packs already; remove one with "
+            f"This server has {MAX_PACKS} {title_of(pack.game_id)} card packs already; remove one with "
             "`/config remove_cardpack:` first."
         )
     return pack, version
@@ -142,7 +136,7 @@ async def server_packs(store: Store, guild_id: int | None, game_id: str | None =
 async def pack_option(store: Store, guild_id: int | None, game_id: str, name: str) -> JSON:
     """The match option (options["pack"]) of the server's pack of this name for this game, at its latest
     version; a polite refusal for a game without packs, a missing pack, or one of another game."""
-    game = title(game_id)
+    game = title_of(game_id)
     if not packs.supports(game_id):
         raise SessionError(f"{game} takes no card packs; play it without `pack:`.")
     wanted = " ".join(name.split())
@@ -152,7 +146,7 @@ async def pack_option(store: Store, guild_id: int | None, game_id: str, name: st
         other = next((r for r in others if r.name.casefold() == wanted.casefold()), None)
         if other is not None:
             raise SessionError(
-                f"The card pack **{as_written(other.name)}** is for {title(other.game_id)}, not {game}; "
+                f"The card pack **{as_written(other.name)}** is for {title_of(other.game_id)}, not {game}; "
                 "choose one of the packs the list offers for this game."
             )
         raise SessionError(

@@ -41,7 +41,7 @@ from bot.discord.tournament_words import (
     standings_rows,
     standings_words,
 )
-from bot.ratings import AI_PREFIX, player_of
+from bot.ratings import player_of
 from bot.sessions import MatchInfo, SessionError, SessionEvent
 from bot.sessions.clock import BANK
 from bot.store import (
@@ -172,7 +172,7 @@ class Rounds:
         entrants = await self.store.entrants(t.id)
         if len(entrants) < 2:
             if await self.store.finish_tournament(t.id, CANCELLED, "fewer than two players signed up", now):
-                await self._say(t, f"🏆 **{_name(t)}** is cancelled: fewer than two players signed up.")
+                await self._say(t, f"🏆 **{shown(t.name)}** is cancelled: fewer than two players signed up.")
                 await self._redraw(t.id)
             return 1
         rounds = tournament.rounds_of(t.format, len(entrants), t.seats, t.rounds)
@@ -266,23 +266,15 @@ class Rounds:
                     continue  # no thread could be made: said in the channel; tried again at the next check
                 await self.store.set_table_thread(key, thread_id)
             seats = tuple(_seat(people[p]) for p in table.players)
-            options = {
-                **t.options,
-                "clock": BANK,
-                TOURNAMENT_OPTION: t.id,
-                ROUND_ENDS: (await self._round_ends(t)),
-            }
+            # The round's end, for its boards (a running tournament's round always has one).
+            ends = {ROUND_ENDS: t.round_ends} if t.round_ends is not None else {}
+            options = {**t.options, "clock": BANK, TOURNAMENT_OPTION: t.id, **ends}
             try:
                 await self.sessions.deal_table(
                     thread_id, t.guild_id, t.game_id, seats, options, key, host=t.created_by
                 )
             except SessionError as e:
                 log.warning("tournament %s: table %s could not be dealt: %s", t.id, key, e)
-
-    async def _round_ends(self, t: TournamentRecord) -> float:
-        fresh = await self.store.tournament(t.id)
-        ends = (fresh or t).round_ends
-        return ends if ends is not None else self.sessions.clock() + t.round_seconds
 
     async def _thread(self, t: TournamentRecord, table: TableRecord, names: dict[str, str]) -> int | None:
         """A new public thread for a table's game in the tournament's channel; None if it cannot be made."""
@@ -364,13 +356,11 @@ class Rounds:
 
     async def _announce(self, t: TournamentRecord, entrants: Sequence[EntrantRecord]) -> None:
         """The round's tables, links to their threads and its end; the standings so far (after round 1)."""
-        fresh = await self.store.tournament(t.id) or t
-        tables = await self.store.tables(t.id, fresh.round)
-        text = round_text(fresh, tables, entrants)
-        if fresh.round > 1:
-            await self._post_standings(fresh, fresh.round - 1, final=False, text=text)
+        text = round_text(t, await self.store.tables(t.id, t.round), entrants)
+        if t.round > 1:
+            await self._post_standings(t, t.round - 1, final=False, text=text)
         else:
-            await self._say(fresh, text)
+            await self._say(t, text)
         await self._redraw(t.id)
 
     async def _post_standings(self, t: TournamentRecord, upto: int, *, final: bool, text: str = "") -> None:
@@ -394,17 +384,8 @@ class Rounds:
         return standings_words(t, table, names, final=final), file
 
 
-def _name(t: TournamentRecord) -> str:
-    return shown(t.name)
-
-
 def _seat(e: EntrantRecord) -> Seat:
     """A player's seat at a table: the person, or an AI entrant of its level."""
     if e.ai is not None:
         return Seat(None, e.ai, e.name)
     return Seat(e.user_id, None, e.name)
-
-
-def is_ai_key(key: str) -> bool:
-    """Whether a player key is an AI entrant's."""
-    return key.startswith(AI_PREFIX)

@@ -93,9 +93,7 @@ def tournament_embed(t: TournamentRecord, entrants: Sequence[EntrantRecord]) -> 
             f"**Starts <t:{int(t.starts_at)}:R>** (<t:{int(t.starts_at)}:f>): press **Join** to play."
         )
     elif t.status in (RUNNING, PAUSED) and t.round:
-        ends = f", ends <t:{int(t.round_ends)}:R>" if t.round_ends and t.status == RUNNING else ""
-        lines.append(f"**{STATUS_WORDS[t.status]}: round {t.round} of {t.rounds}{ends}.** "
-                     f"`/tournament standings id:{t.id}`")  # fmt: skip
+        lines.append(f"**{round_state(t)}.** `/tournament standings id:{t.id}`")
     else:
         lines.append(f"**{STATUS_WORDS.get(t.status, t.status)}.**" + (f" {shown(t.note)}" if t.note else ""))
     lines.append(f"\n**Players ({len(entrants)}):**")
@@ -107,6 +105,12 @@ def tournament_embed(t: TournamentRecord, entrants: Sequence[EntrantRecord]) -> 
     embed = discord.Embed(title=f"🏆 {shown(t.name)} (#{t.id})"[:256], colour=COLOUR)
     embed.description = "\n".join(lines)[:4096]
     return embed
+
+
+def round_state(t: TournamentRecord) -> str:
+    """A running or paused tournament's round in words: "Running: round 2 of 4, ends <t:…:R>"."""
+    ends = f", ends <t:{int(t.round_ends)}:R>" if t.round_ends and t.status == RUNNING else ""
+    return f"{STATUS_WORDS[t.status]}: round {t.round} of {t.rounds}{ends}"
 
 
 def tournament_message(t: TournamentRecord, entrants: Sequence[EntrantRecord]) -> dict[str, Any]:

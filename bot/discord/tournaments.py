@@ -31,6 +31,7 @@ from bot.discord.tournament_words import (
     FORMAT_WORDS,
     STATUS_WORDS,
     redraw_message,
+    round_state,
     round_text,
     tournament_embed,
     tournament_message,
@@ -39,6 +40,8 @@ from bot.ratings import CASUAL, RANKED, TABLE
 from bot.sessions import SessionError
 from bot.sessions.packs import PACK, pack_option
 from bot.store import (
+    ACTIVE,
+    CANCELLED,
     FINISHED,
     PAUSED,
     RUNNING,
@@ -212,7 +215,7 @@ class TournamentCommands(
         if not live and not past:
             raise SessionError("This server has no tournaments yet; `/tournament create` opens one.")
         lines = [
-            f"**#{t.id} {shown(t.name)}** — {title_of(t.game_id)}, {FORMAT_WORDS.get(t.format, t.format)}: "
+            f"**#{t.id} {shown(t.name)}** — {title_of(t.game_id)}, {FORMAT_WORDS.get(t.format, t.format)} · "
             f"{_state(t)}"
             for t in [*live, *past]
         ]
@@ -250,8 +253,7 @@ class TournamentCommands(
         """/tournament leave: off the list during sign-up; later, out from the next round, forfeiting a game
         still running."""
         t = await tournament_here(interaction, id)
-        said = await self._drop(t, str(interaction.user.id), interaction.user.id)
-        await reply(interaction, said.replace("They", "You").replace("they", "you"))
+        await reply(interaction, await self._drop(t, str(interaction.user.id), interaction.user.id, you=True))
 
     # --- the manager's ----------------------------------------------------------------------------------
     @app_commands.command(name="start", description="Manager: start a tournament now (sign-up closes)")
@@ -355,7 +357,7 @@ class TournamentCommands(
         if (player is None) == (ai is None):
             raise SessionError("Name one player: a member, or an AI player as `level:number`.")
         key = str(player.id) if player is not None else f"ai:{(ai or '').strip()}"
-        said = await self._drop(t, key, player.id if player is not None else None)
+        said = await self._drop(t, key, player.id if player is not None else None, you=False)
         await self._told(interaction, t, said)
 
     @app_commands.command(name="record", description="Manager: record a table's result (ends its game)")
@@ -387,7 +389,7 @@ class TournamentCommands(
         said = f"won by {winner.mention}" if winner is not None else "a draw"
         if row.match_id is not None:
             info = await self.services.sessions.peek(row.match_id)
-            if info.status == "active":
+            if info.status == ACTIVE:
                 await self.services.sessions.rule(
                     row.match_id, shares, f"Result recorded by a manager: {said}."
                 )
@@ -405,30 +407,33 @@ class TournamentCommands(
         """/tournament cancel."""
         t = await managed(interaction, id)
         now = self.services.sessions.clock()
-        if not await self.services.store.finish_tournament(t.id, "cancelled", "cancelled by a manager", now):
+        if not await self.services.store.finish_tournament(t.id, CANCELLED, "cancelled by a manager", now):
             raise SessionError("That tournament is already over.")
         await self._told(interaction, t, f"🛑 **{shown(t.name)}** is cancelled.")
 
     # --- shared ------------------------------------------------------------------------------------------
-    async def _drop(self, t: TournamentRecord, key: str, user_id: int | None) -> str:
+    async def _drop(self, t: TournamentRecord, key: str, user_id: int | None, *, you: bool) -> str:
         """Take a player out: off the list during sign-up; later out from the next round, their running game
-        forfeited. The words say it of "they"."""
+        forfeited. The words speak to the player (`you`) or of them (to a manager)."""
         store = self.services.store
+        who, whose = ("You", "your") if you else ("They", "their")
         if t.status not in TOURNAMENT_LIVE:
             raise SessionError("That tournament is over.")
         if t.status == SIGNUP:
             if not await store.remove_entrant(t.id, key):
-                raise SessionError("They are not signed up for it.")
-            return f"👋 They are off the list of **{shown(t.name)}**."
+                raise SessionError(f"{who} are not signed up for it.")
+            return f"👋 {who} are off the list of **{shown(t.name)}**."
         if (out_from := await store.drop_entrant(t.id, key)) is None:
-            raise SessionError("They are not in it (or dropped out already).")
+            raise SessionError(f"{who} are not in it (or dropped out already).")
         for row in await store.tables(t.id, out_from - 1):  # a game of theirs still going is lost
             if key in row.players and row.points is None and row.match_id is not None and user_id is not None:
                 with contextlib.suppress(SessionError):  # it ended meanwhile
                     await self.services.sessions.forfeit(
                         row.match_id, user_id, "dropped out of the tournament"
                     )
-        return f"🚪 They are out of **{shown(t.name)}** from round {out_from} on; their results so far count."
+        return (
+            f"🚪 {who} are out of **{shown(t.name)}** from round {out_from} on; {whose} results so far count."
+        )
 
     async def _told(self, interaction: discord.Interaction, t: TournamentRecord, text: str) -> None:
         """Answer the manager, say it in the tournament's channel, and redraw its message."""
@@ -443,11 +448,10 @@ class TournamentCommands(
 def _state(t: TournamentRecord) -> str:
     """Where a tournament stands, in a few words."""
     if t.status == SIGNUP:
-        return f"sign-up open, starts <t:{int(t.starts_at)}:R>"
+        return f"Sign-up open, starts <t:{int(t.starts_at)}:R>"
     if t.status in (RUNNING, PAUSED):
-        ends = f", ends <t:{int(t.round_ends)}:R>" if t.round_ends and t.status == RUNNING else ""
-        return f"{STATUS_WORDS[t.status].lower()}, round {t.round} of {t.rounds}{ends}"
-    return STATUS_WORDS.get(t.status, t.status).lower()
+        return round_state(t)
+    return STATUS_WORDS.get(t.status, t.status)
 
 
 def _checked_name(name: str) -> str:

@@ -248,6 +248,14 @@ async def test_the_manager_pauses_records_and_removes(fake: FakeDiscord, tmp_pat
             await h.store.tables(t.id),
             await h.store.entrants(t.id),
         )
+        again = await (await fake.slash(quitter, fake.channel, "tournament leave", {"id": t.id})).wait_reply()
+        assert again.ephemeral and again.text() == "You are not in it (or dropped out already)."
+        cancelled = await (
+            await fake.slash(admin, fake.channel, "tournament cancel", {"id": t.id})
+        ).wait_reply()
+        assert "is cancelled" in cancelled.text() and (await _cup(h)).status == "cancelled"
+        twice = await (await fake.slash(admin, fake.channel, "tournament cancel", {"id": t.id})).wait_reply()
+        assert twice.ephemeral and "already over" in twice.text()
 
 
 async def test_presses_forged_for_another_place_are_refused(fake: FakeDiscord, tmp_path: Path) -> None:

@@ -378,7 +378,8 @@ class Rounds:
         title = f"{t.name} — {after}"
         subtitle = f"{title_of(t.game_id)} · {FORMAT_WORDS.get(t.format, t.format)} · {legend(t)}"
         columns, rows = standings_rows(t, table, names)
-        png = await asyncio.to_thread(standings_image, title, subtitle, columns, rows)
+        theme = await self.services.settings.theme(t.guild_id)  # the server's boards' colours, as seasons
+        png = await asyncio.to_thread(standings_image, title, subtitle, columns, rows, theme)
         alt = standings_alt(title, subtitle, columns, rows)
         file = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
         return standings_words(t, table, names, final=final), file

@@ -42,12 +42,14 @@ DM_SETTING = "dm"  # a person's /notify choice, in the store's user settings
 POLICIES = ("skip", "ai", "forfeit")
 # A tournament game's match options (bot/discord/rounds.py): its tournament's id, and its round's end.
 TOURNAMENT_OPTION, ROUND_ENDS = "tournament", "round_ends"
+TABLE_POLICY = "timeout_policy"  # a table's own timeout policy (a tournament's: "forfeit"), over the server's
 
 
 def policy_of(options: dict[str, Any], server_policy: str) -> str:
-    """What happens when a table's time runs out: a tournament game is lost ("forfeit"), any other game meets
-    the server's policy."""
-    return "forfeit" if TOURNAMENT_OPTION in options else server_policy
+    """What happens when a table's time runs out: the table's own policy if it has one (TABLE_POLICY: a
+    tournament game is lost), else the server's."""
+    own = options.get(TABLE_POLICY)
+    return own if own in POLICIES else server_policy
 
 
 DEFAULT_REMINDER = 12 * 3600.0  # seconds

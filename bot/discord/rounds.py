@@ -31,7 +31,7 @@ from typing import Any
 import discord
 
 from bot import tournament
-from bot.discord.common import ROUND_ENDS, TOURNAMENT_OPTION, channel_of, shown
+from bot.discord.common import ROUND_ENDS, TABLE_POLICY, TOURNAMENT_OPTION, channel_of, shown
 from bot.discord.services import Services
 from bot.discord.tournament_words import (
     FORMAT_WORDS,
@@ -268,7 +268,7 @@ class Rounds:
             seats = tuple(_seat(people[p]) for p in table.players)
             # The round's end, for its boards (a running tournament's round always has one).
             ends = {ROUND_ENDS: t.round_ends} if t.round_ends is not None else {}
-            options = {**t.options, "clock": BANK, TOURNAMENT_OPTION: t.id, **ends}
+            options = {**t.options, "clock": BANK, TABLE_POLICY: "forfeit", TOURNAMENT_OPTION: t.id, **ends}
             try:
                 await self.sessions.deal_table(
                     thread_id, t.guild_id, t.game_id, seats, options, key, host=t.created_by

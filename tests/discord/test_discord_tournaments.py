@@ -171,11 +171,8 @@ async def test_a_restart_between_pairing_and_the_games_start(
         assert len({x.match_id for x in tables}) == len(tables)
 
 
-async def test_a_round_end_adjudicates_and_a_bank_that_runs_out_loses(
-    fake: FakeDiscord, tmp_path: Path
-) -> None:
-    """ "the round's deadline on everyone's clock (…: a player who runs out loses that game)" and "an
-    unfinished game is adjudicated by the server's rule, stated at creation: a draw or the hard AI's
+async def test_a_round_end_adjudicates(fake: FakeDiscord, tmp_path: Path) -> None:
+    """ "an unfinished game is adjudicated by the server's rule, stated at creation: a draw or the hard AI's
     evaluation"."""
     admin = fake.add_user("admin", admin=True)
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
@@ -196,7 +193,31 @@ async def test_a_round_end_adjudicates_and_a_bank_that_runs_out_loses(
             info = await h.sessions.get(table.match_id)
             assert info.status == FINISHED and "adjudicated" in info.note
         assert (await _cup(h)).status == DONE
-        assert RESERVE > DAY
+
+
+async def test_a_player_whose_bank_runs_out_loses_the_game(fake: FakeDiscord, tmp_path: Path) -> None:
+    """ "the round's deadline on everyone's clock (the table clock of the async issue: a player who runs out
+    loses that game)": whatever the server's timeout policy (here: an AI takes the seat), a tournament
+    game's bank running out is a forfeit, and the table is decided by it."""
+    admin = fake.add_user("admin", admin=True)
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with Harness.started(fake, tmp_path) as h:
+        await h.config(admin, timeout_policy="ai")
+        signup = await _create(h, admin, starts_in_hours=0, rounds=1)
+        for who in (alice, bob):
+            await h.press(who, fake.message(signup.id), "Join")
+        await h.bot.timers.tick(h.clock[0])
+        await h.settle()
+        t = await _cup(h)
+        (table,) = await h.store.tables(t.id, 1)
+        assert "(the player forfeits)" in h.board(fake.channels[table.thread_id]).text()
+        h.clock[0] += RESERVE + 1  # both banks empty (both choose at once), the round's end a week away
+        await h.bot.timers.tick(h.clock[0])
+        await h.settle()
+        info = await h.sessions.get(table.match_id)
+        assert info.status == FINISHED and "out of time" in info.note
+        (table,) = await h.store.tables(t.id, 1)
+        assert table.how == "played" and sorted(table.points or ()) == [0.0, 1.0]
 
 
 async def test_the_manager_pauses_records_and_removes(fake: FakeDiscord, tmp_path: Path) -> None:
